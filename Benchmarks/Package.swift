@@ -1,0 +1,24 @@
+// swift-tools-version:6.1
+// Benchmarks for SMSKit on ordo-one/benchmark. Kept as a nested package so the root build stays small.
+// Run from this folder: swift package benchmark
+import PackageDescription
+
+let package = Package(
+    name: "SMSKitBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "SMSKit", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "PhoneNumbersBenchmarks",
+            dependencies: [
+                .product(name: "PhoneNumbers", package: "SMSKit"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/PhoneNumbersBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+// SMS encoding: placeholder until the encoding module lands.
