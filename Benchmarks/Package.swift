@@ -20,5 +20,23 @@ let package = Package(
             path: "Benchmarks/PhoneNumbersBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "SMSEncodingBenchmarks",
+            dependencies: [
+                .product(name: "SMSEncoding", package: "SMSKit"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/SMSEncodingBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "SMSTemplatesBenchmarks",
+            dependencies: [
+                .product(name: "SMSTemplates", package: "SMSKit"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/SMSTemplatesBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
