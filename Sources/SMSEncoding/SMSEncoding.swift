@@ -1,1 +1,0 @@
-// SMS encoding: placeholder until the encoding module lands.
