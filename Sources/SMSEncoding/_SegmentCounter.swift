@@ -132,7 +132,8 @@ struct _Counter {
     }
 
     /// Chooses the encoding: the GSM 7-bit pair with the fewest segments, then the most septets left
-    /// in the last one (Android's GsmAlphabet.countGsmSeptets rule), lowest NLIs first on ties;
+    /// in the last one (Android's GsmAlphabet.countGsmSeptets rule); on ties the pair of one
+    /// language (Hindi locking with Hindi single shift), then the lowest NLIs;
     /// UCS-2 when no enabled pair encodes every character.
     mutating func decide() -> _Decision {
         ucs2.place()
@@ -162,8 +163,10 @@ struct _Counter {
                         remaining: Int(greedy.capacity - greedy.used), partCapacity: greedy.capacity)
                 }
                 if let current = best {
+                    let sameLanguage = candidate.shift == candidate.locking && current.shift != current.locking
                     if candidate.segments < current.segments
-                        || (candidate.segments == current.segments && candidate.remaining > current.remaining) {
+                        || (candidate.segments == current.segments && candidate.remaining > current.remaining)
+                        || (candidate.segments == current.segments && candidate.remaining == current.remaining && sameLanguage) {
                         best = candidate
                     }
                 } else {
