@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(
             name: "PhoneNumbersTests",
             dependencies: ["PhoneNumbers"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "SMSEncodingTests", dependencies: ["SMSEncoding"]),
         .testTarget(name: "SMSTemplatesTests", dependencies: ["SMSTemplates"]),

@@ -1,0 +1,110 @@
+// A Pike VM over the generated programs (tools/metadata/regex_compiler.py): leftmost-first matching
+// with captures in time linear in the input, for the few patterns whose captures matter (national
+// prefix for parsing, IDD prefixes, number formats). Validation never comes here: it uses DFAs.
+//
+// Program layout at a word offset: instruction count, group count, then three words per
+// instruction: opcode, a, b.
+
+/// Capture slots: slot 2g is the start and 2g+1 the end of group g (group 0 is the whole match);
+/// -1 when the group did not take part in the match.
+typealias _Captures = SIMD16<Int16>
+
+enum _PikeVM {
+    static let opClass = 0, opSplit = 1, opJump = 2, opSave = 3, opEnd = 4, opMatch = 5
+
+    /// Matches the program at the start of `input`.
+    ///
+    /// - Parameters:
+    ///   - offset: The program's word offset.
+    ///   - input: ASCII digits.
+    ///   - toEnd: Require the match to end at the end of `input` (Java's `matches`); otherwise any
+    ///     prefix (`lookingAt`).
+    /// - Returns: The captures of the leftmost-first match, or `nil`.
+    /// - Complexity: O(n·m) for n input digits and m instructions; no heap allocation.
+    static func match(_ offset: Int32, _ input: UnsafeBufferPointer<UInt8>, toEnd: Bool) -> _Captures? {
+        let count = _Metadata.word(Int(offset))
+        return withUnsafeTemporaryAllocation(of: _Captures.self, capacity: 2 &* count) { caps in
+            withUnsafeTemporaryAllocation(of: Int16.self, capacity: 2 &* count) { pcs in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { marks in
+                    marks.initialize(repeating: -1)
+                    var run = _PikeRun(
+                        code: Int(offset) &+ 2, count: count, input: input, toEnd: toEnd,
+                        caps: caps.baseAddress!, pcs: pcs.baseAddress!, marks: marks.baseAddress!)
+                    return run.run()
+                }
+            }
+        }
+    }
+}
+
+private struct _PikeRun {
+    let code: Int
+    let count: Int
+    let input: UnsafeBufferPointer<UInt8>
+    let toEnd: Bool
+    let caps: UnsafeMutablePointer<_Captures>
+    let pcs: UnsafeMutablePointer<Int16>
+    let marks: UnsafeMutablePointer<Int32>
+
+    @inline(__always)
+    func op(_ pc: Int) -> (Int, Int, Int) {
+        let at = code &+ 3 &* pc
+        return (_Metadata.word(at), _Metadata.word(at &+ 1), _Metadata.word(at &+ 2))
+    }
+
+    /// Adds the thread at `pc` to the list starting at `list`, following jumps, splits (in
+    /// priority order) and saves.
+    mutating func add(_ list: Int, _ n: inout Int, _ pc: Int, _ slots: _Captures, _ pos: Int) {
+        if marks[pc] == Int32(pos) { return }
+        marks[pc] = Int32(pos)
+        let (opcode, a, b) = op(pc)
+        switch opcode {
+        case _PikeVM.opJump:
+            add(list, &n, a, slots, pos)
+        case _PikeVM.opSplit:
+            add(list, &n, a, slots, pos)
+            add(list, &n, b, slots, pos)
+        case _PikeVM.opSave:
+            var saved = slots
+            if a < 16 { saved[a] = Int16(pos) }
+            add(list, &n, pc &+ 1, saved, pos)
+        case _PikeVM.opEnd:
+            if pos == input.count { add(list, &n, pc &+ 1, slots, pos) }
+        default:
+            pcs[list &+ n] = Int16(pc)
+            caps[list &+ n] = slots
+            n &+= 1
+        }
+    }
+
+    mutating func run() -> _Captures? {
+        var current = 0, next = count
+        var currentCount = 0
+        var matched: _Captures? = nil
+        add(current, &currentCount, 0, _Captures(repeating: -1), 0)
+        var pos = 0
+        while currentCount > 0 {
+            var nextCount = 0
+            let digit = pos < input.count ? Int(input[pos] &- 0x30) : 16
+            var i = 0
+            while i < currentCount {
+                let pc = Int(pcs[current &+ i])
+                let (opcode, mask, _) = op(pc)
+                if opcode == _PikeVM.opMatch {
+                    if !toEnd || pos == input.count {
+                        matched = caps[current &+ i]
+                        break  // lower-priority threads lose
+                    }
+                } else if digit < 10, mask & (1 << digit) != 0 {
+                    add(next, &nextCount, pc &+ 1, caps[current &+ i], pos &+ 1)
+                }
+                i &+= 1
+            }
+            if pos >= input.count { break }
+            swap(&current, &next)
+            currentCount = nextCount
+            pos &+= 1
+        }
+        return matched
+    }
+}

@@ -1,0 +1,149 @@
+extension PhoneNumberEngine {
+    /// libphonenumber's limit on input length (`MAX_INPUT_STRING_LENGTH`).
+    static let maxInputLength = 250
+    /// The longest national significant number libphonenumber accepts.
+    static let maxNationalLength = 17
+
+    /// Parses strict E.164 text: `+` followed by ASCII digits only, nothing else.
+    ///
+    /// The result is the number libphonenumber's `parse(text, "ZZ")` gives for the same text,
+    /// including its national-prefix handling, and the same error otherwise.
+    ///
+    /// ```swift
+    /// let number = try engine.parse(e164: "+442079460123")
+    /// ```
+    /// - Throws: ``PhoneNumberError`` with `.notANumber` for anything but `+` and 3 or more digits,
+    ///   `.invalidCountryCode`, `.tooShortNSN` or `.tooLong`.
+    /// - Complexity: O(n); no heap allocation.
+    public func parse(e164 text: String) throws(PhoneNumberError) -> PhoneNumber {
+        var text = text
+        return try text.withUTF8 { bytes in
+            Result { () throws(PhoneNumberError) in try parse(e164UTF8: bytes) }
+        }.get()
+    }
+
+    /// Parses strict E.164 given as UTF-8 bytes; see ``parse(e164:)``.
+    public func parse(e164UTF8 bytes: UnsafeBufferPointer<UInt8>) throws(PhoneNumberError) -> PhoneNumber {
+        if bytes.count > Self.maxInputLength {
+            throw PhoneNumberError(.tooLong, "The input is longer than \(Self.maxInputLength) characters.")
+        }
+        guard bytes.count >= 1, bytes[0] == UInt8(ascii: "+") else {
+            throw PhoneNumberError(.notANumber, "E.164 starts with '+', then the country code and the number, digits only.")
+        }
+        let digits = UnsafeBufferPointer(rebasing: bytes[1...])
+        for byte in digits where byte &- 0x30 > 9 {
+            throw PhoneNumberError(.notANumber, "E.164 has only digits after the '+'; remove spaces, punctuation and letters.")
+        }
+        if digits.count < 3 {
+            throw PhoneNumberError(.notANumber, "Too few digits to be a phone number.")
+        }
+        return try _parseAfterPlus(digits, extension: nil)
+    }
+
+    /// Formats a number as E.164 (`+` country code national significant number); an extension is
+    /// not part of E.164 and is left out.
+    public func formatE164(_ number: PhoneNumber) -> String {
+        var out = _DigitString()
+        out.append(UInt8(ascii: "+"))
+        out.append(decimal: UInt64(max(number.countryCode, 0)))
+        out.append(zeros: number.leadingZeros)
+        out.append(decimal: number.nationalNumber)
+        return out.withBuffer { String(decoding: $0, as: UTF8.self) }
+    }
+
+    // MARK: - Internals shared with parsing
+
+    /// The steps of libphonenumber's parse after a leading `+` (or IDD) was removed: country code
+    /// extraction, national prefix stripping, length checks. `digits` are ASCII digits.
+    func _parseAfterPlus(_ digits: UnsafeBufferPointer<UInt8>, extension: String?) throws(PhoneNumberError) -> PhoneNumber {
+        if digits.count <= 2 {
+            throw PhoneNumberError(.tooShortAfterIDD, "After the international prefix there are too few digits for a phone number.")
+        }
+        // Country codes have 1 to 3 digits and never start with 0.
+        var countryCode = 0
+        var codeLength = 0
+        if digits[0] != 0x30 {
+            var value = 0
+            for i in 0..<min(3, digits.count) {
+                value = value * 10 + Int(digits[i] &- 0x30)
+                if store.mainRegion(forCallingCode: value) != nil {
+                    countryCode = value
+                    codeLength = i + 1
+                    break
+                }
+            }
+        }
+        guard codeLength > 0, let regionIndex = store.mainRegion(forCallingCode: countryCode) else {
+            throw PhoneNumberError(.invalidCountryCode, "The country calling code after '+' is not one in use; check the first digits.")
+        }
+        let national = UnsafeBufferPointer(rebasing: digits[codeLength...])
+        return try _finishNational(national, countryCode: countryCode, region: store.regions[regionIndex], extension: `extension`)
+    }
+
+    /// Shared tail of parsing: national prefix stripping when it leaves a possible length, then the
+    /// length limits and Italian leading zeros.
+    func _finishNational(
+        _ national: UnsafeBufferPointer<UInt8>, countryCode: Int, region: _RegionRecord, extension: String?
+    ) throws(PhoneNumberError) -> PhoneNumber {
+        if national.count < 2 {
+            throw PhoneNumberError(.tooShortNSN, "The national number has fewer than 2 digits.")
+        }
+        // Longer input can never shrink to 17 digits by stripping a national prefix.
+        if national.count > _DigitString.capacity - 8 {
+            throw PhoneNumberError(.tooLong, "The national number has more than \(Self.maxNationalLength) digits.")
+        }
+        var number = _DigitString(national)
+        if let stripped = _stripNationalPrefix(number, region) {
+            switch _possibility(length: stripped.count, region: region) {
+            case .tooShort, .isPossibleLocalOnly, .invalidLength: break
+            default: number = stripped
+            }
+        }
+        if number.count > Self.maxNationalLength {
+            throw PhoneNumberError(.tooLong, "The national number has more than \(Self.maxNationalLength) digits.")
+        }
+        if number.count < 2 {
+            throw PhoneNumberError(.tooShortNSN, "The national number has fewer than 2 digits.")
+        }
+        var zeros = 0
+        if number.count > 1, number.bytes[0] == 0x30 {
+            zeros = 1
+            while zeros < number.count - 1, number.bytes[zeros] == 0x30 { zeros += 1 }
+        }
+        return PhoneNumber(countryCode: countryCode, nationalNumber: number.decimalValue, leadingZeros: zeros, extension: `extension`)
+    }
+
+    /// libphonenumber's `maybeStripNationalPrefixAndCarrierCode`: the number without its national
+    /// prefix (or transformed by the region's rule), or nil when nothing is stripped.
+    func _stripNationalPrefix(_ number: _DigitString, _ region: _RegionRecord) -> _DigitString? {
+        guard number.count > 0, region.nationalPrefixForParsing >= 0 else { return nil }
+        return number.withBuffer { digits -> _DigitString? in
+            guard let captures = _PikeVM.match(region.nationalPrefixForParsing, digits, toEnd: false) else { return nil }
+            let viableOriginal = _matchesGeneralPattern(digits, region)
+            let groups = _Metadata.word(Int(region.nationalPrefixForParsing) + 1)
+            let matchEnd = Int(captures[1])
+            let lastGroupMatched = groups > 0 && captures[2 * groups] >= 0
+            var result = _DigitString()
+            if let rule = region.nationalPrefixTransformRule, !rule.isEmpty, lastGroupMatched {
+                // Replace the matched prefix by the rule, with $n for group n.
+                var iterator = rule.utf8.makeIterator()
+                while let byte = iterator.next() {
+                    if byte == UInt8(ascii: "$"), let next = iterator.next() {
+                        let g = Int(next &- 0x30)
+                        if g < 8, captures[2 * g] >= 0 {
+                            result.append(UnsafeBufferPointer(rebasing: digits[Int(captures[2 * g])..<Int(captures[2 * g + 1])]))
+                        }
+                    } else {
+                        result.append(byte)
+                    }
+                }
+            }
+            result.append(UnsafeBufferPointer(rebasing: digits[matchEnd...]))
+            if viableOriginal {
+                let stillViable = result.withBuffer { _matchesGeneralPattern($0, region) }
+                if !stillViable { return nil }
+            }
+            return result
+        }
+    }
+}

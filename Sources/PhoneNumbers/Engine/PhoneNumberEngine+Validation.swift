@@ -1,0 +1,145 @@
+extension PhoneNumberEngine {
+    /// Checks the length of a number against its country's possible lengths: libphonenumber's
+    /// cheap first tier (`isPossibleNumberWithReason`).
+    ///
+    /// ```swift
+    /// engine.possibility(of: try engine.parse(e164: "+1650253000"))   // .tooShort
+    /// ```
+    /// - Complexity: O(1) after formatting the national number's digits; no allocation.
+    public func possibility(of number: PhoneNumber) -> PhoneNumberPossibility {
+        guard let index = store.mainRegion(forCallingCode: number.countryCode) else { return .invalidCountryCode }
+        let length = number.withNationalSignificantNumber { $0.count }
+        return _possibility(length: length, region: store.regions[index])
+    }
+
+    /// Whether the number matches its region's patterns (libphonenumber's `isValidNumber`).
+    ///
+    /// - Complexity: O(n) in the number's digits: one DFA pass per candidate region.
+    public func isValid(_ number: PhoneNumber) -> Bool {
+        number.withNationalSignificantNumber { digits in
+            guard let index = _regionIndex(number.countryCode, digits) else { return false }
+            return _type(digits, store.regions[index]) != .unknown
+        }
+    }
+
+    /// Whether the number is valid for the given region (libphonenumber's `isValidNumberForRegion`):
+    /// +1 416 ... is valid for "CA" but not for "US".
+    ///
+    /// Pass ``RegionCode/nonGeographic`` for the +800-style entities.
+    public func isValid(_ number: PhoneNumber, for region: RegionCode) -> Bool {
+        type(of: number, in: region) != .unknown
+    }
+
+    /// The number's type under a given region's patterns: the example toll-free number of
+    /// Antigua (+1 800 ...) is a toll-free number in "AG" although its region is "US".
+    ///
+    /// Returns ``PhoneNumberType/unknown`` when the region's calling code is not the number's.
+    public func type(of number: PhoneNumber, in region: RegionCode) -> PhoneNumberType {
+        let index: Int?
+        if region == .nonGeographic {
+            index = store.mainRegion(forCallingCode: number.countryCode).flatMap {
+                store.regions[$0].code == "001" ? $0 : nil
+            }
+        } else {
+            index = store.regionIndex(region).flatMap {
+                Int(store.regions[$0].countryCode) == number.countryCode ? $0 : nil
+            }
+        }
+        guard let index else { return .unknown }
+        return number.withNationalSignificantNumber { _type($0, store.regions[index]) }
+    }
+
+    /// The number's type in its region, ``PhoneNumberType/unknown`` when it is not valid.
+    public func type(of number: PhoneNumber) -> PhoneNumberType {
+        number.withNationalSignificantNumber { digits in
+            guard let index = _regionIndex(number.countryCode, digits) else { return .unknown }
+            return _type(digits, store.regions[index])
+        }
+    }
+
+    /// The region a number belongs to: "US", "CA", ..., "001" for a non-geographic entity, or nil
+    /// when the calling code is unknown or no region sharing it claims the number (libphonenumber's
+    /// `getRegionCodeForNumber`).
+    public func region(of number: PhoneNumber) -> RegionCode? {
+        number.withNationalSignificantNumber { digits in
+            _regionIndex(number.countryCode, digits).map { RegionCode(unchecked: store.regions[$0].code) }
+        }
+    }
+
+    /// Validity, type and region in one pass (what a batch validator wants).
+    public func classify(_ number: PhoneNumber) -> (region: RegionCode?, type: PhoneNumberType) {
+        number.withNationalSignificantNumber { digits in
+            guard let index = _regionIndex(number.countryCode, digits) else { return (nil, .unknown) }
+            let record = store.regions[index]
+            return (RegionCode(unchecked: record.code), _type(digits, record))
+        }
+    }
+
+    // MARK: - Internals shared with parsing
+
+    /// libphonenumber's `getRegionCodeForNumberFromRegionList`: the first region sharing the
+    /// calling code whose leading digits match or, for regions without leading digits, whose
+    /// patterns give the number a type.
+    @inline(__always)
+    func _regionIndex(_ countryCode: Int, _ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard countryCode > 0, countryCode < 1000 else { return nil }
+        let count = Int(store.callingCodeCount[countryCode])
+        let start = Int(store.callingCodeStart[countryCode])
+        if count <= 1 { return count == 0 ? nil : Int(store.regionLists[start]) }
+        for i in start..<(start + count) {
+            let index = Int(store.regionLists[i])
+            let record = store.regions[index]
+            if record.leadingDigits >= 0 {
+                if _DFA.prefixMatches(record.leadingDigits, digits) { return index }
+            } else if _type(digits, record) != .unknown {
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// libphonenumber's `getNumberTypeHelper` over one DFA pass.
+    @inline(__always)
+    func _type(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionRecord) -> PhoneNumberType {
+        guard digits.count < 20 else { return .unknown }
+        let admitted = UInt16(truncatingIfNeeded: _Metadata.word(Int(record.lengthTypes) &+ digits.count))
+        guard admitted & _TypeBits.general != 0 else { return .unknown }
+        let bits = _DFA.fullMatchLabel(record.typeDFA, digits) & admitted
+        if bits & _TypeBits.general == 0 { return .unknown }
+        if bits & _TypeBits.premiumRate != 0 { return .premiumRate }
+        if bits & _TypeBits.tollFree != 0 { return .tollFree }
+        if bits & _TypeBits.sharedCost != 0 { return .sharedCost }
+        if bits & _TypeBits.voip != 0 { return .voip }
+        if bits & _TypeBits.personalNumber != 0 { return .personalNumber }
+        if bits & _TypeBits.pager != 0 { return .pager }
+        if bits & _TypeBits.uan != 0 { return .uan }
+        if bits & _TypeBits.voicemail != 0 { return .voicemail }
+        if bits & _TypeBits.fixedLine != 0 {
+            if record.sameMobileAndFixedLinePattern || bits & _TypeBits.mobile != 0 { return .fixedLineOrMobile }
+            return .fixedLine
+        }
+        if !record.sameMobileAndFixedLinePattern, bits & _TypeBits.mobile != 0 { return .mobile }
+        return .unknown
+    }
+
+    /// libphonenumber's `testNumberLength` for the general description.
+    @inline(__always)
+    func _possibility(length: Int, region record: _RegionRecord) -> PhoneNumberPossibility {
+        if record.hasNoPossibleLength { return .invalidLength }
+        let lengths = record.possibleLengths
+        if length < 32, record.localOnlyLengths & (1 << UInt32(length)) != 0 { return .isPossibleLocalOnly }
+        let minimum = lengths.trailingZeroBitCount
+        let maximum = 31 - lengths.leadingZeroBitCount
+        if length == minimum { return .isPossible }
+        if length < minimum { return .tooShort }
+        if length > maximum { return .tooLong }
+        return lengths & (1 << UInt32(length)) != 0 ? .isPossible : .invalidLength
+    }
+
+    /// Whether the general description's pattern matches (libphonenumber's `matchNationalNumber`,
+    /// pattern only, no length check).
+    @inline(__always)
+    func _matchesGeneralPattern(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionRecord) -> Bool {
+        _DFA.fullMatchLabel(record.typeDFA, digits) & _TypeBits.general != 0
+    }
+}

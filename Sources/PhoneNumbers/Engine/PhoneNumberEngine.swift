@@ -1,0 +1,45 @@
+/// The phone-number engine: parses, validates, classifies and formats numbers with
+/// libphonenumber's metadata compiled ahead of time into automata.
+///
+/// An engine is an immutable value, cheap to create and to share between threads: all engines
+/// read the same generated tables, which need no loading step.
+///
+/// ```swift
+/// let engine = PhoneNumberEngine()
+/// let number = try engine.parse(e164: "+16502530000")
+/// engine.isValid(number)              // true
+/// engine.type(of: number)             // .fixedLineOrMobile
+/// engine.region(of: number)           // "US"
+/// engine.format(number, as: .e164)    // "+16502530000"
+/// ```
+public struct PhoneNumberEngine: Sendable {
+    let store: _Store
+
+    /// Creates an engine over the bundled metadata (see ``metadataVersion``).
+    public init() { store = _Store.shared }
+
+    /// The version of libphonenumber's metadata the tables were generated from (PyPI
+    /// `phonenumbers`), e.g. "9.0.43".
+    public static var metadataVersion: String { _Metadata.version }
+
+    /// All regions the metadata knows, sorted (ISO 3166-1 alpha-2 codes).
+    public var supportedRegions: [RegionCode] {
+        store.regions.filter { $0.code != "001" }.map { RegionCode(unchecked: $0.code) }
+    }
+
+    /// The calling codes of the non-geographic entities (+800, +808, ...).
+    public var nonGeographicCallingCodes: [Int] {
+        store.regions.filter { $0.code == "001" }.map { Int($0.countryCode) }
+    }
+
+    /// The country calling code of a region, e.g. 44 for "GB"; nil for an unknown region.
+    public func countryCode(for region: RegionCode) -> Int? {
+        store.regionIndex(region).map { Int(store.regions[$0].countryCode) }
+    }
+
+    /// The main region of a country calling code ("US" for 1, "001" for 800), or nil when the
+    /// code is unknown.
+    public func mainRegion(forCountryCode code: Int) -> RegionCode? {
+        store.mainRegion(forCallingCode: code).map { RegionCode(unchecked: store.regions[$0].code) }
+    }
+}

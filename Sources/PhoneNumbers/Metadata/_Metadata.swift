@@ -1,0 +1,73 @@
+// The run-time view of the generated metadata (Generated/Metadata.swift, Generated/MetadataTables.swift).
+// Underscored names are internal plumbing, not API.
+
+/// Namespace of the generated tables.
+enum _Metadata {}
+
+/// One region's (or non-geographic entity's) metadata, as generated.
+struct _RegionRecord: Sendable {
+    /// ISO 3166-1 alpha-2 code, or "001" for a non-geographic entity.
+    let code: String
+    let countryCode: UInt16
+    let isMainCountryForCode: Bool
+    /// Word offset of the type DFA (labels: `_TypeBits`).
+    let typeDFA: Int32
+    /// Word offset of 20 words: for each national number length, the `_TypeBits` whose
+    /// possible lengths admit it.
+    let lengthTypes: Int32
+    /// Bit n set when a national significant number of n digits is possible (general description).
+    let possibleLengths: UInt32
+    let localOnlyLengths: UInt32
+    /// The general description's possible lengths are `[-1]` (no number of this entity is possible).
+    let hasNoPossibleLength: Bool
+    let sameMobileAndFixedLinePattern: Bool
+    /// Word offset of a prefix DFA deciding between regions that share a calling code, or -1.
+    let leadingDigits: Int32
+    let nationalPrefix: String?
+    /// Word offset of a Pike-VM program, or -1.
+    let nationalPrefixForParsing: Int32
+    let nationalPrefixTransformRule: String?
+    /// Word offset of a Pike-VM program, or -1.
+    let internationalPrefix: Int32
+    let preferredInternationalPrefix: String?
+    let preferredExtensionPrefix: String?
+    /// Indices into `_Metadata.formatRecords`.
+    let nationalFormats: Range<Int>
+    let intlFormats: Range<Int>
+}
+
+/// One number format, as generated (rules use libphonenumber's `$1`, `$NP`, `$FG`, `$CC` syntax).
+struct _FormatRecord: Sendable {
+    /// Word offset of a Pike-VM program (full match, captures the groups).
+    let pattern: Int32
+    let format: String
+    /// Word offset of a prefix DFA for the last leading-digits pattern, or -1.
+    let leadingDigits: Int32
+    let nationalPrefixFormattingRule: String?
+    let nationalPrefixOptionalWhenFormatting: Bool
+    let domesticCarrierCodeFormattingRule: String?
+}
+
+/// Label bits of the type DFA, in the generator's order (`DESCS` in generate_metadata.py).
+enum _TypeBits {
+    static let general: UInt16 = 1 << 0
+    static let premiumRate: UInt16 = 1 << 1
+    static let tollFree: UInt16 = 1 << 2
+    static let sharedCost: UInt16 = 1 << 3
+    static let voip: UInt16 = 1 << 4
+    static let personalNumber: UInt16 = 1 << 5
+    static let pager: UInt16 = 1 << 6
+    static let uan: UInt16 = 1 << 7
+    static let voicemail: UInt16 = 1 << 8
+    static let fixedLine: UInt16 = 1 << 9
+    static let mobile: UInt16 = 1 << 10
+}
+
+extension _Metadata {
+    /// Reads the 12-bit word at `index` of the packed table.
+    @inline(__always)
+    static func word(_ index: Int) -> Int {
+        let p = words.utf8Start
+        return Int(p[2 &* index] &- 0x30) | Int(p[2 &* index &+ 1] &- 0x30) << 6
+    }
+}

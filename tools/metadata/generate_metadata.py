@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Generates SMSKit's phone-number metadata from PyPI `phonenumbers` (pinned in tools/requirements.txt).
+
+Run from the repository root:  python3 tools/metadata/generate_metadata.py
+Writes Sources/PhoneNumbers/Generated/Metadata.swift and MetadataTables.swift, deterministically.
+
+What it writes:
+* every region's and non-geographic entity's scalar metadata (country calling code, national prefix,
+  possible lengths, flags) as Swift values;
+* all patterns compiled ahead of time (see regex_compiler.py): one minimized DFA per region whose
+  state labels carry which number types match, DFAs for leading digits, and Pike-VM programs for the
+  patterns whose captures matter (national prefix for parsing, IDD prefixes, number formats);
+* the DFA and program words packed into one string literal, read in place at run time (no decoding
+  step: the metadata is ready as soon as the binary is loaded).
+
+Word encoding: every table entry is a 12-bit word written as two bytes, low 6 bits first, each byte
+being 0x30 + value (the characters '0'...'o'), so the literal is plain ASCII.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import phonenumbers  # noqa: E402
+from phonenumbers import PhoneMetadata  # noqa: E402
+from regex_compiler import (  # noqa: E402
+    OP_CLASS, OP_END, OP_JUMP, OP_MATCH, OP_SAVE, OP_SPLIT, build_dfa, compile_program)
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+OUT_DIR = os.path.join(ROOT, "Sources", "PhoneNumbers", "Generated")
+
+# Label bit order of the per-region type DFA. Keep in sync with _TypeBit in Swift.
+DESCS = ["general_desc", "premium_rate", "toll_free", "shared_cost", "voip", "personal_number",
+         "pager", "uan", "voicemail", "fixed_line", "mobile"]
+MAX_LENGTH_TABLE = 20  # national significant numbers are at most 17 digits
+
+
+class Words:
+    """The packed 12-bit word table shared by all automata."""
+
+    def __init__(self) -> None:
+        self.words: list[int] = []
+        self.cache: dict[tuple, int] = {}
+
+    def add(self, values: list[int]) -> int:
+        key = tuple(values)
+        if key in self.cache:
+            return self.cache[key]
+        offset = len(self.words)
+        for v in values:
+            if not 0 <= v < 4096:
+                raise ValueError(f"word out of range: {v}")
+        self.words.extend(values)
+        self.cache[key] = offset
+        return offset
+
+    def add_dfa(self, patterns) -> int:
+        dfa = build_dfa(patterns)
+        if len(dfa.trans) >= 4096:
+            raise ValueError("DFA too large for 12-bit state numbers")
+        values = [dfa.start]
+        for trans, label in zip(dfa.trans, dfa.label):
+            values.extend(trans)
+            values.append(label)
+        return self.add(values)
+
+    def add_program(self, pattern: str) -> int:
+        prog = compile_program(pattern)
+        values = [len(prog.ops), prog.ngroups]
+        for op, arg in prog.ops:
+            if op == OP_SPLIT:
+                values.extend([op, arg[0], arg[1]])
+            elif op in (OP_CLASS, OP_JUMP, OP_SAVE):
+                values.extend([op, arg, 0])
+            elif op in (OP_END, OP_MATCH):
+                values.extend([op, 0, 0])
+            else:
+                raise ValueError(op)
+        return self.add(values)
+
+    def literal(self) -> str:
+        out = []
+        for w in self.words:
+            for part in (w & 63, w >> 6):
+                ch = chr(0x30 + part)
+                out.append("\\\\" if ch == "\\" else ch)
+        return "".join(out)
+
+
+def field(value) -> str:
+    """One field of a record line: empty is nil, strings start with `=`; `|` never occurs."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, int):
+        return str(value)
+    if any(c in value for c in "|\n") or "\"\"\"#" in value:
+        raise ValueError(f"unexpected character in {value!r}")
+    return "=" + value
+
+
+def record(*values) -> str:
+    return "|".join(field(v) for v in values)
+
+
+def java_rule(rule: str | None) -> str | None:
+    """phonenumbers stores replacement rules with `\\1`; we keep libphonenumber's `$1` form."""
+    if rule is None:
+        return None
+    out = []
+    i = 0
+    while i < len(rule):
+        if rule[i] == "\\" and i + 1 < len(rule) and rule[i + 1].isdigit():
+            out.append("$" + rule[i + 1])
+            i += 2
+        else:
+            out.append(rule[i])
+            i += 1
+    return "".join(out)
+
+
+def length_mask(lengths) -> int:
+    mask = 0
+    for n in lengths:
+        if n >= 0:
+            mask |= 1 << n
+    return mask
+
+
+def all_metadata():
+    regions = sorted(phonenumbers.SUPPORTED_REGIONS)
+    nongeo = sorted(phonenumbers.COUNTRY_CODES_FOR_NON_GEO_REGIONS)
+    entries = [(r, PhoneMetadata.metadata_for_region(r)) for r in regions]
+    entries += [("001", PhoneMetadata.metadata_for_nongeo_region(cc)) for cc in nongeo]
+    return entries
+
+
+def format_record(words: Words, fmt) -> str:
+    pattern = words.add_program(fmt.pattern)
+    leading = fmt.leading_digits_pattern
+    ld = words.add_dfa([(leading[-1], True)]) if leading else -1
+    return record(pattern, java_rule(fmt.format), ld, java_rule(fmt.national_prefix_formatting_rule),
+                  bool(fmt.national_prefix_optional_when_formatting),
+                  java_rule(fmt.domestic_carrier_code_formatting_rule))
+
+
+def main() -> None:
+    version = phonenumbers.__version__
+    words = Words()
+    entries = all_metadata()
+    region_lines = []
+    format_lines: list[str] = []
+    index_of: dict[tuple[str, int], int] = {}
+    for i, (code, md) in enumerate(entries):
+        index_of[(code, md.country_code)] = i
+        descs = [getattr(md, d) for d in DESCS]
+        patterns = [((d.national_number_pattern or None) if d is not None else None, False) for d in descs]
+        type_dfa = words.add_dfa(patterns)
+        # Which descriptions admit each length (empty list: any length; [-1]: none).
+        per_length = []
+        for n in range(MAX_LENGTH_TABLE):
+            bits = 0
+            for b, d in enumerate(descs):
+                if d is None:
+                    continue
+                pl = d.possible_length
+                if len(pl) == 0 or n in pl:
+                    bits |= 1 << b
+            per_length.append(bits)
+        lengths_offset = words.add(per_length)
+        general = md.general_desc
+        possible = length_mask(general.possible_length)
+        local_only = length_mask(general.possible_length_local_only)
+        invalid_lengths = len(general.possible_length) > 0 and general.possible_length[0] == -1
+        leading = words.add_dfa([(md.leading_digits, True)]) if md.leading_digits else -1
+        npp = words.add_program(md.national_prefix_for_parsing) if md.national_prefix_for_parsing else -1
+        idd = words.add_program(md.international_prefix) if md.international_prefix else -1
+        first_format = len(format_lines)
+        for fmt in md.number_format:
+            format_lines.append(format_record(words, fmt))
+        national_formats = (first_format, len(format_lines))
+        first_intl = len(format_lines)
+        for fmt in md.intl_number_format:
+            format_lines.append(format_record(words, fmt))
+        intl_formats = (first_intl, len(format_lines))
+        main_country = phonenumbers.COUNTRY_CODE_TO_REGION_CODE[md.country_code][0] == code
+        region_lines.append(record(
+            code, md.country_code, main_country, type_dfa, lengths_offset, possible, local_only,
+            invalid_lengths, bool(md.same_mobile_and_fixed_line_pattern), leading, md.national_prefix,
+            npp, java_rule(md.national_prefix_transform_rule), idd, md.preferred_international_prefix,
+            md.preferred_extn_prefix, national_formats[0], national_formats[1], intl_formats[0],
+            intl_formats[1]))
+    # Calling codes: code -> region indices, main country first (libphonenumber's order).
+    cc_lines = []
+    for cc in sorted(phonenumbers.COUNTRY_CODE_TO_REGION_CODE):
+        regions = phonenumbers.COUNTRY_CODE_TO_REGION_CODE[cc]
+        idx = [index_of[(r, cc)] for r in regions]
+        cc_lines.append(f"{cc}:" + ",".join(str(i) for i in idx))
+
+    header = (
+        "// Generated by tools/metadata/generate_metadata.py from PyPI phonenumbers "
+        f"{version} (libphonenumber's metadata).\n"
+        "// DO NOT EDIT: change the generator or the pinned version and regenerate.\n"
+    )
+    with open(os.path.join(OUT_DIR, "Metadata.swift"), "w", encoding="utf-8") as f:
+        f.write(header)
+        f.write("//\n// Records are text, one per line, fields separated by '|', strings start with '='\n// and an empty field is none; see _Store.swift.\n")
+        f.write("// (Text rather than Swift array literals: a literal of a thousand structs takes the compiler\n")
+        f.write("// minutes and gigabytes; a string literal costs nothing.)\n\n")
+        f.write("extension _Metadata {\n")
+        f.write("    /// The upstream metadata version these tables were generated from.\n")
+        f.write(f"    static let version = \"{version}\"\n\n")
+        f.write("    /// code|countryCode|isMain|typeDFA|lengthTypes|possibleLengths|localOnlyLengths|hasNoPossibleLength|\n")
+        f.write("    /// sameMobileAndFixedLinePattern|leadingDigits|nationalPrefix|nationalPrefixForParsing|transformRule|\n")
+        f.write("    /// internationalPrefix|preferredInternationalPrefix|preferredExtensionPrefix|national formats start|end|\n")
+        f.write("    /// intl formats start|end\n")
+        f.write('    static let regionTable: StaticString = #"""\n')
+        f.write("\n".join(region_lines))
+        f.write('\n"""#\n\n')
+        f.write("    /// pattern|format|leadingDigits|nationalPrefixFormattingRule|nationalPrefixOptionalWhenFormatting|\n")
+        f.write("    /// domesticCarrierCodeFormattingRule\n")
+        f.write('    static let formatTable: StaticString = #"""\n')
+        f.write("\n".join(format_lines))
+        f.write('\n"""#\n\n')
+        f.write("    /// callingCode:region indices (into regionTable's lines), main country first.\n")
+        f.write('    static let callingCodeTable: StaticString = #"""\n')
+        f.write("\n".join(cc_lines))
+        f.write('\n"""#\n}\n')
+    literal = words.literal()
+    with open(os.path.join(OUT_DIR, "MetadataTables.swift"), "w", encoding="utf-8") as f:
+        f.write(header)
+        f.write("\n")
+        f.write("extension _Metadata {\n")
+        f.write(f"    /// {len(words.words)} packed 12-bit words: DFAs and Pike-VM programs.\n")
+        f.write("    static let words: StaticString = \"")
+        f.write(literal)
+        f.write("\"\n}\n")
+    print(f"phonenumbers {version}: {len(entries)} entities, {len(format_lines)} formats, "
+          f"{len(words.words)} words ({len(literal)} bytes)")
+
+
+if __name__ == "__main__":
+    main()
