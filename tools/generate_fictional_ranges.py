@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""Generate Sources/PhoneNumbers/Generated/FictionalRanges.swift from the fictional-range table.
+
+Input:  Resources/FictionalRanges/fictional_ranges.tsv (format documented at the top of that file)
+Output: Sources/PhoneNumbers/Generated/FictionalRanges.swift
+
+    python3 tools/generate_fictional_ranges.py            # write the Swift file
+    python3 tools/generate_fictional_ranges.py --check    # exit 1 if the Swift file is stale
+
+The output is deterministic: it depends only on the bytes of the TSV. The table is validated first
+(field counts, digits, lengths, kinds, overlaps); any error names the line and stops the generator.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+from dataclasses import dataclass
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+TSV = ROOT / "Resources" / "FictionalRanges" / "fictional_ranges.tsv"
+OUT = ROOT / "Sources" / "PhoneNumbers" / "Generated" / "FictionalRanges.swift"
+
+HEADER = ("region", "country_code", "first", "last", "kind", "source", "verified_by", "note")
+
+# TSV kind -> Swift `FictionalKind` case. `not-fictional` is an exception row, not a kind.
+KINDS = {
+    "reserved-for-fiction": "reservedForFiction",
+    "nanp-555-convention": "nanp555Convention",
+    "reported": "reported",
+}
+EXCLUSION = "not-fictional"
+
+MAX_NSN_DIGITS = 17  # E.164 allows 15 digits in all; 17 keeps every value below 10^17 < 2^63.
+
+
+class TableError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Row:
+    line: int
+    region: str
+    country_code: int
+    first: str
+    last: str
+    kind: str
+    source: str
+    verified_by: str
+    note: str
+
+    @property
+    def wildcards(self) -> int:
+        return len(self.first) - len(self.first.lstrip("x"))
+
+    @property
+    def length(self) -> int:
+        return len(self.first)
+
+    @property
+    def first_value(self) -> int:
+        return int(self.first[self.wildcards:])
+
+    @property
+    def last_value(self) -> int:
+        return int(self.last[self.wildcards:])
+
+    @property
+    def group(self) -> int:
+        return (self.country_code << 16) | (self.length << 8) | self.wildcards
+
+
+def fnv1a64(data: bytes) -> int:
+    """FNV-1a, 64 bit: the checksum the Swift test recomputes over the same bytes."""
+    h = 0xCBF29CE484222325
+    for b in data:
+        h ^= b
+        h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def parse(data: bytes) -> list[Row]:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise TableError(f"{TSV.name}: not UTF-8 ({e})") from None
+    rows: list[Row] = []
+    header_seen = False
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.rstrip("\r")
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        where = f"{TSV.name}:{number}"
+        if not header_seen:
+            if tuple(fields) != HEADER:
+                raise TableError(f"{where}: expected the header {'<TAB>'.join(HEADER)}")
+            header_seen = True
+            continue
+        if len(fields) != len(HEADER):
+            raise TableError(f"{where}: expected {len(HEADER)} tab-separated fields, found {len(fields)}")
+        region, cc, first, last, kind, source, verified_by, note = (f.strip() for f in fields)
+        if not (region == "NANP" or (len(region) == 2 and region.isascii() and region.isupper())):
+            raise TableError(f"{where}: region {region!r} is neither NANP nor an ISO 3166-1 alpha-2 code")
+        if not (cc.isascii() and cc.isdigit() and 1 <= len(cc) <= 3 and not cc.startswith("0")):
+            raise TableError(f"{where}: country_code {cc!r} must be 1 to 3 digits without a leading 0")
+        for name, value in (("first", first), ("last", last)):
+            body = value.lstrip("x")
+            if not value or not body or not (body.isascii() and body.isdigit()):
+                raise TableError(f"{where}: {name} {value!r} must be digits, optionally after leading 'x'")
+            if len(value) > MAX_NSN_DIGITS:
+                raise TableError(f"{where}: {name} {value!r} is longer than {MAX_NSN_DIGITS} digits")
+        if len(first) != len(last):
+            raise TableError(f"{where}: first and last have different lengths ({len(first)} and {len(last)})")
+        wildcards = len(first) - len(first.lstrip("x"))
+        if len(last) - len(last.lstrip("x")) != wildcards:
+            raise TableError(f"{where}: first and last must start with the same number of 'x'")
+        if int(first[wildcards:]) > int(last[wildcards:]):
+            raise TableError(f"{where}: first {first} is above last {last}")
+        if kind not in KINDS and kind != EXCLUSION:
+            allowed = ", ".join(sorted([*KINDS, EXCLUSION]))
+            raise TableError(f"{where}: unknown kind {kind!r} (allowed: {allowed})")
+        if not source or not verified_by:
+            raise TableError(f"{where}: source and verified_by must not be empty")
+        rows.append(Row(number, region, int(cc), first, last, kind, source, verified_by, note))
+    if not header_seen:
+        raise TableError(f"{TSV.name}: no header line")
+    if not rows:
+        raise TableError(f"{TSV.name}: no rows")
+    check_overlaps(rows)
+    return rows
+
+
+def check_overlaps(rows: list[Row]) -> None:
+    ordered = sorted(rows, key=lambda r: (r.group, r.first_value))
+    for a, b in zip(ordered, ordered[1:]):
+        if a.group == b.group and b.first_value <= a.last_value:
+            raise TableError(
+                f"{TSV.name}:{b.line}: {b.first}..{b.last} overlaps {a.first}..{a.last} (line {a.line}); "
+                "rows with the same country code, length and wildcards must be disjoint"
+            )
+
+
+def swift_string(value: str) -> str:
+    out = []
+    for ch in value:
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == '"':
+            out.append('\\"')
+        elif ord(ch) < 0x20 or ord(ch) > 0x7E:
+            out.append(f"\\u{{{ord(ch):X}}}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def render(rows: list[Row], checksum: int) -> str:
+    public_rows = [r for r in rows if r.kind != EXCLUSION]
+    index_of = {id(r): i for i, r in enumerate(public_rows)}
+    entries = sorted(rows, key=lambda r: (r.group, r.first_value))
+    groups: list[tuple[int, int, int]] = []  # (group key, start, end)
+    for i, r in enumerate(entries):
+        if groups and groups[-1][0] == r.group:
+            groups[-1] = (r.group, groups[-1][1], i + 1)
+        else:
+            groups.append((r.group, i, i + 1))
+
+    lines: list[str] = []
+    emit = lines.append
+    emit("// DO NOT EDIT. Generated by tools/generate_fictional_ranges.py")
+    emit("// Input: Resources/FictionalRanges/fictional_ranges.tsv")
+    emit(f"// Input checksum (FNV-1a 64): 0x{checksum:016X}")
+    emit("// Regenerate: python3 tools/generate_fictional_ranges.py")
+    emit("")
+    emit("extension FictionalRanges {")
+    emit("    /// FNV-1a 64-bit checksum of the TSV this file was generated from.")
+    emit(f"    package static let tableChecksum: UInt64 = 0x{checksum:016X}")
+    emit("")
+    emit("    /// Every fictional row of the table, in the order of the TSV (exception rows excluded).")
+    emit("    package static let rows: [FictionalRange] = [")
+    for r in public_rows:
+        emit("        FictionalRange(")
+        emit(f"            region: {swift_string(r.region)}, countryCode: {r.country_code},")
+        emit(f"            first: {swift_string(r.first)}, last: {swift_string(r.last)}, kind: .{KINDS[r.kind]},")
+        emit(f"            source: {swift_string(r.source)},")
+        emit(f"            note: {swift_string(r.note)}")
+        emit("        ),")
+    emit("    ]")
+    emit("")
+    emit("    /// Search entries sorted by (group, first); `row` indexes `rows`, -1 marks an exception row.")
+    emit("    package static let entries: [_FictionalRangeEntry] = [")
+    for r in entries:
+        row = index_of[id(r)] if r.kind != EXCLUSION else -1
+        emit(
+            f"        _FictionalRangeEntry(group: 0x{r.group:08X}, first: {r.first_value}, "
+            f"last: {r.last_value}, row: {row}),  // {r.region} +{r.country_code} {r.first}..{r.last}"
+        )
+    emit("    ]")
+    emit("")
+    emit("    /// Group keys (countryCode << 16 | length << 8 | wildcards), ascending.")
+    emit("    package static let groupKeys: [UInt32] = [")
+    for g, _, _ in groups:
+        emit(f"        0x{g:08X},")
+    emit("    ]")
+    emit("")
+    emit("    /// For each group key, the half-open range of `entries` it covers.")
+    emit("    package static let groupBounds: [_FictionalGroupBounds] = [")
+    for _, start, end in groups:
+        emit(f"        _FictionalGroupBounds(start: {start}, end: {end}),")
+    emit("    ]")
+    emit("}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="fail if the generated file is out of date")
+    parser.add_argument("--input", type=pathlib.Path, default=TSV, help=argparse.SUPPRESS)
+    parser.add_argument("--output", type=pathlib.Path, default=OUT, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    data = args.input.read_bytes()
+    try:
+        rows = parse(data)
+    except TableError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    text = render(rows, fnv1a64(data))
+    if args.check:
+        current = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
+        if current != text:
+            print(f"error: {args.output.relative_to(ROOT)} is stale; run tools/generate_fictional_ranges.py", file=sys.stderr)
+            return 1
+        print(f"{args.output.relative_to(ROOT)} is up to date ({len(rows)} rows)")
+        return 0
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(text, encoding="utf-8")
+    print(f"wrote {args.output.relative_to(ROOT)} ({len(rows)} rows)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
