@@ -1,0 +1,23 @@
+/// How a requested locale was matched to a catalog.
+///
+/// ```swift
+/// let resolution = renderer.resolveLocale("es-MX")
+/// resolution.locale       // "es-419"
+/// resolution.chain        // ["es-MX", "es-419", "es"]
+/// resolution.diagnostics  // [note: no catalog for es-MX; used its CLDR parent es-419 [parentLocale]]
+/// ```
+public struct LocaleResolution: Sendable, Hashable {
+    /// The string that was asked for, cut to 64 characters.
+    public var requested: String
+    /// The canonical BCP 47 form ICU gave it (`iw` → `he`, `pt_BR` → `pt-BR`), or nil when the
+    /// string is not a well-formed tag.
+    public var canonical: String?
+    /// The locales tried, most specific first, as BCP 47 tags (CLDR parent chain).
+    public var chain: [String]
+    /// The catalog's locale that was chosen, as a BCP 47 tag.
+    public var locale: String
+    /// Whether the request asked for Latin digits with `-u-nu-latn`.
+    public var requestsLatinDigits: Bool
+    /// Notes and warnings: fallbacks, aliases, unrecognized strings.
+    public var diagnostics: [TemplateDiagnostic]
+}

@@ -1,0 +1,52 @@
+/// How a message is rendered and delivered.
+///
+/// ```swift
+/// var options = RenderOptions()
+/// options.webOTPOrigin = "example.com"        // appends "@example.com #042917" as the last line
+/// options.smsRetrieverAppHash = "FA+9qCX9VSu" // Android SMS Retriever
+/// options.segmentBudget = 1                   // warn if the SMS needs more than one segment
+/// options.latinDigits = true                  // 5, not ٥, in Arabic
+/// ```
+public struct RenderOptions: Sendable, Hashable {
+    /// Whether numbers other than the code (e.g. `{minutes}`) use Latin digits whatever the
+    /// locale's default numbering system is. A request tag with `-u-nu-latn` has the same effect.
+    /// The code is never localized: it is text and stays ASCII.
+    public var latinDigits: Bool
+
+    /// When to wrap the app name in Unicode bidi isolates, U+2068 FIRST STRONG ISOLATE … U+2069 POP
+    /// DIRECTIONAL ISOLATE.
+    public enum BidiIsolation: Sendable, Hashable {
+        /// Only when the app name's first strong direction differs from the message's (a Latin
+        /// name in Arabic, Hebrew, Persian or Urdu text, an Arabic name in English text): without
+        /// the isolate the name and the digits and punctuation after it form one run and can be
+        /// shown in the wrong order. Same-direction names are left alone, so a GSM-7 message does
+        /// not become UCS-2 for nothing.
+        case automatic
+        /// Never add isolates.
+        case never
+    }
+
+    /// When to isolate the app name. Default `.automatic`.
+    public var bidiIsolation: BidiIsolation
+
+    /// The host for the WebOTP origin-bound code line (`@example.com #123456`), appended as the
+    /// last line. ASCII host name, optional `:port`; use the punycode (`xn--`) form of an IDN.
+    public var webOTPOrigin: String?
+
+    /// The 11-character Android SMS Retriever app hash (`A-Z a-z 0-9 + /`), appended on its own
+    /// line (before the WebOTP line, if both are set, since WebOTP needs the last line).
+    public var smsRetrieverAppHash: String?
+
+    /// The largest number of SMS segments the caller wants; more gives a warning diagnostic.
+    public var segmentBudget: Int?
+
+    /// Creates options; the defaults render the catalog message only.
+    public init(latinDigits: Bool = false, bidiIsolation: BidiIsolation = .automatic, webOTPOrigin: String? = nil,
+                smsRetrieverAppHash: String? = nil, segmentBudget: Int? = nil) {
+        self.latinDigits = latinDigits
+        self.bidiIsolation = bidiIsolation
+        self.webOTPOrigin = webOTPOrigin
+        self.smsRetrieverAppHash = smsRetrieverAppHash
+        self.segmentBudget = segmentBudget
+    }
+}

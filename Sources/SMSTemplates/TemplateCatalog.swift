@@ -1,0 +1,208 @@
+/// The messages of one locale: ICU MessageFormat patterns with named arguments, by message ID.
+///
+/// A catalog is parsed from the line format described in `Resources/Catalogs/README.md`
+/// (`id = pattern`, `#` comments, `\n` and `\\` escapes). Every pattern is compiled by ICU while
+/// parsing, so a syntax error is reported at load time with its file, message ID, line and column.
+/// The four well-known messages are also checked for their arguments: `verification_code` must use
+/// `{code}` and may use only `{code}` and `{appName}`.
+///
+/// ```swift
+/// let catalog = try TemplateCatalog(parsing: """
+///     verification_code = {appName}: your code is {code}
+///     password_reset = {appName}: reset your password with {code}
+///     """, locale: "en-GB", file: "en-GB.txt")
+/// let renderer = try SMSTemplateRenderer(catalogs: [catalog])
+/// ```
+public struct TemplateCatalog: Sendable {
+    /// One message and where it came from.
+    public struct Message: Sendable, Hashable {
+        /// The ICU MessageFormat pattern, escapes resolved.
+        public var pattern: String
+        /// The file it was read from (or the name given to `init(parsing:locale:file:)`).
+        public var file: String
+        /// The 1-based line of the message in the file.
+        public var line: Int
+        /// The 1-based column (in Unicode scalars) where the pattern starts.
+        public var column: Int
+        /// For each UTF-16 offset in `pattern`, the file column it came from (escapes are two columns wide).
+        var columns: [Int]
+
+        /// The file column of a UTF-16 offset into the pattern.
+        func column(ofUTF16Offset offset: Int) -> Int {
+            guard !columns.isEmpty else { return column }
+            return columns[max(0, min(offset, columns.count - 1))]
+        }
+    }
+
+    /// The catalog's locale as a canonical BCP 47 tag, e.g. `"pt-BR"` or `"zh-Hant"`.
+    public let locale: String
+    /// The ICU locale ID the patterns are compiled for, e.g. `"pt_BR"`.
+    let localeID: String
+    /// The matching key (see `_LocaleKey`).
+    let key: String
+    /// The messages by ID.
+    public private(set) var messages: [MessageID: Message]
+
+    /// The message IDs in this catalog, sorted.
+    public var messageIDs: [MessageID] { messages.keys.sorted() }
+
+    /// Parses a catalog.
+    ///
+    /// - Parameters:
+    ///   - text: The catalog text, one `id = pattern` per line.
+    ///   - locale: The catalog's locale as a BCP 47 tag (`"pt-BR"`; `"pt_BR"` is accepted).
+    ///   - file: A name for the source, used in errors (default `"<memory>"`).
+    /// - Throws: `TemplateError` with `.invalidLocale`, `.catalogSyntax`, `.duplicateMessage`,
+    ///   `.patternSyntax`, `.unsupportedArgument` or `.catalogArgument`; it names the file, message
+    ///   ID, line and column.
+    /// - Complexity: O(*n*) in the text's length, plus one ICU compilation per message.
+    public init(parsing text: String, locale: String, file: String = "<memory>") throws(TemplateError) {
+        try self.init(parsing: text, locale: locale, file: file, validate: true)
+    }
+
+    init(parsing text: String, locale: String, file: String, validate: Bool) throws(TemplateError) {
+        guard let id = _ICU.canonicalize(locale), let tag = _ICU.languageTag(id), let key = _LocaleKey.catalogKey(forLocaleID: id) else {
+            throw TemplateError(code: .invalidLocale,
+                message: "'\(locale.prefix(64))' is not a BCP 47 locale tag; name catalog files like pt-BR.txt or zh-Hant.txt",
+                file: file)
+        }
+        self.locale = tag
+        self.localeID = id.split(separator: "@", maxSplits: 1)[0].description
+        self.key = key
+        self.messages = [:]
+
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let message = try Self.parseLine(rawLine, lineNumber: lineNumber, file: file)
+            guard let (messageID, entry) = message else { continue }
+            if let previous = messages[messageID] {
+                throw TemplateError(code: .duplicateMessage,
+                    message: "defined twice; the first definition is on line \(previous.line)",
+                    file: file, messageID: messageID, line: lineNumber, column: 1)
+            }
+            if validate { try Self.validate(entry, id: messageID, localeID: self.localeID) }
+            messages[messageID] = entry
+        }
+    }
+
+    /// Parses one line; nil for blank and comment lines.
+    private static func parseLine(_ rawLine: Substring, lineNumber: Int, file: String) throws(TemplateError) -> (MessageID, Message)? {
+        var line = rawLine
+        if line.last == "\r" { line = line.dropLast() }
+        let scalars = line.unicodeScalars
+        // Skip leading blanks; blank lines and comments carry nothing.
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return nil }
+        if scalars[first] == "#" { return nil }
+        if lineNumber == 1, scalars[first] == "\u{FEFF}" && scalars.count == 1 { return nil }
+
+        guard let equals = scalars[first...].firstIndex(of: "=") else {
+            throw TemplateError(code: .catalogSyntax, message: "expected 'id = pattern'",
+                                file: file, line: lineNumber, column: scalars.distance(from: scalars.startIndex, to: first) + 1)
+        }
+        var idText = String(String.UnicodeScalarView(scalars[first..<equals]))
+        while idText.last == " " || idText.last == "\t" { idText.removeLast() }
+        if lineNumber == 1, idText.unicodeScalars.first == "\u{FEFF}" { idText.unicodeScalars.removeFirst() }
+        guard let messageID = MessageID(rawValue: idText) else {
+            throw TemplateError(code: .catalogSyntax,
+                message: "'\(idText.prefix(64))' is not a message ID (ASCII letters, digits, '_', '.', '-'; at most 64)",
+                file: file, line: lineNumber, column: scalars.distance(from: scalars.startIndex, to: first) + 1)
+        }
+        var start = scalars.index(after: equals)
+        while start < scalars.endIndex, scalars[start] == " " || scalars[start] == "\t" { start = scalars.index(after: start) }
+        let startColumn = scalars.distance(from: scalars.startIndex, to: start) + 1
+
+        // Resolve escapes, recording the file column of every UTF-16 unit of the pattern.
+        var pattern = String.UnicodeScalarView()
+        var columns: [Int] = []
+        var column = startColumn
+        var index = start
+        while index < scalars.endIndex {
+            var scalar = scalars[index]
+            let scalarColumn = column
+            if scalar == "\\" {
+                let next = scalars.index(after: index)
+                guard next < scalars.endIndex else {
+                    throw TemplateError(code: .catalogSyntax, message: "a '\\' ends the line; write '\\\\' for a backslash",
+                                        file: file, messageID: messageID, line: lineNumber, column: column)
+                }
+                switch scalars[next] {
+                case "n": scalar = "\n"
+                case "\\": scalar = "\\"
+                default:
+                    throw TemplateError(code: .catalogSyntax,
+                        message: "unknown escape '\\\(scalars[next])'; only \\n and \\\\ are escapes",
+                        file: file, messageID: messageID, line: lineNumber, column: column)
+                }
+                index = next
+                column += 1
+            }
+            pattern.append(scalar)
+            columns.append(scalarColumn)
+            if scalar.value > 0xFFFF { columns.append(scalarColumn) }
+            index = scalars.index(after: index)
+            column += 1
+        }
+        columns.append(column) // the end of the pattern
+        let text = String(pattern)
+        guard !text.isEmpty else {
+            throw TemplateError(code: .catalogSyntax, message: "the pattern is empty",
+                                file: file, messageID: messageID, line: lineNumber, column: startColumn)
+        }
+        return (messageID, Message(pattern: text, file: file, line: lineNumber, column: startColumn, columns: columns))
+    }
+
+    /// Compiles the pattern with ICU and checks a well-known message's arguments.
+    static func validate(_ message: Message, id: MessageID, localeID: String) throws(TemplateError) {
+        let compiled: _CompiledMessage
+        do {
+            compiled = try _CompiledMessage(pattern: message.pattern, localeID: localeID)
+        } catch {
+            throw compileError(error, message: message, id: id)
+        }
+        guard let (required, allowed) = id.knownArguments else { return }
+        for argument in compiled.arguments where !allowed.contains(argument.name) {
+            throw TemplateError(code: .catalogArgument,
+                message: "uses {\(argument.name)}, which \(id) never receives; it may use \(allowed.map { "{\($0)}" }.joined(separator: ", "))",
+                file: message.file, messageID: id, line: message.line,
+                column: message.column(ofUTF16Offset: argument.offset), argument: argument.name)
+        }
+        for name in required where !compiled.arguments.contains(where: { $0.name == name }) {
+            throw TemplateError(code: .catalogArgument,
+                message: "does not use {\(name)}; every \(id) message must show it",
+                file: message.file, messageID: id, line: message.line, column: message.column, argument: name)
+        }
+        for argument in compiled.arguments {
+            let isNumber = argument.name == "minutes"
+            let misused = isNumber ? argument.isSelect : argument.isNumeric
+            if misused {
+                throw TemplateError(code: .catalogArgument,
+                    message: isNumber ? "{minutes} is a number; use {minutes}, {minutes, number} or {minutes, plural, ...}"
+                                      : "{\(argument.name)} is text; it cannot be a number or plural argument",
+                    file: message.file, messageID: id, line: message.line,
+                    column: message.column(ofUTF16Offset: argument.offset), argument: argument.name)
+            }
+        }
+    }
+
+    static func compileError(_ error: _CompiledMessage.CompileError, message: Message, id: MessageID) -> TemplateError {
+        let column = error.offset.map { message.column(ofUTF16Offset: $0) } ?? message.column
+        if error.reason.hasPrefix("U_") {
+            return TemplateError(code: .patternSyntax,
+                message: "ICU cannot parse the pattern (\(error.reason)) at column \(column)",
+                file: message.file, messageID: id, line: message.line, column: column)
+        }
+        return TemplateError(code: .unsupportedArgument, message: error.reason,
+                             file: message.file, messageID: id, line: message.line, column: column)
+    }
+
+    /// The pattern of a message, if the catalog has it.
+    public func pattern(for id: MessageID) -> String? { messages[id]?.pattern }
+
+    /// Returns this catalog with `other`'s messages added, replacing messages with the same ID.
+    func merging(_ other: TemplateCatalog) -> TemplateCatalog {
+        var result = self
+        for (id, message) in other.messages { result.messages[id] = message }
+        return result
+    }
+}

@@ -1,0 +1,102 @@
+import CSMSKitICU
+
+/// One ICU MessageFormat, compiled once and shared by every thread that renders it.
+///
+/// Thread safety: the C layer formats under a per-message mutex (ICU's `MessageFormat::format`
+/// initialises number formats and plural rules lazily inside a `const` call), so sharing an
+/// instance is safe. The handle is immutable from Swift and freed when the last reference goes.
+final class _CompiledMessage: @unchecked Sendable {
+    struct Argument: Sendable {
+        let name: String
+        let kinds: Int32
+        /// UTF-16 offset of the first use in the pattern.
+        let offset: Int
+
+        var isNumeric: Bool { kinds & Int32(SMSKIT_ARG_NUMBER | SMSKIT_ARG_PLURAL | SMSKIT_ARG_SELECTORDINAL) != 0 }
+        var isSelect: Bool { kinds & Int32(SMSKIT_ARG_SELECT) != 0 }
+    }
+
+    struct CompileError: Error {
+        let status: Int32
+        /// UTF-16 offset into the pattern, if ICU gave one.
+        let offset: Int?
+        let reason: String
+        var isUnsupportedArgument: Bool { reason.contains("argument") }
+    }
+
+    let handle: OpaquePointer
+    let arguments: [Argument]
+    /// For each plural/selectordinal use: argument name, ordinal flag, selectors as written.
+    let pluralUses: [(name: String, ordinal: Bool, selectors: [String])]
+
+    init(pattern: String, localeID: String) throws(CompileError) {
+        var pattern = pattern
+        var error = smskit_message_error()
+        let handle = pattern.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) {
+                smskit_message_open($0.baseAddress, Int32($0.count), localeID, &error)
+            }
+        }
+        guard let handle else {
+            let reason = withUnsafeBytes(of: error.reason) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            throw CompileError(status: error.status, offset: error.offset >= 0 ? Int(error.offset) : nil, reason: reason)
+        }
+        self.handle = handle
+        let count = smskit_message_argument_count(handle)
+        var arguments: [Argument] = []
+        arguments.reserveCapacity(Int(count))
+        for index in 0..<count {
+            arguments.append(Argument(
+                name: String(cString: smskit_message_argument_name(handle, index)),
+                kinds: smskit_message_argument_kinds(handle, index),
+                offset: Int(smskit_message_argument_offset(handle, index))))
+        }
+        self.arguments = arguments
+
+        let needed = smskit_message_plural_selectors(handle, nil, 0)
+        var uses: [(String, Bool, [String])] = []
+        if needed > 0 {
+            let text = String(unsafeUninitializedCapacity: Int(needed)) { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    Int(smskit_message_plural_selectors(handle, $0.baseAddress, Int32($0.count)))
+                }
+            }
+            for line in text.split(separator: "\n") {
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                guard fields.count == 3 else { continue }
+                uses.append((String(fields[0]), fields[1] == "1", fields[2].split(separator: " ").map(String.init)))
+            }
+        }
+        self.pluralUses = uses
+    }
+
+    deinit { smskit_message_close(handle) }
+
+    /// Formats with `values` in `arguments` order. Text values must be sanitized already.
+    func format(_ values: UnsafeBufferPointer<smskit_value>) -> Result<String, TemplateError> {
+        var capacity = 512
+        while true {
+            var status: Int32 = 0
+            var needed = 0
+            let text = String(unsafeUninitializedCapacity: capacity) { buffer in
+                let length = buffer.withMemoryRebound(to: CChar.self) { chars in
+                    smskit_message_format(handle, values.baseAddress, Int32(values.count),
+                                          chars.baseAddress, Int32(chars.count), &status)
+                }
+                if status == 15 /* U_BUFFER_OVERFLOW_ERROR */ { needed = Int(length); return 0 }
+                return length >= 0 && status <= 0 ? Int(length) : 0
+            }
+            if status == 15, needed > capacity {
+                capacity = needed
+                continue
+            }
+            if status > 0 {
+                return .failure(TemplateError(code: .formatting,
+                    message: "ICU could not format the message (\(String(cString: smskit_error_name(status))))"))
+            }
+            return .success(text)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// How catalogs and requested locales are matched. Internal: not API.
+///
+/// Both sides are reduced to a *key*: the ICU locale ID with the language's default script
+/// dropped and an explicit other script kept (`zh-Hans` → `zh`, `zh-Hant` → `zh_Hant`,
+/// `sr-Latn` → `sr_Latn`, `pt-BR` → `pt_BR`). A request becomes a chain of keys: its own key,
+/// then CLDR parents as ICU's data gives them (`es_MX` → `es_419` → `es`; `pt_AO` → `pt_PT` →
+/// `pt`; `zh_Hant_HK` → `zh_Hant`, never `zh`), then, for a tag without a region, the likely
+/// region's key (`pt` → `pt_BR`, as CLDR's `pt` is Brazilian Portuguese).
+enum _LocaleKey {
+    /// The key of a canonical ICU locale ID, or nil if ICU cannot maximize it.
+    static func catalogKey(forLocaleID id: String) -> String? {
+        let base = id.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let parts = _ICU.subtags(String(base))
+        guard !parts.language.isEmpty else { return nil }
+        var key = String(parts.language)
+        if let script = parts.script, script != likelyScript(of: parts.language) { key += "_" + script }
+        if let region = parts.region { key += "_" + region }
+        return key
+    }
+
+    /// The script a language is written in by default (`zh` → `Hans`, `sr` → `Cyrl`).
+    static func likelyScript(of language: Substring) -> Substring? {
+        guard let maximized = _ICU.addLikelySubtags(String(language)) else { return nil }
+        return _ICU.subtags(maximized).script
+    }
+
+    /// The chain of keys for a canonical request ID, most specific first; at most 12 entries.
+    static func chain(forLocaleID id: String) -> [String] {
+        let base = String(id.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)[0])
+        let requested = _ICU.subtags(base)
+        guard let maximized = _ICU.addLikelySubtags(base) else { return [] }
+        let full = _ICU.subtags(maximized)
+        var stem = String(requested.language)
+        if let script = full.script, script != likelyScript(of: requested.language) { stem += "_" + script }
+
+        var chain: [String] = []
+        func walk(from start: String) {
+            var current = start
+            while chain.count < 12, current != "root", !current.isEmpty {
+                if !chain.contains(current) { chain.append(current) }
+                guard let parent = _ICU.parent(current), parent != current else { break }
+                current = parent
+            }
+        }
+        if let region = requested.region {
+            walk(from: stem + "_" + region)
+        } else {
+            walk(from: stem)
+            if let region = full.region { walk(from: stem + "_" + region) }
+        }
+        return chain
+    }
+}

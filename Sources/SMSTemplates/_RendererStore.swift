@@ -1,0 +1,166 @@
+import Synchronization
+
+/// The immutable catalogs of a renderer and its caches, shared by every copy of the renderer.
+/// Internal: not API.
+///
+/// Two caches, each a dictionary behind a `Mutex`:
+/// - `resolved`: (requested locale string, message ID) → the chosen catalog message and the
+///   diagnostics of the choice. Bounded: past `resolvedLimit` entries new keys are resolved
+///   but not stored, so a stream of distinct garbage locale strings cannot grow memory.
+/// - `compiled`: (catalog key, message ID, Latin digits) → the compiled ICU MessageFormat.
+///   Bounded by the catalogs themselves (× 2 digit modes).
+final class _RendererStore: Sendable {
+    struct ResolvedKey: Hashable, Sendable {
+        let locale: String
+        let message: MessageID
+    }
+
+    struct CompiledKey: Hashable, Sendable {
+        let catalogKey: String
+        let message: MessageID
+        let latinDigits: Bool
+    }
+
+    /// What a (locale, message) request resolves to.
+    struct Resolved: Sendable {
+        let catalogKey: String
+        let catalogLocale: String
+        let localeID: String
+        let message: TemplateCatalog.Message
+        let isRightToLeft: Bool
+        let requestsLatinDigits: Bool
+        let diagnostics: [TemplateDiagnostic]
+    }
+
+    let catalogs: [String: TemplateCatalog]
+    let defaultKey: String
+    let caching: SMSTemplateRenderer.Caching
+    static let resolvedLimit = 4096
+
+    private let resolved = Mutex<[ResolvedKey: Resolved]>([:])
+    private let compiled = Mutex<[CompiledKey: _CompiledMessage]>([:])
+
+    init(catalogs: [String: TemplateCatalog], defaultKey: String, caching: SMSTemplateRenderer.Caching) {
+        self.catalogs = catalogs
+        self.defaultKey = defaultKey
+        self.caching = caching
+    }
+
+    /// The compiled message for a request, compiling and caching on first use.
+    func lookup(locale: String, message id: MessageID, latinDigits: Bool) throws(TemplateError) -> (Resolved, _CompiledMessage) {
+        let key = ResolvedKey(locale: locale, message: id)
+        let resolution: Resolved
+        if let cached = resolved.withLock({ $0[key] }) {
+            resolution = cached
+        } else {
+            resolution = try resolve(locale: locale, message: id)
+            resolved.withLock { cache in
+                if cache.count < Self.resolvedLimit { cache[key] = resolution }
+            }
+        }
+        let latin = latinDigits || resolution.requestsLatinDigits
+        if caching == .disabled {
+            return (resolution, try compile(resolution, id: id, latinDigits: latin))
+        }
+        let compiledKey = CompiledKey(catalogKey: resolution.catalogKey, message: id, latinDigits: latin)
+        if let cached = compiled.withLock({ $0[compiledKey] }) { return (resolution, cached) }
+        let fresh = try compile(resolution, id: id, latinDigits: latin)
+        // Two threads may compile the same message at once; the first stored wins, both are correct.
+        let shared = compiled.withLock { cache -> _CompiledMessage in
+            if let existing = cache[compiledKey] { return existing }
+            cache[compiledKey] = fresh
+            return fresh
+        }
+        return (resolution, shared)
+    }
+
+    private func compile(_ resolution: Resolved, id: MessageID, latinDigits: Bool) throws(TemplateError) -> _CompiledMessage {
+        let localeID = latinDigits ? resolution.localeID + "@numbers=latn" : resolution.localeID
+        do {
+            return try _CompiledMessage(pattern: resolution.message.pattern, localeID: localeID)
+        } catch {
+            throw TemplateCatalog.compileError(error, message: resolution.message, id: id)
+        }
+    }
+
+    /// The locale chain and diagnostics for a requested locale string, without the cache.
+    func resolution(for requested: String) -> (chain: [String], canonical: String?, latin: Bool, diagnostics: [TemplateDiagnostic]) {
+        var diagnostics: [TemplateDiagnostic] = []
+        let shown = Self.shown(requested)
+        guard let id = _ICU.canonicalize(requested) else {
+            diagnostics.append(TemplateDiagnostic(severity: .warning, code: .localeNotRecognized,
+                message: requested.isEmpty ? "no locale was given" : "'\(shown)' is not a BCP 47 locale tag"))
+            return ([], nil, false, diagnostics)
+        }
+        let canonical = _ICU.languageTag(id)
+        var latin = false
+        if let numbers = _ICU.keyword(id, "numbers"), !numbers.isEmpty {
+            if numbers == "latn" {
+                latin = true
+            } else {
+                diagnostics.append(TemplateDiagnostic(severity: .note, code: .numberingSystemIgnored,
+                    message: "numbering system '\(numbers)' in '\(shown)' is ignored; digits follow the catalog's locale (only -u-nu-latn is honoured)"))
+            }
+        }
+        let requestedLanguage = requested.utf8.prefix(while: { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") })
+        let canonicalLanguage = _ICU.subtags(id).language
+        if String(decoding: requestedLanguage, as: UTF8.self).lowercased() != canonicalLanguage {
+            diagnostics.append(TemplateDiagnostic(severity: .note, code: .localeCanonicalized,
+                message: "'\(shown)' is an alias of '\(canonical ?? id)' in CLDR"))
+        }
+        return (_LocaleKey.chain(forLocaleID: id), canonical, latin, diagnostics)
+    }
+
+    private func resolve(locale requested: String, message id: MessageID) throws(TemplateError) -> Resolved {
+        var (chain, canonical, latin, diagnostics) = resolution(for: requested)
+        var chosen: (key: String, catalog: TemplateCatalog, message: TemplateCatalog.Message)?
+        var firstCatalogWithoutMessage: TemplateCatalog?
+        for key in chain {
+            guard let catalog = catalogs[key] else { continue }
+            if let message = catalog.messages[id] {
+                chosen = (key, catalog, message)
+                break
+            }
+            if firstCatalogWithoutMessage == nil { firstCatalogWithoutMessage = catalog }
+        }
+        let requestedName = canonical ?? Self.shown(requested)
+        if let chosen, let first = chain.first, chosen.key != first {
+            diagnostics.append(TemplateDiagnostic(severity: .note, code: .parentLocale,
+                message: "no \(id) catalog for \(requestedName); used \(chosen.catalog.locale) (CLDR parent chain: \(chain.map(Self.tag).joined(separator: " → ")))"))
+        }
+        if chosen == nil, let catalog = catalogs[defaultKey], let message = catalog.messages[id] {
+            chosen = (defaultKey, catalog, message)
+            if !chain.isEmpty {
+                diagnostics.append(TemplateDiagnostic(severity: .warning, code: .defaultLocale,
+                    message: "no catalog for \(requestedName) or its parents (\(chain.map(Self.tag).joined(separator: ", "))); used the default \(catalog.locale)"))
+            } else {
+                diagnostics.append(TemplateDiagnostic(severity: .warning, code: .defaultLocale,
+                    message: "used the default locale \(catalog.locale)"))
+            }
+        }
+        if let chosen, let skipped = firstCatalogWithoutMessage {
+            diagnostics.append(TemplateDiagnostic(severity: .note, code: .messageFallback,
+                message: "the \(skipped.locale) catalog has no \(id); used \(chosen.catalog.locale)"))
+        }
+        guard let chosen else {
+            throw TemplateError(code: .unknownMessage,
+                message: "no catalog for \(requestedName), its parents or the default locale has this message",
+                messageID: id)
+        }
+        return Resolved(catalogKey: chosen.key, catalogLocale: chosen.catalog.locale, localeID: chosen.catalog.localeID,
+                        message: chosen.message, isRightToLeft: _ICU.isRightToLeft(chosen.catalog.localeID),
+                        requestsLatinDigits: latin, diagnostics: diagnostics)
+    }
+
+    static func tag(_ key: String) -> String { _ICU.languageTag(key) ?? key }
+
+    /// A requested string as diagnostics show it: at most 64 scalars, controls replaced.
+    static func shown(_ text: String) -> String {
+        var result = ""
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            if index == 64 { result += "…"; break }
+            result.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : scalar)
+        }
+        return result
+    }
+}
