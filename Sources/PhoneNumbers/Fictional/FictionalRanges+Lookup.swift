@@ -114,6 +114,15 @@ public enum FictionalRanges {
     }
 
     private static let _maximumDigits = 17
+
+    /// The number of decimal digits of `value` (1 for 0).
+    static func _digitCount(_ value: UInt64) -> Int {
+        _powersOfTen.withUnsafeBufferPointer { powers in
+            var digits = 1
+            while digits < powers.count, value >= powers[digits] { digits &+= 1 }
+            return digits
+        }
+    }
     private static let _notFound = Int.min
 
     /// 10^0 ... 10^17.

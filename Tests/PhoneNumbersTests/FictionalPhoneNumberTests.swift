@@ -1,0 +1,78 @@
+import Testing
+
+@testable import PhoneNumbers
+
+/// ``PhoneNumberEngine/fictionalRange(of:)`` on parsed numbers, valid or not.
+@Suite("Fictional ranges: parsed numbers")
+struct FictionalPhoneNumberTests {
+    let engine = PhoneNumberEngine()
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var e164: String
+        var kind: FictionalKind?
+        var testDescription: String { "\(e164) → \(kind?.rawValue ?? "not fictional")" }
+    }
+
+    static let cases: [Case] = [
+        Case(e164: "+16505553434", kind: .nanp555Convention),  // Firebase's example, code 654321
+        Case(e164: "+16505554567", kind: .nanp555Convention),  // Firebase's example, code 123456
+        Case(e164: "+12125550100", kind: .reservedForFiction),
+        Case(e164: "+12125550199", kind: .reservedForFiction),
+        Case(e164: "+12125551212", kind: nil),
+        Case(e164: "+16502530000", kind: nil),
+        Case(e164: "+18005550199", kind: .reported),
+        Case(e164: "+447700900123", kind: .reservedForFiction),  // invalid for libphonenumber
+        Case(e164: "+441632960999", kind: .reservedForFiction),
+        Case(e164: "+441632961000", kind: nil),
+        Case(e164: "+61491570156", kind: .reservedForFiction),
+        Case(e164: "+61255501234", kind: .reservedForFiction),
+        Case(e164: "+493023125500", kind: .reservedForFiction),
+        Case(e164: "+46701740605", kind: .reported),
+    ]
+
+    @Test("E.164 input", arguments: cases)
+    func e164(_ testCase: Case) throws {
+        let number = try engine.parse(e164: testCase.e164)
+        #expect(engine.fictionalRange(of: number)?.kind == testCase.kind)
+    }
+
+    @Test("validity does not matter")
+    func validityIndependent() throws {
+        let drama = try engine.parse(e164: "+447700900123")
+        #expect(!engine.isValid(drama))
+        #expect(engine.fictionalRange(of: drama) != nil)
+        let reserved = try engine.parse(e164: "+12125550150")
+        #expect(engine.isValid(reserved))
+        #expect(engine.fictionalRange(of: reserved)?.kind == .reservedForFiction)
+    }
+
+    @Test("leading zeros count as digits, and odd values match nothing")
+    func builtNumbers() {
+        // +1 000-555-0150: the national number is 5550150 with three leading zeros.
+        let zeros = PhoneNumber(countryCode: 1, nationalNumber: 5_550_150, leadingZeros: 3)
+        #expect(engine.fictionalRange(of: zeros)?.kind == .reservedForFiction)
+        let short = PhoneNumber(countryCode: 1, nationalNumber: 5_550_150)
+        #expect(engine.fictionalRange(of: short) == nil)
+        #expect(engine.fictionalRange(of: PhoneNumber(countryCode: 44, nationalNumber: 7_700_900_123, leadingZeros: -1)) == nil)
+        #expect(engine.fictionalRange(of: PhoneNumber(countryCode: 44, nationalNumber: 7_700_900_123, leadingZeros: .max)) == nil)
+        #expect(engine.fictionalRange(of: PhoneNumber(countryCode: 44, nationalNumber: .max)) == nil)
+        #expect(engine.fictionalRange(of: PhoneNumber(countryCode: -1, nationalNumber: 7_700_900_123)) == nil)
+        #expect(engine.fictionalRange(of: PhoneNumber(countryCode: 44, nationalNumber: 0)) == nil)
+    }
+
+    @Test("the extension of a number is ignored")
+    func extensionIgnored() {
+        let number = PhoneNumber(countryCode: 44, nationalNumber: 2_079_460_123, extension: "12")
+        #expect(engine.fictionalRange(of: number)?.kind == .reservedForFiction)
+    }
+
+    @Test("digit count")
+    func digitCount() {
+        #expect(FictionalRanges._digitCount(0) == 1)
+        #expect(FictionalRanges._digitCount(9) == 1)
+        #expect(FictionalRanges._digitCount(10) == 2)
+        #expect(FictionalRanges._digitCount(9_999_999_999) == 10)
+        #expect(FictionalRanges._digitCount(10_000_000_000) == 11)
+        #expect(FictionalRanges._digitCount(UInt64.max) == 18)
+    }
+}
