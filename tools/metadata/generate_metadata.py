@@ -25,6 +25,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import phonenumbers  # noqa: E402
+import unicode_tables  # noqa: E402
 from phonenumbers import PhoneMetadata  # noqa: E402
 from regex_compiler import (  # noqa: E402
     OP_CLASS, OP_END, OP_JUMP, OP_MATCH, OP_SAVE, OP_SPLIT, build_dfa, compile_program)
@@ -239,6 +240,8 @@ def main() -> None:
         f.write("    static let words: StaticString = \"")
         f.write(literal)
         f.write("\"\n}\n")
+    with open(os.path.join(OUT_DIR, "UnicodeTables.swift"), "w", encoding="utf-8") as f:
+        f.write(unicode_tables.swift_source(header))
     print(f"phonenumbers {version}: {len(entries)} entities, {len(format_lines)} formats, "
           f"{len(words.words)} words ({len(literal)} bytes)")
 

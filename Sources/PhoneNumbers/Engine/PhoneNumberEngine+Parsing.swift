@@ -1,0 +1,318 @@
+extension PhoneNumberEngine {
+    /// Parses a phone number as a person or a system wrote it, exactly as libphonenumber does.
+    ///
+    /// Accepts any formatting (spaces, dashes, dots, brackets, Unicode punctuation), `+` or `＋`,
+    /// the default region's international prefixes (`00`, `011`, ...), national prefixes and
+    /// carrier codes, extensions (`ext. 12`, `x12`, `;ext=12`, `#`, ...), RFC 3966 `tel:` URIs with
+    /// `;phone-context=` and `;isub=`, decimal digits of any script (`٠١٢`, `०१२`, `０１２`) and
+    /// vanity letters (`1-800-FLOWERS`).
+    ///
+    /// ```swift
+    /// let engine = PhoneNumberEngine()
+    /// let number = try engine.parse("(650) 253-0000", defaultRegion: "US")
+    /// engine.formatE164(number)   // "+16502530000"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The input.
+    ///   - defaultRegion: The region national numbers are dialled from; `nil` (or an unknown
+    ///     region) only works for input that starts with `+`.
+    /// - Throws: ``PhoneNumberError`` with libphonenumber's code: `.notANumber`,
+    ///   `.invalidCountryCode` (also when national input has no usable default region),
+    ///   `.tooShortAfterIDD`, `.tooShortNSN`, `.tooLong` (including input over 250 characters,
+    ///   refused before any other work).
+    /// - Complexity: O(n) for ordinary input, O(n²) at worst for the extension search, with
+    ///   n ≤ 250.
+    public func parse(_ text: String, defaultRegion: RegionCode?) throws(PhoneNumberError) -> PhoneNumber {
+        var text = text
+        return try text.withUTF8 { bytes in
+            Result { () throws(PhoneNumberError) in try parse(utf8: bytes, defaultRegion: defaultRegion) }
+        }.get()
+    }
+
+    /// Parses UTF-8 bytes; see ``parse(_:defaultRegion:)``. Invalid UTF-8 is read as U+FFFD, which
+    /// can never be part of a number.
+    public func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?) throws(PhoneNumberError) -> PhoneNumber {
+        let regionIndex = defaultRegion.flatMap { store.regionIndex($0) }
+        // Fast path: strict E.164 needs none of the free-form machinery and gives the same result.
+        if bytes.count >= 4, bytes.count <= Self.maxInputLength, bytes[0] == UInt8(ascii: "+") {
+            var allDigits = true
+            for i in 1..<bytes.count where bytes[i] &- 0x30 > 9 { allDigits = false; break }
+            if allDigits {
+                do {
+                    return try _parseAfterPlus(UnsafeBufferPointer(rebasing: bytes[1...]), extension: nil)
+                } catch where error.code == .invalidCountryCode && regionIndex != nil {
+                    // libphonenumber then retries without the '+' (IDD, national): the full path below.
+                }
+            }
+        }
+        // Decode to scalars (at most 250 of them, else the input is refused as too long).
+        if bytes.count > Self.maxInputLength {
+            var scalars = 0
+            for byte in bytes where byte & 0xC0 != 0x80 { scalars += 1 }
+            if scalars > Self.maxInputLength {
+                throw PhoneNumberError(.tooLong, "The input is longer than \(Self.maxInputLength) characters; pass one phone number at a time.")
+            }
+        }
+        return try withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: 2 * (Self.maxInputLength + 2)) { buffer in
+            Result { () throws(PhoneNumberError) in
+                var count = 0
+                var decoder = UTF8()
+                var iterator = bytes.makeIterator()
+                decoding: while true {
+                    switch decoder.decode(&iterator) {
+                    case .scalarValue(let scalar): buffer[count] = scalar
+                    case .error: buffer[count] = "\u{FFFD}"
+                    case .emptyInput: break decoding
+                    }
+                    count += 1
+                    if count > Self.maxInputLength {
+                        throw PhoneNumberError(.tooLong, "The input is longer than \(Self.maxInputLength) characters; pass one phone number at a time.")
+                    }
+                }
+                let input = UnsafeBufferPointer(rebasing: buffer[0..<count])
+                let work = UnsafeMutableBufferPointer(rebasing: buffer[(Self.maxInputLength + 2)...])
+                return try _parse(input, work: work, regionIndex: regionIndex)
+            }
+        }.get()
+    }
+
+    /// libphonenumber's `parse` after decoding. `work` has room for a copy of the input.
+    func _parse(_ input: _Scalars, work: UnsafeMutableBufferPointer<Unicode.Scalar>, regionIndex: Int?) throws(PhoneNumberError) -> PhoneNumber {
+        let count = _buildNationalNumberForParsing(input, into: work)
+        let number = _Scalars(rebasing: work[0..<count])
+        guard _Viability.isViable(number, count) else {
+            throw PhoneNumberError(.notANumber, "This does not look like a phone number: it needs at least 3 digits and only the punctuation phone numbers use.")
+        }
+        if regionIndex == nil, count == 0 || !_Chars.isPlus(number[0]) {
+            throw PhoneNumberError(.invalidCountryCode, "The number has no country code: start it with '+' and the country code, or give a default region.")
+        }
+        // The extension, found before normalizing.
+        var nationalCount = count
+        var extensionText: String? = nil
+        if let (start, digits) = _Extension.search(number, count),
+           _Viability.isViable(number, start) {
+            var text = ""
+            text.unicodeScalars.append(contentsOf: number[digits])
+            extensionText = text
+            nationalCount = start
+        }
+        let national = _Scalars(rebasing: number[0..<nationalCount])
+        var countryCode = 0
+        var nsn = _DigitString()
+        var overlong = false
+        do {
+            (countryCode, nsn, overlong) = try _maybeExtractCountryCode(national, regionIndex: regionIndex)
+        } catch {
+            var plus = 0
+            while plus < nationalCount, _Chars.isPlus(national[plus]) { plus += 1 }
+            guard error.code == .invalidCountryCode, plus > 0 else { throw error }
+            (countryCode, nsn, overlong) = try _maybeExtractCountryCode(_Scalars(rebasing: national[plus...]), regionIndex: regionIndex)
+            if countryCode == 0 {
+                throw PhoneNumberError(.invalidCountryCode, "The digits after '+' do not start with a country code in use.")
+            }
+        }
+        let region: _RegionRecord
+        if countryCode != 0 {
+            region = store.regions[store.mainRegion(forCallingCode: countryCode)!]
+        } else {
+            // National number of the default region.
+            (nsn, overlong) = _normalize(national)
+            region = store.regions[regionIndex!]
+            countryCode = Int(region.countryCode)
+        }
+        if overlong {
+            throw PhoneNumberError(.tooLong, "The national number has more than \(Self.maxNationalLength) digits.")
+        }
+        return try nsn.withBuffer { digits in
+            Result { () throws(PhoneNumberError) in
+                try _finishNational(digits, countryCode: countryCode, region: region, extension: extensionText)
+            }
+        }.get()
+    }
+
+    /// `_build_national_number_for_parsing`: the RFC 3966 parts, or the part of the text that can be
+    /// a number, without an ISDN subaddress. Writes into `out` and returns the count.
+    func _buildNationalNumberForParsing(_ s: _Scalars, into out: UnsafeMutableBufferPointer<Unicode.Scalar>) -> Int {
+        var n = 0
+        if let contextIndex = _find(s, ";phone-context=") {
+            let contextStart = contextIndex + 15
+            var contextEnd = s.count
+            var i = contextStart
+            while i < s.count { if s[i] == ";" { contextEnd = i; break }; i += 1 }
+            let context = _Scalars(rebasing: s[min(contextStart, s.count)..<contextEnd])
+            guard _isPhoneContextValid(context) else { return 0 }  // not viable: "not a number"
+            if context.first == "+" {
+                for c in context { out[n] = c; n += 1 }
+            }
+            let telIndex = _find(s, "tel:").map { $0 + 4 } ?? 0
+            if telIndex < contextIndex {
+                for c in s[telIndex..<contextIndex] { out[n] = c; n += 1 }
+            }
+        } else {
+            // _extract_possible_number
+            let classes = _UnicodeClasses.shared
+            guard let start = s.firstIndex(where: { _Chars.isPlus($0) || classes.isDecimal($0) }) else { return 0 }
+            var end = s.count
+            while end > start {
+                let c = s[end - 1]
+                if c == "_" || (c != "#" && !classes.isAlnum(c)) { end -= 1 } else { break }
+            }
+            // A second number: "[\\/] *x"
+            var i = start
+            while i < end {
+                if s[i] == "\\" || s[i] == "/" {
+                    var j = i + 1
+                    while j < end, s[j] == " " { j += 1 }
+                    if j < end, s[j] == "x" { end = i; break }
+                }
+                i += 1
+            }
+            for c in s[start..<end] { out[n] = c; n += 1 }
+        }
+        if let isdn = _find(_Scalars(rebasing: out[0..<n]), ";isub="), isdn > 0 { n = isdn }
+        return n
+    }
+
+    /// RFC 3966 phone-context: a global number (`+` and digits with visual separators) or a domain name.
+    func _isPhoneContextValid(_ c: _Scalars) -> Bool {
+        if c.isEmpty { return false }
+        let classes = _UnicodeClasses.shared
+        if c[0] == "+" {
+            var digit = false
+            for ch in c[1...] {
+                if classes.isDecimal(ch) { digit = true } else if !(ch == "-" || ch == "." || ch == "(" || ch == ")") { return false }
+            }
+            return digit
+        }
+        // ^([alnum]+((-)*[alnum])*\.)*[alpha]+((-)*[alnum])*\.?$ : labels of alnum and '-', not
+        // starting or ending with '-'; the last label starts with a letter; one optional final dot.
+        var labels: [Range<Int>] = []
+        var start = 0
+        for i in 0..<c.count where c[i] == "." {
+            labels.append(start..<i)
+            start = i + 1
+        }
+        labels.append(start..<c.count)
+        if labels.count > 1, labels.last!.isEmpty { labels.removeLast() }
+        for (k, label) in labels.enumerated() {
+            guard !label.isEmpty else { return false }
+            let first = c[label.lowerBound], last = c[label.upperBound - 1]
+            func isAlnum(_ x: Unicode.Scalar) -> Bool { _Chars.isAlpha(x) || classes.isDecimal(x) }
+            if k == labels.count - 1 { guard _Chars.isAlpha(first) else { return false } } else { guard isAlnum(first) else { return false } }
+            guard isAlnum(last) else { return false }
+            for ch in c[label] where !(isAlnum(ch) || ch == "-") { return false }
+        }
+        return true
+    }
+
+    /// `_maybe_extract_country_code` with `_maybe_strip_i18n_prefix_and_normalize`: returns the
+    /// country code (0 when none) and the normalized national number.
+    func _maybeExtractCountryCode(_ number: _Scalars, regionIndex: Int?) throws(PhoneNumberError) -> (Int, _DigitString, Bool) {
+        if number.isEmpty { return (0, _DigitString(), false) }
+        var full: _DigitString
+        var overlong: Bool
+        var international = false
+        var plus = 0
+        while plus < number.count, _Chars.isPlus(number[plus]) { plus += 1 }
+        if plus > 0 {
+            (full, overlong) = _normalize(_Scalars(rebasing: number[plus...]))
+            international = true
+        } else {
+            (full, overlong) = _normalize(number)
+            if let regionIndex, store.regions[regionIndex].internationalPrefix >= 0 {
+                let idd = store.regions[regionIndex].internationalPrefix
+                let end: Int? = full.withBuffer { digits in
+                    guard let captures = _PikeVM.match(idd, digits, toEnd: false) else { return nil }
+                    let end = Int(captures[1])
+                    // A country code never starts with 0.
+                    if end < digits.count, digits[end] == 0x30 { return nil }
+                    return end
+                }
+                if let end {
+                    var rest = _DigitString()
+                    full.withBuffer { rest.append(UnsafeBufferPointer(rebasing: $0[end...])) }
+                    full = rest
+                    international = true
+                }
+            }
+        }
+        if international {
+            if full.count <= 2 && !overlong {
+                throw PhoneNumberError(.tooShortAfterIDD, "After the international prefix there are too few digits for a phone number.")
+            }
+            // Country codes have 1 to 3 digits and never start with 0.
+            if full.bytes[0] != 0x30 {
+                var value = 0
+                for i in 0..<min(3, full.count) {
+                    value = value * 10 + Int(full.bytes[i] &- 0x30)
+                    if store.mainRegion(forCallingCode: value) != nil {
+                        var rest = _DigitString()
+                        full.withBuffer { rest.append(UnsafeBufferPointer(rebasing: $0[(i + 1)...])) }
+                        return (value, rest, overlong)
+                    }
+                }
+            }
+            throw PhoneNumberError(.invalidCountryCode, "The country calling code after the international prefix is not one in use; check the first digits.")
+        }
+        if let regionIndex {
+            // Does the number start with the default region's country code, written without '+'?
+            let region = store.regions[regionIndex]
+            var codeDigits = _DigitString()
+            codeDigits.append(decimal: UInt64(region.countryCode))
+            var startsWithCode = full.count >= codeDigits.count
+            for i in 0..<min(codeDigits.count, full.count) where full.bytes[i] != codeDigits.bytes[i] { startsWithCode = false }
+            if startsWithCode {
+                var potential = _DigitString()
+                full.withBuffer { potential.append(UnsafeBufferPointer(rebasing: $0[codeDigits.count...])) }
+                if let stripped = _stripNationalPrefix(potential, region) { potential = stripped }
+                let fullMatches = full.withBuffer { _matchesGeneralPattern($0, region) }
+                let potentialMatches = potential.withBuffer { _matchesGeneralPattern($0, region) }
+                if (!fullMatches && potentialMatches) || overlong || _possibility(length: full.count, region: region) == .tooLong {
+                    return (Int(region.countryCode), potential, overlong)
+                }
+            }
+        }
+        return (0, _DigitString(), false)
+    }
+
+    /// `_normalize`: vanity numbers (3 or more ASCII letters) map letters to keypad digits and keep
+    /// ASCII digits only; otherwise every character with a digit value becomes that digit.
+    /// Returns the digits and whether there were more than fit (the number is then too long).
+    func _normalize(_ s: _Scalars) -> (_DigitString, Bool) {
+        var letters = 0
+        var newline = false
+        for c in s {
+            if _Chars.isAlpha(c) { letters += 1 } else if c == "\n" { newline = true }
+        }
+        var out = _DigitString()
+        var total = 0
+        if letters >= 3 && !newline {
+            for c in s {
+                var digit: UInt8? = nil
+                if c.value &- 0x30 < 10 { digit = UInt8(c.value - 0x30) }
+                else if let key = _Chars.keypadDigit(c) { digit = key }
+                else if c.value == 0x131 { digit = 4 }  // "ı".upper() == "I"
+                else if c.value == 0x17F { digit = 7 }  // "ſ".upper() == "S"
+                if let digit { out.append(digit + 0x30); total += 1 }
+            }
+        } else {
+            let classes = _UnicodeClasses.shared
+            for c in s {
+                if let digit = classes.digitValue(c) { out.append(digit + 0x30); total += 1 }
+            }
+        }
+        return (out, total > _DigitString.capacity - 8)
+    }
+
+    func _find(_ s: _Scalars, _ needle: StaticString) -> Int? {
+        let n = needle.utf8CodeUnitCount
+        guard s.count >= n else { return nil }
+        let p = needle.utf8Start
+        outer: for i in 0...(s.count - n) {
+            for k in 0..<n where s[i + k].value != UInt32(p[k]) { continue outer }
+            return i
+        }
+        return nil
+    }
+}

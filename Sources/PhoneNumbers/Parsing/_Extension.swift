@@ -1,0 +1,155 @@
+// libphonenumber's extension patterns for parsing (`_EXTN_PATTERNS_FOR_PARSING`), matched by hand
+// over Unicode scalars with the same IGNORECASE semantics. Every alternative ends in a run of
+// digits and an optional '#', so what is captured is always the trailing digit run; the
+// alternatives differ in the label before it and in how many digits they allow.
+
+typealias _Scalars = UnsafeBufferPointer<Unicode.Scalar>
+
+enum _Extension {
+    /// Whether one of the extension alternatives matches `s[start..<end]` entirely; returns the
+    /// range of the captured digits.
+    static func match(_ s: _Scalars, _ start: Int, _ end: Int) -> Range<Int>? {
+        guard start < end else { return nil }
+        let classes = _UnicodeClasses.shared
+        // The trailing digit run, before an optional final '#'.
+        var digitsEnd = end
+        let hashEnded = s[end - 1] == "#"
+        if hashEnded { digitsEnd -= 1 }
+        var digitsStart = digitsEnd
+        while digitsStart > start, classes.isDecimal(s[digitsStart - 1]) { digitsStart -= 1 }
+        let digitCount = digitsEnd - digitsStart
+        guard digitCount > 0 else { return nil }
+        let digits = digitsStart..<digitsEnd
+
+        // 1. RFC 3966: ";ext=" digits{1,20}, no '#'.
+        if !hashEnded, digitCount <= 20, digitsStart - start == 5,
+           s[start] == ";", _Chars.fold(s[start + 1]) == 0x65, _Chars.fold(s[start + 2]) == 0x78,
+           _Chars.fold(s[start + 3]) == 0x74, s[start + 4] == "=" {
+            return digits
+        }
+        // 2. Explicit labels: separators, label, chars after label, digits{1,20}, '#'?
+        if digitCount <= 20 {
+            let j = skip(s, start, digitsStart, isSeparatorWithComma)
+            if let k = explicitLabel(s, j, digitsStart), charsAfterLabel(s, k, digitsStart) { return digits }
+        }
+        // 3. Ambiguous labels: x ｘ # ＃ ~ ～ int ｉｎｔ, digits{1,9}, '#'?
+        if digitCount <= 9 {
+            let j = skip(s, start, digitsStart, isSeparatorWithComma)
+            if let k = ambiguousLabel(s, j, digitsStart), charsAfterLabel(s, k, digitsStart) { return digits }
+        }
+        // 4. American style: [- ]+ digits{1,6} '#'.
+        if hashEnded, digitCount <= 6, digitsStart > start {
+            var allDashOrSpace = true
+            for i in start..<digitsStart where s[i] != "-" && s[i] != " " { allDashOrSpace = false; break }
+            if allDashOrSpace { return digits }
+        }
+        // 5. Auto-dialling: [ \u00A0\t]* (",," | ";") chars after label, digits{1,15}, '#'?
+        // 6. Only commas: [ \u00A0\t]* ","+ chars after label, digits{1,9}, '#'?
+        let j = skip(s, start, digitsStart, isSeparatorNoComma)
+        if j < digitsStart {
+            if digitCount <= 15 {
+                if s[j] == ";", charsAfterLabel(s, j + 1, digitsStart) { return digits }
+                if j + 1 < digitsStart, s[j] == ",", s[j + 1] == ",", charsAfterLabel(s, j + 2, digitsStart) { return digits }
+            }
+            if digitCount <= 9, s[j] == "," {
+                var k = j
+                while k < digitsStart, s[k] == "," { k += 1 }
+                // The commas may also be taken by the chars after the label; either way this holds.
+                if charsAfterLabel(s, k, digitsStart) { return digits }
+            }
+        }
+        return nil
+    }
+
+    /// Finds the leftmost start from which an extension matches to the end (or to just before a
+    /// final newline, as Python's `$` allows), as `_EXTN_PATTERN.search` does.
+    static func search(_ s: _Scalars, _ count: Int) -> (start: Int, digits: Range<Int>)? {
+        guard count > 0 else { return nil }
+        // Every alternative ends with a digit or '#': cheap rejection of ordinary numbers.
+        let lastIsNewline = s[count - 1] == "\n"
+        for start in 0..<count {
+            if let digits = match(s, start, count) { return (start, digits) }
+            if lastIsNewline, let digits = match(s, start, count - 1) { return (start, digits) }
+        }
+        return nil
+    }
+
+    @inline(__always)
+    static func isSeparatorWithComma(_ c: Unicode.Scalar) -> Bool {
+        c == " " || c == "\u{A0}" || c == "\t" || c == ","
+    }
+
+    @inline(__always)
+    static func isSeparatorNoComma(_ c: Unicode.Scalar) -> Bool {
+        c == " " || c == "\u{A0}" || c == "\t"
+    }
+
+    static func skip(_ s: _Scalars, _ from: Int, _ end: Int, _ predicate: (Unicode.Scalar) -> Bool) -> Int {
+        var i = from
+        while i < end, predicate(s[i]) { i += 1 }
+        return i
+    }
+
+    /// `[:\.．]?[ \u00A0\t,-]*` must take everything in `from..<end`.
+    static func charsAfterLabel(_ s: _Scalars, _ from: Int, _ end: Int) -> Bool {
+        var i = from
+        if i < end, s[i] == ":" || s[i] == "." || s[i] == "\u{FF0E}" { i += 1 }
+        while i < end {
+            let c = s[i]
+            guard c == " " || c == "\u{A0}" || c == "\t" || c == "," || c == "-" else { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Matches `literal` (lower case) at `i` case-insensitively; returns the end or nil.
+    static func literal(_ s: _Scalars, _ i: Int, _ end: Int, _ literal: [UInt32]) -> Int? {
+        guard end - i >= literal.count else { return nil }
+        for (k, v) in literal.enumerated() where _Chars.fold(s[i + k]) != v { return nil }
+        return i + literal.count
+    }
+
+    /// `(?:e?xt(?:ensi(?:o\u0301?|\u00F3))?n?|\uFF45?\uFF58\uFF54\uFF4E?|\u0434\u043E\u0431|anexo)`
+    static func explicitLabel(_ s: _Scalars, _ i: Int, _ end: Int) -> Int? {
+        func at(_ k: Int) -> UInt32 { k < end ? _Chars.fold(s[k]) : 0 }
+        // e?xt(ensi(o\u0301?|ó))?n?
+        var k = i
+        if at(k) == 0x65, at(k + 1) == 0x78 { k += 1 }
+        if at(k) == 0x78, at(k + 1) == 0x74 {
+            k += 2
+            if at(k) == 0x65, at(k + 1) == 0x6E, at(k + 2) == 0x73, at(k + 3) == 0x69 {
+                if at(k + 4) == 0x6F {
+                    k += 5
+                    if at(k) == 0x301 { k += 1 }
+                } else if at(k + 4) == 0xF3 {
+                    k += 5
+                }
+            }
+            if at(k) == 0x6E { k += 1 }
+            return k
+        }
+        // ｅ?ｘｔｎ?
+        k = i
+        if at(k) == 0xFF45, at(k + 1) == 0xFF58 { k += 1 }
+        if at(k) == 0xFF58, at(k + 1) == 0xFF54 {
+            k += 2
+            if at(k) == 0xFF4E { k += 1 }
+            return k
+        }
+        if let k = literal(s, i, end, [0x434, 0x43E, 0x431]) { return k }
+        if let k = literal(s, i, end, [0x61, 0x6E, 0x65, 0x78, 0x6F]) { return k }
+        return nil
+    }
+
+    /// `(?:[x\uFF58#\uFF03~\uFF5E]|int|\uFF49\uFF4E\uFF54)`
+    static func ambiguousLabel(_ s: _Scalars, _ i: Int, _ end: Int) -> Int? {
+        guard i < end else { return nil }
+        switch _Chars.fold(s[i]) {
+        case 0x78, 0xFF58, 0x23, 0xFF03, 0x7E, 0xFF5E: return i + 1
+        default: break
+        }
+        if let k = literal(s, i, end, [0x69, 0x6E, 0x74]) { return k }
+        if let k = literal(s, i, end, [0xFF49, 0xFF4E, 0xFF54]) { return k }
+        return nil
+    }
+}

@@ -1,0 +1,113 @@
+// Character classes of libphonenumber's parser, answered as the oracle answers them (see
+// Generated/UnicodeTables.swift). ASCII is decided inline; other characters by binary search.
+
+final class _UnicodeClasses: Sendable {
+    static let shared = _UnicodeClasses()
+
+    /// Flattened [first, last] pairs.
+    private let decimal: [UInt32]
+    private let alnum: [UInt32]
+    /// Flattened [first, last, value] triples.
+    private let digits: [UInt32]
+
+    private init() {
+        func parse(_ text: StaticString, fields: Int) -> [UInt32] {
+            let string = text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+            var out: [UInt32] = []
+            for item in string.split(separator: ",") {
+                let parts = item.split(separator: "-")
+                precondition(parts.count == fields)
+                out.append(UInt32(parts[0], radix: 16)!)
+                out.append(UInt32(parts[1], radix: 16)!)
+                if fields == 3 { out.append(UInt32(parts[2])!) }
+            }
+            return out
+        }
+        decimal = parse(_Metadata.decimalRanges, fields: 2)
+        alnum = parse(_Metadata.alnumRanges, fields: 2)
+        digits = parse(_Metadata.digitRuns, fields: 3)
+    }
+
+    /// Index of the range containing `value` in a flattened table with `stride` words per entry.
+    private func find(_ table: [UInt32], _ stride: Int, _ value: UInt32) -> Int? {
+        var lo = 0, hi = table.count / stride
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if table[mid * stride + 1] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < table.count / stride && table[lo * stride] <= value ? lo : nil
+    }
+
+    /// Whether `re`'s `\d` matches (Unicode Nd).
+    @inline(__always)
+    func isDecimal(_ c: Unicode.Scalar) -> Bool {
+        if c.value < 0x80 { return c.value &- 0x30 < 10 }
+        return find(decimal, 2, c.value) != nil
+    }
+
+    /// `unicodedata.digit`: the digit value or nil.
+    @inline(__always)
+    func digitValue(_ c: Unicode.Scalar) -> UInt8? {
+        if c.value < 0x80 { return c.value &- 0x30 < 10 ? UInt8(c.value - 0x30) : nil }
+        guard let i = find(digits, 3, c.value) else { return nil }
+        return UInt8(digits[i * 3 + 2] + (c.value - digits[i * 3]))
+    }
+
+    /// `str.isalnum`.
+    @inline(__always)
+    func isAlnum(_ c: Unicode.Scalar) -> Bool {
+        if c.value < 0x80 {
+            let v = c.value
+            return v &- 0x30 < 10 || (v | 0x20) &- 0x61 < 26
+        }
+        return find(alnum, 2, c.value) != nil
+    }
+}
+
+/// Fixed character sets of libphonenumber's parser (phonenumberutil.py), matched with its
+/// IGNORECASE flag where the pattern has it.
+enum _Chars {
+    @inline(__always)
+    static func isPlus(_ c: Unicode.Scalar) -> Bool { c == "+" || c == "\u{FF0B}" }
+
+    /// `_VALID_PUNCTUATION` under IGNORECASE (so `X` and `Ｘ` too).
+    static func isPunctuation(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x2D, 0x78, 0x58, 0x20, 0x28, 0x29, 0x2E, 0x5B, 0x5D, 0x2F, 0x7E: return true  // - x X space ( ) . [ ] / ~
+        case 0x2010...0x2015, 0x2212, 0x30FC, 0xFF0D...0xFF0F: return true
+        case 0x00A0, 0x00AD, 0x200B, 0x2060, 0x3000, 0xFF08, 0xFF09, 0xFF3B, 0xFF3D, 0x2053, 0x223C, 0xFF5E: return true
+        default: return false
+        }
+    }
+
+    /// `_VALID_ALPHA`: ASCII letters.
+    @inline(__always)
+    static func isAlpha(_ c: Unicode.Scalar) -> Bool { (c.value | 0x20) &- 0x61 < 26 && c.value < 0x80 }
+
+    /// ITU E.161 keypad digit of an ASCII letter.
+    static func keypadDigit(_ c: Unicode.Scalar) -> UInt8? {
+        guard isAlpha(c) else { return nil }
+        let i = Int((c.value | 0x20) - 0x61)
+        // a..z on the keypad: abc def ghi jkl mno pqrs tuv wxyz
+        let keys: StaticString = "22233344455566677778889999"
+        return keys.utf8Start[i] - 0x30
+    }
+}
+
+extension _Chars {
+    /// Simple case folding for the letters of libphonenumber's extension labels, with the extra
+    /// equivalences of Python's `re` IGNORECASE (`ı`, `İ` ~ `i`; `ſ` ~ `s`).
+    @inline(__always)
+    static func fold(_ c: Unicode.Scalar) -> UInt32 {
+        let v = c.value
+        switch v {
+        case 0x41...0x5A: return v + 0x20
+        case 0x130, 0x131: return 0x69
+        case 0x17F: return 0x73
+        case 0xC0...0xDE where v != 0xD7: return v + 0x20
+        case 0x410...0x42F: return v + 0x20
+        case 0xFF21...0xFF3A: return v + 0x20
+        default: return v
+        }
+    }
+}
