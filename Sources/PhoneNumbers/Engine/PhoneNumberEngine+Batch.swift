@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+extension PhoneNumberEngine {
+    /// Parses and checks one input: everything a validator reports about it.
+    ///
+    /// ```swift
+    /// let check = engine.check("07700 900123", defaultRegion: "GB")
+    /// check.isValid            // false
+    /// check.fictional?.kind    // .reservedForFiction
+    /// ```
+    public func check(_ text: String, defaultRegion: RegionCode?) -> PhoneNumberCheck {
+        do {
+            let number = try parse(text, defaultRegion: defaultRegion)
+            return check(number)
+        } catch {
+            return PhoneNumberCheck(number: nil, error: error, possibility: nil, isValid: false, type: .unknown,
+                                    region: nil, fictional: nil, e164: nil)
+        }
+    }
+
+    /// Checks a number already parsed.
+    public func check(_ number: PhoneNumber) -> PhoneNumberCheck {
+        let (region, type) = classify(number)
+        return PhoneNumberCheck(
+            number: number, error: nil, possibility: possibility(of: number), isValid: type != .unknown,
+            type: type, region: region, fictional: fictionalRange(of: number), e164: formatE164(number))
+    }
+
+    /// Parses and checks many inputs on all cores; one result per input, in input order. Failures
+    /// are results (with ``PhoneNumberCheck/error``), never dropped.
+    ///
+    /// ```swift
+    /// let results = engine.checkBatch(lines.map { PhoneNumberInput($0, defaultRegion: "US") })
+    /// ```
+    /// - Parameter concurrency: Threads to use; by default one per active processor.
+    /// - Complexity: O(n) work split into contiguous chunks across threads.
+    public func checkBatch(_ inputs: [PhoneNumberInput], concurrency: Int? = nil) -> [PhoneNumberCheck] {
+        let empty = PhoneNumberCheck(number: nil, error: nil, possibility: nil, isValid: false, type: .unknown,
+                                     region: nil, fictional: nil, e164: nil)
+        var results = [PhoneNumberCheck](repeating: empty, count: inputs.count)
+        let threads = max(1, min(concurrency ?? Self.activeProcessorCount, inputs.count / 256 + 1))
+        if threads == 1 {
+            for i in inputs.indices { results[i] = check(inputs[i].text, defaultRegion: inputs[i].defaultRegion) }
+            return results
+        }
+        let chunk = (inputs.count + threads - 1) / threads
+        results.withUnsafeMutableBufferPointer { buffer in
+            let out = _SendableBuffer(base: buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: threads) { t in
+                let start = t * chunk
+                let end = min(start + chunk, inputs.count)
+                guard start < end else { return }
+                for i in start..<end {
+                    out.base[i] = check(inputs[i].text, defaultRegion: inputs[i].defaultRegion)
+                }
+            }
+        }
+        return results
+    }
+
+    /// The number of processors this process may use.
+    static var activeProcessorCount: Int {
+        #if canImport(Glibc)
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #else
+        return 4
+        #endif
+    }
+}
+
+/// Disjoint writes from worker threads into one result buffer.
+private struct _SendableBuffer: @unchecked Sendable {
+    let base: UnsafeMutablePointer<PhoneNumberCheck>
+}
