@@ -55,6 +55,7 @@ def main():
     e164 = PhoneNumberFormat.E164
     valid = 0
     start = time.perf_counter()
+    cpu_start = time.process_time()
     for text, region in entries:
         try:
             n = parse(text, region)
@@ -65,6 +66,9 @@ def main():
         number_type(n)
         fmt(n, e164)
     seconds = time.perf_counter() - start
+    cpu_seconds = time.process_time() - cpu_start
+    sys.stderr.write("bench_python: %d lines in %.3f s wall, %.3f s cpu (cpu numbers_per_sec=%.0f)\n"
+                     % (len(entries), seconds, cpu_seconds, len(entries) / cpu_seconds))
     label = "python_phonenumbers_cached" if args.pattern_cache else "python_phonenumbers"
     print(label + " numbers_per_sec=%.0f ns_per_number=%.1f valid=%d"
           % (len(entries) / seconds, seconds * 1e9 / len(entries), valid))
