@@ -1,0 +1,243 @@
+import ArgumentParser
+import SMSEncoding
+
+/// `smskit segments [TEXT]`: how a text will be sent as SMS.
+struct SegmentsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "segments",
+        abstract: "Show how a text is sent as SMS: encoding, length, segments, parts and the characters that force UCS-2.",
+        discussion: """
+            Reads the text from the argument, or from stdin when it is missing or '-' (one final \
+            newline of stdin is dropped, so `echo text | smskit segments` counts "text"). \
+            GSM 7-bit lengths are in septets (an escaped character such as € or { counts two), \
+            UCS-2 lengths in UTF-16 units (an emoji counts two).
+
+            EXAMPLES:
+              smskit segments "Your code is 123456"
+              smskit segments "Kodunuz: 123456 ğ" --national-tables turkish
+              echo "Ваш код 123456" | smskit segments --format json
+            """
+    )
+
+    @Argument(help: "The message text; stdin when missing or '-'.")
+    var text: String?
+
+    @OptionGroup var encoderOptions: EncoderOptions
+
+    @Option(help: "Output format: text or json.")
+    var format: DetailFormat = .text
+
+    func run() throws {
+        let input: String
+        if let text, text != "-" {
+            input = text
+        } else {
+            input = try _readAllStdin(limit: 1 << 20, what: "the text")
+        }
+        let analysis = encoderOptions.encoder.analyze(input)
+        var output = _Output()
+        switch format {
+        case .json: try output.write(Self.json(analysis).rendered)
+        case .text: try output.write(Self.text(analysis))
+        }
+        try output.flush()
+    }
+
+    /// The encoding's name for people, with the national tables.
+    static func encodingName(_ analysis: SMSAnalysis) -> String {
+        switch analysis.encoding {
+        case .ucs2: return "UCS-2"
+        case .gsm7:
+            guard let tables = analysis.nationalLanguage, !tables.isDefault else { return "GSM 7-bit (default alphabet)" }
+            var names: [String] = []
+            if let locking = tables.lockingShift { names.append("\(locking) locking shift") }
+            if let single = tables.singleShift { names.append("\(single) single shift") }
+            return "GSM 7-bit (\(names.joined(separator: ", ")))"
+        }
+    }
+
+    static func unit(_ analysis: SMSAnalysis, _ count: Int) -> String {
+        switch analysis.encoding {
+        case .gsm7: count == 1 ? "septet" : "septets"
+        case .ucs2: count == 1 ? "UTF-16 unit" : "UTF-16 units"
+        }
+    }
+
+    static func codePoint(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// A visible form of a character for text output (controls and spaces named).
+    static func visible(_ character: String) -> String {
+        guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return character }
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F: return "(control)"
+        case 0x20, 0xA0, 0x2000...0x200F, 0x2028...0x202F, 0x205F...0x206F, 0x3000, 0xFEFF: return "(space or invisible)"
+        default: return character
+        }
+    }
+
+    static func text(_ analysis: SMSAnalysis) -> String {
+        var lines: [String] = []
+        lines.append("encoding:  \(encodingName(analysis))")
+        lines.append("length:    \(analysis.length) \(unit(analysis, analysis.length))")
+        lines.append("segments:  \(analysis.segmentCount) (\(analysis.remainingInLastSegment) \(unit(analysis, analysis.remainingInLastSegment)) left in the last one)")
+        if analysis.exceedsConcatenationLimit {
+            lines.append("warning:   more than 255 parts: too long for one concatenated SMS")
+        }
+        if !analysis.unencodableCharacters.isEmpty {
+            // Distinct characters in text order, with counts and first positions.
+            var order: [String] = []
+            var seen: [String: (count: Int, first: Int, codePoint: UInt32)] = [:]
+            for character in analysis.unencodableCharacters {
+                if let entry = seen[character.character] {
+                    seen[character.character] = (entry.count + 1, entry.first, entry.codePoint)
+                } else {
+                    order.append(character.character)
+                    seen[character.character] = (1, character.scalarOffset + 1, character.codePoint)
+                }
+            }
+            lines.append("forced UCS-2 by \(analysis.unencodableCharacters.count) character\(analysis.unencodableCharacters.count == 1 ? "" : "s") (\(order.count) distinct):")
+            for character in order.prefix(12) {
+                let entry = seen[character]!
+                let times = entry.count > 1 ? ", \(entry.count) times" : ""
+                lines.append("  \(codePoint(entry.codePoint))  \(visible(character))  first at character \(entry.first)\(times)")
+            }
+            if order.count > 12 { lines.append("  ... and \(order.count - 12) more (see --format json)") }
+        }
+        if !analysis.changes.isEmpty {
+            lines.append("changes:")
+            for change in analysis.changes {
+                lines.append("  \(change.kind == .smartEncoding ? "smart encoding" : "normalization"): '\(change.original)' -> '\(change.replacement)' at UTF-16 offset \(change.utf16Offset)")
+            }
+        }
+        if analysis.parts.count > 1 || !(analysis.parts.first?.userDataHeader.isEmpty ?? true) {
+            lines.append("parts:")
+            for (index, part) in analysis.parts.enumerated() {
+                lines.append("  \(index + 1)  \(part.length) \(unit(analysis, part.length))  header \(hex(part.userDataHeader))  \(quoted(part.text))")
+            }
+        }
+        // The fixes worth reading: those that save segments or reach GSM 7-bit, best first.
+        let useful = analysis.suggestions.filter { suggestion in
+            suggestion.segmentsSaved > 0 || (analysis.encoding == .ucs2 && suggestion.encoding == .gsm7)
+        }
+        if !useful.isEmpty {
+            lines.append("suggestions:")
+            for suggestion in useful.prefix(5) {
+                let saved = suggestion.segmentsSaved
+                let effect = saved > 0 ? "saves \(saved) segment\(saved == 1 ? "" : "s")"
+                    : saved == 0 ? "same segment count" : "costs \(-saved) more"
+                lines.append("  \(describe(suggestion.fix, occurrences: suggestion.occurrences)): \(suggestion.encoding == .gsm7 ? "GSM 7-bit" : "UCS-2"), \(suggestion.segmentCount) segment\(suggestion.segmentCount == 1 ? "" : "s") (\(effect))")
+            }
+            if useful.count > 5 { lines.append("  ... \(useful.count - 5) more (see --format json)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\"": out += "\\\""
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        guard !bytes.isEmpty else { return "(none)" }
+        return bytes.map { byte in
+            let text = String(byte, radix: 16, uppercase: true)
+            return text.count == 1 ? "0" + text : text
+        }.joined(separator: " ")
+    }
+
+    static func describe(_ fix: SMSSuggestion.Fix, occurrences: Int) -> String {
+        switch fix {
+        case .replaceCharacter(let character, let replacement):
+            "replace \(quoted(character)) (\(occurrences)x) with \(quoted(replacement))"
+        case .removeCharacter(let character): "remove \(quoted(character)) (\(occurrences)x)"
+        case .removeUnencodableCharacters: "remove the \(occurrences) characters GSM cannot encode"
+        case .enableSmartEncoding: "use --smart-encoding"
+        case .enableNormalization: "use --normalize"
+        case .enableNationalLanguageTables: "use --national-tables all"
+        }
+    }
+
+    static func fixJSON(_ fix: SMSSuggestion.Fix) -> [(String, _JSON)] {
+        switch fix {
+        case .replaceCharacter(let character, let replacement):
+            [("fix", .string("replace_character")), ("character", .string(character)), ("replacement", .string(replacement))]
+        case .removeCharacter(let character): [("fix", .string("remove_character")), ("character", .string(character))]
+        case .removeUnencodableCharacters: [("fix", .string("remove_unencodable_characters"))]
+        case .enableSmartEncoding: [("fix", .string("enable_smart_encoding"))]
+        case .enableNormalization: [("fix", .string("enable_normalization"))]
+        case .enableNationalLanguageTables: [("fix", .string("enable_national_language_tables"))]
+        }
+    }
+
+    /// The analysis as JSON; also embedded in `render --format json`.
+    static func json(_ analysis: SMSAnalysis) -> _JSON {
+        let tables: _JSON
+        if let national = analysis.nationalLanguage, !national.isDefault {
+            tables = .object([
+                ("locking_shift", .optional(national.lockingShift.map { $0.description.lowercased() })),
+                ("single_shift", .optional(national.singleShift.map { $0.description.lowercased() })),
+            ])
+        } else {
+            tables = .null
+        }
+        return .object([
+            ("text", .string(analysis.text)),
+            ("encoding", .string(analysis.encoding.rawValue)),
+            ("national_language_tables", tables),
+            ("length", .int(analysis.length)),
+            ("length_unit", .string(analysis.encoding == .gsm7 ? "septets" : "utf16_units")),
+            ("segments", .int(analysis.segmentCount)),
+            ("remaining_in_last_segment", .int(analysis.remainingInLastSegment)),
+            ("exceeds_concatenation_limit", .bool(analysis.exceedsConcatenationLimit)),
+            ("unencodable_characters", .array(analysis.unencodableCharacters.map { character in
+                .object([
+                    ("character", .string(character.character)),
+                    ("code_point", .string(codePoint(character.codePoint))),
+                    ("utf16_offset", .int(character.utf16Offset)),
+                    ("scalar_offset", .int(character.scalarOffset)),
+                ])
+            })),
+            ("changes", .array(analysis.changes.map { change in
+                .object([
+                    ("kind", .string(change.kind == .smartEncoding ? "smart_encoding" : "normalization")),
+                    ("original", .string(change.original)),
+                    ("replacement", .string(change.replacement)),
+                    ("utf16_offset", .int(change.utf16Offset)),
+                ])
+            })),
+            ("parts", .array(analysis.parts.map { part in
+                .object([
+                    ("text", .string(part.text)),
+                    ("length", .int(part.length)),
+                    ("user_data_header", .string(part.userDataHeader.isEmpty ? "" : hex(part.userDataHeader).replacingSpaces)),
+                    ("fill_bits", .int(part.fillBits)),
+                    ("user_data_length", .int(part.userDataLength)),
+                    ("user_data", .string(hex(part.userData).replacingSpaces)),
+                ])
+            })),
+            ("suggestions", .array(analysis.suggestions.map { suggestion in
+                .object(fixJSON(suggestion.fix) + [
+                    ("occurrences", .int(suggestion.occurrences)),
+                    ("encoding", .string(suggestion.encoding.rawValue)),
+                    ("segments", .int(suggestion.segmentCount)),
+                    ("segments_saved", .int(suggestion.segmentsSaved)),
+                ])
+            })),
+        ])
+    }
+}
+
+private extension String {
+    var replacingSpaces: String { self == "(none)" ? "" : String(filter { $0 != " " }) }
+}

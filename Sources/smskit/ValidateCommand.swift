@@ -1,0 +1,309 @@
+import ArgumentParser
+import Dispatch
+import PhoneNumbers
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension InputFormat: ExpressibleByArgument {}
+extension RecordFilter: ExpressibleByArgument {}
+
+/// `smskit validate [FILE ...]`: one output record per input record, streamed.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Validate lists of phone numbers: one output record per input record, in input order.",
+        discussion: """
+            Reads plain lines, CSV or TSV from the files, or from stdin when none is given or the \
+            file is '-'. The input format comes from the extension (.csv, .tsv or .tab; anything \
+            else is lines) unless --input-format is given; stdin is lines by default.
+
+            HEADERS AND COLUMNS: a CSV or TSV file has a header row when its first row holds no \
+            digit (or always, with --header; never, with --no-header; a column given by name \
+            implies one). Without --column, the number is in the column named number, phone, \
+            phone_number, msisdn, mobile, e164 or tel, else in column 1. Without \
+            --region-column, a column named region gives each row's default region. A region \
+            cell that is empty falls back to --region; ZZ means no default region.
+
+            OUTPUT FIELDS: line (where the record starts in its file, 1-based, header included), \
+            input, ok (parsed), error (invalid_country_code, not_a_number, too_short_after_idd, \
+            too_short_nsn, too_long; and from smskit itself invalid_utf8, line_too_long for \
+            records over 64 KiB, not_a_number for a NUL byte), e164, possible (is_possible, \
+            is_possible_local_only, invalid_country_code, too_short, invalid_length, too_long), \
+            valid (true/false), type (fixed_line, mobile, fixed_line_or_mobile, toll_free, \
+            premium_rate, shared_cost, voip, personal_number, pager, uan, voicemail, unknown), \
+            region, fictional (reserved-for-fiction, nanp-555-convention, reported). Absent \
+            values are null in JSON and empty in CSV, TSV and text. Bad records (invalid UTF-8, \
+            NUL bytes, empty or over-long lines) give an error record and the run goes on: \
+            without --only there is exactly one output record per input record.
+
+            --summary prints totals to stderr. A progress line is drawn on stderr only when it \
+            is a terminal and CI is not set.
+
+            EXAMPLES:
+              smskit validate Resources/Samples/numbers.csv --summary
+              smskit validate contacts.csv --column phone --region DE --format csv --only invalid
+              cut -f1 list.tsv | smskit validate --region GB > checked.jsonl
+
+            \(SMSKitExitCode.helpText)
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Input files; stdin when none is given or for '-'.", valueName: "file"))
+    var files: [String] = []
+
+    @Option(name: .customLong("input-format"), help: ArgumentHelp("lines, csv or tsv (default: by file extension; lines for stdin).", valueName: "lines|csv|tsv"))
+    var inputFormat: InputFormat?
+
+    @Option(help: ArgumentHelp("The number's column: 1-based position or header name.", valueName: "N|NAME"))
+    var column: ColumnArgument?
+
+    @Option(help: ArgumentHelp("Default region for national numbers: ISO 3166-1 code such as US or gb; ZZ for none.", valueName: "XX"))
+    var region: RegionArgument?
+
+    @Option(name: .customLong("region-column"), help: ArgumentHelp("Take each row's default region from this column (position or header name); empty cells use --region, ZZ means none.", valueName: "N|NAME"))
+    var regionColumn: ColumnArgument?
+
+    @Flag(inversion: .prefixedNo, help: "Whether the first row is a header (default: detected for CSV/TSV, no for lines).")
+    var header: Bool?
+
+    @Option(help: ArgumentHelp(RecordFormat.helpText, valueName: "jsonl|json|csv|tsv|text"))
+    var format: RecordFormat?
+
+    @Option(help: ArgumentHelp("Write only the valid or only the invalid records (errors count as invalid).", valueName: "valid|invalid"))
+    var only: RecordFilter?
+
+    @Flag(help: "Print totals to stderr at the end: records, parsed, valid, fictional, by region, by type, errors by reason, time and records/s.")
+    var summary = false
+
+    @Flag(name: .customLong("no-progress"), help: "Never draw the progress line.")
+    var noProgress = false
+
+    @Option(name: .customLong("chunk-size"), help: .hidden)
+    var chunkSize: Int = 16_384
+
+    func validate() throws {
+        guard chunkSize >= 1 && chunkSize <= 1 << 22 else {
+            throw ValidationError("--chunk-size must be between 1 and 4194304.")
+        }
+        if inputFormat == .lines {
+            if case .name = column { throw ValidationError("--column NAME needs CSV or TSV input; plain lines have one field.") }
+            if case .index(let index)? = column, index > 0 { throw ValidationError("plain lines have one field; --column must be 1.") }
+            if regionColumn != nil { throw ValidationError("--region-column needs CSV or TSV input (--input-format csv|tsv).") }
+        }
+    }
+
+    func run() throws {
+        let engine = PhoneNumberEngine()
+        let started = _now()
+        let sources = try openSources()
+        defer { for source in sources where source.fd != 0 { close(source.fd) } }
+
+        let outputFormat = format ?? (isatty(1) == 1 ? .text : .jsonl)
+        let formatter = _RecordFormatter(format: outputFormat, filter: only, tallies: summary)
+        var pipeline = _ValidatePipeline(engine: engine, formatter: formatter, chunkSize: chunkSize)
+        let knownSize = sources.allSatisfy { $0.size != nil } ? sources.reduce(0) { $0 + ($1.size ?? 0) } : nil
+        pipeline.progress = _Progress(enabled: !noProgress && _Stderr.wantsProgress, totalBytes: knownSize)
+
+        var notes: [String] = []
+        do {
+            try pipeline.begin()
+            for source in sources {
+                let reader = _RecordReader(fd: source.fd, name: source.name, format: source.format)
+                try process(reader, pipeline: &pipeline, notes: &notes)
+                pipeline.finishedBytes += reader.bytesRead
+            }
+            try pipeline.end()
+        } catch {
+            pipeline.progress.finish()
+            throw error
+        }
+        pipeline.progress.finish()
+        if let bad = pipeline.badRegion {
+            _Stderr.write("smskit: warning: \(_grouped(pipeline.badRegionCount)) region cell\(pipeline.badRegionCount == 1 ? "" : "s") not an ISO 3166-1 code (first: '\(bad)'); those rows had no default region\n")
+        }
+        if summary {
+            _Stderr.write(Self.summaryText(pipeline.tally, notes: notes, seconds: _now() - started, filtered: only != nil))
+        }
+    }
+
+    // MARK: Inputs
+
+    struct Source {
+        var fd: Int32
+        var name: String
+        var format: InputFormat
+        var size: Int?
+    }
+
+    /// Opens every input before any output, so that a missing file fails at once (exit 1).
+    func openSources() throws -> [Source] {
+        let paths = files.isEmpty ? ["-"] : files
+        var sources: [Source] = []
+        var failure: CLIError?
+        for path in paths {
+            if path == "-" {
+                sources.append(Source(fd: 0, name: "<stdin>", format: inputFormat ?? .lines, size: Self.regularSize(0)))
+                continue
+            }
+            let fd = open(path, O_RDONLY)
+            if fd < 0 {
+                failure = failure ?? .failure("cannot open \(path): \(String(cString: strerror(errno)))")
+                continue
+            }
+            var info = stat()
+            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                close(fd)
+                failure = failure ?? .failure("cannot read \(path): it is a directory")
+                continue
+            }
+            sources.append(Source(fd: fd, name: path, format: inputFormat ?? Self.format(forPath: path), size: Self.regularSize(fd)))
+        }
+        if let failure {
+            for source in sources where source.fd != 0 { close(source.fd) }
+            throw failure
+        }
+        if sources.filter({ $0.fd == 0 }).count > 1 {
+            throw CLIError.usage("stdin ('-') can be read only once")
+        }
+        for source in sources where source.format == .lines {
+            if regionColumn != nil {
+                throw CLIError.usage("--region-column needs CSV or TSV input, but \(source.name) is read as lines; use --input-format csv|tsv")
+            }
+            if case .name = column {
+                throw CLIError.usage("--column NAME needs CSV or TSV input, but \(source.name) is read as lines; use --input-format csv|tsv")
+            }
+        }
+        return sources
+    }
+
+    static func format(forPath path: String) -> InputFormat {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".csv") { return .csv }
+        if lower.hasSuffix(".tsv") || lower.hasSuffix(".tab") { return .tsv }
+        return .lines
+    }
+
+    static func regularSize(_ fd: Int32) -> Int? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    static let numberColumnNames: Set<String> = ["number", "phone", "phone_number", "phonenumber", "phone number", "msisdn", "mobile", "e164", "tel"]
+    static let regionColumnNames: Set<String> = ["region", "region_code"]
+
+    /// Reads one file: header, columns, records.
+    func process(_ reader: _RecordReader, pipeline: inout _ValidatePipeline, notes: inout [String]) throws {
+        guard let first = try reader.next() else { return }
+        var numberIndex = 0
+        var regionIndex: Int?
+        let format = reader.format
+        var namedColumn = false
+        if case .name = column { namedColumn = true }
+        if case .name = regionColumn { namedColumn = true }
+        let hasHeader: Bool
+        if let header {
+            hasHeader = header
+        } else if format == .lines {
+            hasHeader = false
+        } else {
+            hasHeader = namedColumn || (!first.isTooLong && !first.bytes.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        }
+        if hasHeader && format != .lines {
+            let names = _Fields.all(first.bytes, format: format)
+            let normalized = names.map { $0.trimmingSpaces.lowercased() }
+            func resolve(_ argument: ColumnArgument, _ what: String) throws -> Int {
+                switch argument {
+                case .index(let index): return index
+                case .name(let name):
+                    if let index = normalized.firstIndex(of: name.trimmingSpaces.lowercased()) { return index }
+                    throw CLIError.usage("\(reader.name) has no column named '\(name)' for \(what); its header: \(names.joined(separator: ", "))")
+                }
+            }
+            if let column {
+                numberIndex = try resolve(column, "--column")
+            } else if let found = normalized.firstIndex(where: { Self.numberColumnNames.contains($0) }) {
+                numberIndex = found
+            }
+            if let regionColumn {
+                regionIndex = try resolve(regionColumn, "--region-column")
+            } else if let found = normalized.firstIndex(where: { Self.regionColumnNames.contains($0) }), found != numberIndex {
+                regionIndex = found
+            }
+            var note = "\(reader.name): header row; number from column \(numberIndex + 1)"
+            if numberIndex < names.count { note += " (\(names[numberIndex]))" }
+            if let regionIndex {
+                note += ", region from column \(regionIndex + 1)"
+                if regionIndex < names.count { note += " (\(names[regionIndex]))" }
+            }
+            notes.append(note)
+        } else {
+            if case .index(let index)? = column { numberIndex = index }
+            if case .index(let index)? = regionColumn { regionIndex = index }
+        }
+        pipeline.columns = (numberIndex, regionIndex)
+        pipeline.defaultRegion = region?.code
+        if !hasHeader {
+            try pipeline.add(first, format: format)
+        }
+        while let record = try reader.next() {
+            try pipeline.add(record, format: format)
+            if pipeline.isChunkFull {
+                try pipeline.flushChunk(bytesRead: reader.bytesRead)
+            }
+        }
+        try pipeline.flushChunk(bytesRead: reader.bytesRead)
+    }
+
+    // MARK: Summary
+
+    static func summaryText(_ tally: _Tally, notes: [String], seconds: Double, filtered: Bool) -> String {
+        func percent(_ part: Int) -> String {
+            tally.records == 0 ? "" : " (" + String(format1: Double(part) * 100 / Double(tally.records)) + "%)"
+        }
+        func list<Key>(_ counts: [Key: Int], _ name: (Key) -> String) -> String {
+            let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : name($0.key) < name($1.key) }
+            guard !sorted.isEmpty else { return "-" }
+            var text = sorted.prefix(15).map { "\(name($0.key)) \(_grouped($0.value))" }.joined(separator: ", ")
+            if sorted.count > 15 {
+                let rest = sorted.dropFirst(15).reduce(0) { $0 + $1.value }
+                text += ", \(sorted.count - 15) more \(_grouped(rest))"
+            }
+            return text
+        }
+        let rate = seconds > 0 ? Int(Double(tally.records) / seconds) : 0
+        var lines: [String] = []
+        lines.append("smskit validate summary")
+        for note in notes { lines.append("  \(note)") }
+        lines.append("  lines      \(_grouped(tally.records))")
+        lines.append("  parsed     \(_grouped(tally.parsed))\(percent(tally.parsed))")
+        lines.append("  valid      \(_grouped(tally.valid))\(percent(tally.valid))")
+        lines.append("  invalid    \(_grouped(tally.records - tally.valid))\(percent(tally.records - tally.valid))")
+        lines.append("  fictional  \(_grouped(tally.fictional))\(tally.fictional > 0 ? " (" + list(tally.byFictionalKind) { $0 } + ")" : "")")
+        if filtered { lines.append("  written    \(_grouped(tally.written))") }
+        lines.append("  by region  \(list(tally.byRegion) { $0 })")
+        lines.append("  by type    \(list(tally.byType) { $0.rawValue })")
+        lines.append("  errors     \(list(tally.errors) { $0 })")
+        lines.append("  time       \(String(format3: seconds)) s, \(_grouped(rate)) lines/s")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// A number with one decimal.
+    init(format1 value: Double) {
+        let scaled = Int((value * 10).rounded())
+        self = "\(scaled / 10).\(scaled % 10)"
+    }
+
+    /// A number with three decimals.
+    init(format3 value: Double) {
+        let scaled = Int((value * 1000).rounded())
+        let fraction = String(scaled % 1000)
+        self = "\(scaled / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}

@@ -1,0 +1,121 @@
+/// A small JSON value with ordered keys, for the `--format json` output of `parse`, `render` and
+/// `segments` (field order is part of the output contract, so no dictionary encoding).
+enum _JSON {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case null
+    case array([_JSON])
+    case object([(String, _JSON)])
+
+    /// `.string` or `.null`.
+    static func optional(_ value: String?) -> _JSON { value.map { .string($0) } ?? .null }
+
+    /// Pretty-printed with two-space indentation and a final newline.
+    var rendered: String {
+        var out: [UInt8] = []
+        render(into: &out, indent: 0)
+        out.append(UInt8(ascii: "\n"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private func render(into out: inout [UInt8], indent: Int) {
+        switch self {
+        case .string(let text): _JSONText.appendString(text, to: &out)
+        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .array(let items):
+            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                Self.newline(&out, indent + 1)
+                item.render(into: &out, indent: indent + 1)
+            }
+            Self.newline(&out, indent)
+            out.append(UInt8(ascii: "]"))
+        case .object(let fields):
+            if fields.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(UInt8(ascii: "{"))
+            for (index, (key, value)) in fields.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                Self.newline(&out, indent + 1)
+                _JSONText.appendString(key, to: &out)
+                out.append(contentsOf: ": ".utf8)
+                value.render(into: &out, indent: indent + 1)
+            }
+            Self.newline(&out, indent)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func newline(_ out: inout [UInt8], _ indent: Int) {
+        out.append(UInt8(ascii: "\n"))
+        for _ in 0..<(indent * 2) { out.append(UInt8(ascii: " ")) }
+    }
+}
+
+/// Byte-level escaping for JSON, CSV and TSV fields.
+enum _JSONText {
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Appends `"text"` with JSON escapes (quote, backslash, control characters).
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendString(bytes: $0, to: &out) }
+    }
+
+    /// Appends a quoted JSON string from valid UTF-8 bytes.
+    static func appendString(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)
+            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
+            case UInt8(ascii: "\n"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+            case 0..<0x20, 0x7F:
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, or starts
+    /// or ends with a space; quotes doubled.
+    static func appendCSV(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var needsQuotes = false
+        for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"")
+            || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+            needsQuotes = true
+            break
+        }
+        if let first = bytes.first, first == UInt8(ascii: " ") { needsQuotes = true }
+        if let last = bytes.last, last == UInt8(ascii: " ") { needsQuotes = true }
+        guard needsQuotes else { out.append(contentsOf: bytes); return }
+        out.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            if byte == UInt8(ascii: "\"") { out.append(byte) }
+            out.append(byte)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a TSV field: tab, LF, CR and backslash written as `\t`, `\n`, `\r`, `\\`.
+    static func appendTSV(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\t"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "\n"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
+            default: out.append(byte)
+            }
+        }
+    }
+}
