@@ -157,16 +157,49 @@ def swift_string(value: str) -> str:
     return '"' + "".join(out) + '"'
 
 
+# Result codes of the generated group functions: a fictional row is (row << 2 | kind index) >= 0.
+MISS = -2
+EXCEPTION = -1
+KIND_ORDER = ["reserved-for-fiction", "nanp-555-convention", "reported"]  # FictionalKind case order
+PREFIX_DIGITS = 4  # leading digits indexed by each group's reject bitmap (10^4 bits = 1.25 KB)
+
+
+def tree(entries: list[tuple[int, int, int]], indent: str) -> list[str]:
+    """Binary search over disjoint sorted (first, last, code) intervals, compiled to comparisons."""
+    if len(entries) <= 3:
+        out = []
+        for first, last, code in entries:
+            if first == last:
+                out.append(f"{indent}if key == {first} {{ return {code} }}")
+            else:
+                out.append(f"{indent}if key >= {first} && key <= {last} {{ return {code} }}")
+        out.append(f"{indent}return _miss")
+        return out
+    middle = len(entries) // 2
+    pivot = entries[middle][0]
+    return (
+        [f"{indent}if key < {pivot} {{"]
+        + tree(entries[:middle], indent + "    ")
+        + [f"{indent}}}"]
+        + tree(entries[middle:], indent)
+    )
+
+
 def render(rows: list[Row], checksum: int) -> str:
     public_rows = [r for r in rows if r.kind != EXCLUSION]
     index_of = {id(r): i for i, r in enumerate(public_rows)}
-    entries = sorted(rows, key=lambda r: (r.group, r.first_value))
-    groups: list[tuple[int, int, int]] = []  # (group key, start, end)
-    for i, r in enumerate(entries):
-        if groups and groups[-1][0] == r.group:
-            groups[-1] = (r.group, groups[-1][1], i + 1)
-        else:
-            groups.append((r.group, i, i + 1))
+
+    def code(r: Row) -> int:
+        if r.kind == EXCLUSION:
+            return EXCEPTION
+        return (index_of[id(r)] << 2) | KIND_ORDER.index(r.kind)
+
+    # country code -> length -> wildcards -> sorted intervals
+    groups: dict[int, dict[int, dict[int, list[tuple[int, int, int]]]]] = {}
+    for r in sorted(rows, key=lambda r: (r.group, r.first_value)):
+        groups.setdefault(r.country_code, {}).setdefault(r.length, {}).setdefault(r.wildcards, []).append(
+            (r.first_value, r.last_value, code(r))
+        )
 
     lines: list[str] = []
     emit = lines.append
@@ -179,10 +212,10 @@ def render(rows: list[Row], checksum: int) -> str:
     emit("    /// FNV-1a 64-bit checksum of the TSV this file was generated from.")
     emit(f"    package static let tableChecksum: UInt64 = 0x{checksum:016X}")
     emit("")
-    emit("    /// Every fictional row of the table, in the order of the TSV (exception rows excluded).")
-    emit("    package static let rows: [FictionalRange] = [")
+    emit("    /// The fictional rows of the table, in TSV order (exception rows are not listed).")
+    emit("    static let _rowData: [_FictionalRowData] = [")
     for r in public_rows:
-        emit("        FictionalRange(")
+        emit("        _FictionalRowData(")
         emit(f"            region: {swift_string(r.region)}, countryCode: {r.country_code},")
         emit(f"            first: {swift_string(r.first)}, last: {swift_string(r.last)}, kind: .{KINDS[r.kind]},")
         emit(f"            source: {swift_string(r.source)},")
@@ -190,29 +223,77 @@ def render(rows: list[Row], checksum: int) -> str:
         emit("        ),")
     emit("    ]")
     emit("")
-    emit("    /// Search entries sorted by (group, first); `row` indexes `rows`, -1 marks an exception row.")
-    emit("    package static let entries: [_FictionalRangeEntry] = [")
-    for r in entries:
-        row = index_of[id(r)] if r.kind != EXCLUSION else -1
-        emit(
-            f"        _FictionalRangeEntry(group: 0x{r.group:08X}, first: {r.first_value}, "
-            f"last: {r.last_value}, row: {row}),  // {r.region} +{r.country_code} {r.first}..{r.last}"
-        )
-    emit("    ]")
+    emit("    /// The table compiled to comparisons: `(row << 2 | kind)` of the row containing the number,")
+    emit("    /// `_exception` for an exception row, `_miss` for none. `value` has at most `length` digits.")
+    emit("    /// Rows without wildcards are tried first; a wildcard row compares the digits after its wildcards.")
+    emit("    @inline(__always)")
+    emit("    static func _lookupCode(countryCode: Int, value: UInt64, length: Int) -> Int {")
+    emit("        switch countryCode {")
+    functions: list[str] = []
+    bitmaps: list[tuple[str, int, int, int, int, list[int]]] = []
+    for cc in sorted(groups):
+        emit(f"        case {cc}:")
+        emit("            switch length {")
+        for length in sorted(groups[cc]):
+            emit(f"            case {length}:")
+            by_wildcards = groups[cc][length]
+            ordered = sorted(by_wildcards)
+            for position, wildcards in enumerate(ordered):
+                name = f"_group_{cc}_{length}_{wildcards}"
+                key = "value" if wildcards == 0 else f"value % {10 ** (length - wildcards)}"
+                last = position == len(ordered) - 1
+                if last:
+                    emit(f"                return {name}({key})")
+                else:
+                    emit(f"                let code{position} = {name}({key})")
+                    emit(f"                if code{position} != _miss {{ return code{position} }}")
+                intervals = by_wildcards[wildcards]
+                digits = length - wildcards
+                prefix_digits = min(PREFIX_DIGITS, digits)
+                divisor = 10 ** (digits - prefix_digits)
+                bitmap = prefix_bitmap(intervals, prefix_digits, divisor)
+                bitmap_name = f"_prefixes_{cc}_{length}_{wildcards}"
+                bitmaps.append((bitmap_name, cc, length, wildcards, prefix_digits, bitmap))
+                functions.append(f"    /// +{cc}, {length} digits, {wildcards} leading wildcard digits.")
+                functions.append("    @inline(__always)")
+                functions.append(f"    private static func {name}(_ key: UInt64) -> Int {{")
+                functions.append(f"        // Most numbers stop here: no range starts with these {prefix_digits} digits.")
+                functions.append(f"        let prefix = Int(truncatingIfNeeded: key / {divisor})")
+                functions.append(f"        guard {bitmap_name}[prefix &>> 6] & (1 &<< UInt64(prefix & 63)) != 0 else {{ return _miss }}")
+                functions.extend(tree(intervals, "        "))
+                functions.append("    }")
+                functions.append("")
+        emit("            default:")
+        emit("                return _miss")
+        emit("            }")
+    emit("        default:")
+    emit("            return _miss")
+    emit("        }")
+    emit("    }")
     emit("")
-    emit("    /// Group keys (countryCode << 16 | length << 8 | wildcards), ascending.")
-    emit("    package static let groupKeys: [UInt32] = [")
-    for g, _, _ in groups:
-        emit(f"        0x{g:08X},")
-    emit("    ]")
-    emit("")
-    emit("    /// For each group key, the half-open range of `entries` it covers.")
-    emit("    package static let groupBounds: [_FictionalGroupBounds] = [")
-    for _, start, end in groups:
-        emit(f"        _FictionalGroupBounds(start: {start}, end: {end}),")
-    emit("    ]")
+    lines.extend(functions)
+    if lines[-1] == "":
+        lines.pop()
     emit("}")
+    for name, cc, length, wildcards, prefix_digits, words in bitmaps:
+        emit("")
+        emit(f"/// Bit p is set when a range of +{cc}, {length} digits, {wildcards} wildcards has numbers whose")
+        emit(f"/// first {prefix_digits} digits (after the wildcards) are p.")
+        emit(f"private let {name}: [UInt64] = [")
+        for start in range(0, len(words), 4):
+            emit("    " + ", ".join(f"0x{w:016X}" for w in words[start:start + 4]) + ",")
+        emit("]")
     return "\n".join(lines) + "\n"
+
+
+def prefix_bitmap(intervals: list[tuple[int, int, int]], prefix_digits: int, divisor: int) -> list[int]:
+    """Bits for every leading-digits prefix that some interval (exception rows included) touches."""
+    size = 10 ** prefix_digits
+    words = [0] * ((size + 63) // 64)
+    for first, last, _ in intervals:
+        for prefix in range(first // divisor, last // divisor + 1):
+            words[prefix >> 6] |= 1 << (prefix & 63)
+    return words
 
 
 def main(argv: list[str]) -> int:

@@ -73,6 +73,14 @@ struct FictionalPhoneNumberTests {
         #expect(FictionalRanges._digitCount(10) == 2)
         #expect(FictionalRanges._digitCount(9_999_999_999) == 10)
         #expect(FictionalRanges._digitCount(10_000_000_000) == 11)
-        #expect(FictionalRanges._digitCount(UInt64.max) == 18)
+        #expect(FictionalRanges._digitCount(99_999_999_999_999_999) == 17)
+        #expect(FictionalRanges._digitCount(100_000_000_000_000_000) == 18)
+        #expect(FictionalRanges._digitCount(10_000_000_000_000_000_000) == 20)
+        #expect(FictionalRanges._digitCount(UInt64.max) == 20)
+        for exponent in 1...19 {
+            let power = FictionalRanges._powerOfTen(exponent)
+            #expect(FictionalRanges._digitCount(power - 1) == exponent)
+            #expect(FictionalRanges._digitCount(power) == exponent + 1)
+        }
     }
 }

@@ -86,12 +86,33 @@ enum FictionalTable {
         return candidates.min { $0.wildcards < $1.wildcards }
     }
 
-    /// The public range the oracle expects, or nil for no row or an exception row.
-    static func expected(countryCode: Int, digits: String) -> FictionalRange? {
+    /// The public fields of a range, for comparisons.
+    struct Fields: Equatable, CustomStringConvertible {
+        var region: String
+        var countryCode: Int
+        var first: String
+        var last: String
+        var kind: String
+        var source: String
+        var note: String
+
+        init(_ row: Row) {
+            (region, countryCode, first, last, kind, source, note) =
+                (row.region, row.countryCode, row.first, row.last, row.kind, row.source, row.note)
+        }
+
+        init(_ range: FictionalRange) {
+            (region, countryCode, first, last, kind, source, note) =
+                (range.region, range.countryCode, range.first, range.last, range.kind.rawValue, range.source, range.note)
+        }
+
+        var description: String { "+\(countryCode) \(first)...\(last) \(kind)" }
+    }
+
+    /// The fields of the range the oracle expects, or nil for no row or an exception row.
+    static func expected(countryCode: Int, digits: String) -> Fields? {
         guard let row = oracle(countryCode: countryCode, digits: digits), !row.isException else { return nil }
-        return FictionalRange(
-            region: row.region, countryCode: row.countryCode, first: row.first, last: row.last,
-            kind: FictionalKind(rawValue: row.kind)!, source: row.source, note: row.note)
+        return Fields(row)
     }
 
     /// `digits` plus `delta`, kept at the same length, or nil when it would leave that length.

@@ -5,10 +5,11 @@
 /// Plan (555-0100 to 555-0199 behind every area code, the 555 test-number convention, toll-free
 /// specifics), the United Kingdom (Ofcom's numbers for drama), Australia (ACMA's numbers for creative
 /// works), Germany (the Bundesnetzagentur's drama numbers), and a few reported ranges for Sweden and
-/// France.
+/// France. The generator compiles the table into comparisons, so a lookup reads no table at all.
 ///
 /// Whether a number is fictional is independent of whether it is valid: Ofcom's 07700 900123 is not a
-/// valid UK number, while NANP 555-0100 numbers are; both are found here.
+/// valid UK number, while NANP 555-0100 numbers are; both are found here. To ask about a parsed number,
+/// use ``PhoneNumberEngine/fictionalRange(of:)``.
 ///
 /// ```swift
 /// for range in FictionalRanges.all where range.region == "GB" {
@@ -21,8 +22,10 @@ public enum FictionalRanges {
     /// Exception rows of the table (numbers carved out of a wider range, such as 555-1212 directory
     /// assistance) are not ranges and are not listed.
     ///
-    /// - Complexity: O(1); the array is built once.
-    public static var all: [FictionalRange] { rows }
+    /// - Complexity: O(*r*) in the number of ranges.
+    public static var all: [FictionalRange] {
+        _rowData.indices.map { FictionalRange(_row: UInt16($0), kind: _rowData[$0].kind) }
+    }
 
     /// Returns the fictional range that contains a national significant number, or `nil`.
     ///
@@ -35,8 +38,7 @@ public enum FictionalRanges {
     ///     no separators. Anything that is not an ASCII digit, an empty number or more than 17 digits
     ///     matches nothing.
     /// - Returns: The matching range, or `nil`.
-    /// - Complexity: O(*n*) in the number of digits plus O(log *r*) in the number of ranges; no
-    ///   allocation.
+    /// - Complexity: O(*n*) in the number of digits; no allocation.
     package static func match<Digits: Collection<UInt8>>(
         countryCode: Int, nationalNumber digits: Digits
     ) -> FictionalRange? {
@@ -48,87 +50,67 @@ public enum FictionalRanges {
             value = value &* 10 &+ UInt64(digit)
             length &+= 1
         }
-        return match(countryCode: countryCode, value: value, length: length)
+        guard length > 0 else { return nil }
+        return _range(code: _lookupCode(countryCode: countryCode, value: value, length: length))
     }
 
     /// Returns the fictional range that contains a national significant number given as its value and
     /// its number of digits (leading zeros included), or `nil`.
     ///
-    /// This is the form a parsed number has: `nationalNumber: UInt64` and its count of leading zeros.
+    /// This is the form a parsed number has: ``PhoneNumber/nationalNumber`` and its leading zeros.
     ///
     /// - Parameters:
     ///   - countryCode: The country calling code.
     ///   - value: The numeric value of the national significant number.
-    ///   - length: Its number of digits, leading zeros included; 1 to 17.
+    ///   - length: Its number of digits, leading zeros included; 1 to 17, and at least the number of
+    ///     digits of `value` (otherwise nothing matches).
     /// - Returns: The matching range, or `nil`.
-    /// - Complexity: O(log *r*) in the number of ranges; no allocation.
+    /// - Complexity: O(1); no allocation.
     package static func match(countryCode: Int, value: UInt64, length: Int) -> FictionalRange? {
-        let row = rowIndex(countryCode: countryCode, value: value, length: length)
-        return row >= 0 ? rows[row] : nil
+        guard length > 0, length <= _maximumDigits, _digitCount(value) <= length else { return nil }
+        return _range(code: _lookupCode(countryCode: countryCode, value: value, length: length))
     }
 
-    /// The index in ``rows`` of the range containing the number, or -1 when none does (including a
-    /// match on an exception row).
-    package static func rowIndex(countryCode: Int, value: UInt64, length: Int) -> Int {
-        guard countryCode > 0, countryCode < 1000, length > 0, length <= _maximumDigits,
-            value < _powersOfTen[length]
-        else { return -1 }
-        let base = UInt32(truncatingIfNeeded: countryCode) << 16 | UInt32(truncatingIfNeeded: length) << 8
-        return groupKeys.withUnsafeBufferPointer { keys in
-            // First group key >= base; groups of one (country code, length) are contiguous, exact first.
-            var low = 0
-            var high = keys.count
-            while low < high {
-                let middle = (low &+ high) &>> 1
-                if keys[middle] < base { low = middle &+ 1 } else { high = middle }
-            }
-            var group = low
-            while group < keys.count, keys[group] & 0xFFFF_FF00 == base {
-                let wildcards = Int(keys[group] & 0xFF)
-                let key = wildcards == 0 ? value : value % _powersOfTen[length &- wildcards]
-                let bounds = groupBounds[group]
-                let found = entries.withUnsafeBufferPointer { table in
-                    _search(table, from: Int(bounds.start), to: Int(bounds.end), key: key)
-                }
-                if found != _notFound { return found }
-                group &+= 1
-            }
-            return -1
-        }
-    }
-
-    /// Binary search of one group: the row of the entry containing `key`, -1 for an exception row,
-    /// `_notFound` when no entry contains it.
+    /// The range for a code of ``_lookupCode(countryCode:value:length:)``.
     @inline(__always)
-    private static func _search(
-        _ table: UnsafeBufferPointer<_FictionalRangeEntry>, from start: Int, to end: Int, key: UInt64
-    ) -> Int {
-        var low = start
-        var high = end
-        while low < high {
-            let middle = (low &+ high) &>> 1
-            if table[middle].last < key { low = middle &+ 1 } else { high = middle }
+    static func _range(code: Int) -> FictionalRange? {
+        guard code >= 0 else { return nil }
+        let kind: FictionalKind
+        switch code & 3 {
+        case 0: kind = .reservedForFiction
+        case 1: kind = .nanp555Convention
+        default: kind = .reported
         }
-        guard low < end, table[low].first <= key else { return _notFound }
-        return Int(table[low].row)
+        return FictionalRange(_row: UInt16(truncatingIfNeeded: code >> 2), kind: kind)
     }
 
-    private static let _maximumDigits = 17
+    /// The code for "no row contains the number".
+    @inline(__always) static var _miss: Int { -2 }
+
+    static var _maximumDigits: Int { 17 }
 
     /// The number of decimal digits of `value` (1 for 0).
+    @inline(__always)
     static func _digitCount(_ value: UInt64) -> Int {
-        _powersOfTen.withUnsafeBufferPointer { powers in
-            var digits = 1
-            while digits < powers.count, value >= powers[digits] { digits &+= 1 }
-            return digits
-        }
+        // log10 from the bit length (1233 / 4096 ≈ log10 2), corrected by one comparison.
+        // `value | 1` has as many digits as `value`, and 1 for 0.
+        let value = value | 1
+        let bits = 64 &- value.leadingZeroBitCount
+        let estimate = (bits &* 1233) &>> 12
+        return estimate &+ (value >= _powerOfTen(estimate) ? 1 : 0)
     }
-    private static let _notFound = Int.min
 
-    /// 10^0 ... 10^17.
-    private static let _powersOfTen: [UInt64] = {
-        var powers: [UInt64] = [1]
-        for _ in 0..<_maximumDigits { powers.append(powers[powers.count - 1] * 10) }
-        return powers
-    }()
+    /// 10^exponent for 0...19: a table read, so that no branch depends on the value.
+    @inline(__always)
+    static func _powerOfTen(_ exponent: Int) -> UInt64 {
+        _powersOfTen[exponent]
+    }
 }
+
+/// 10^0 ... 10^19, a constant table (statically initialized: an array literal of integer literals).
+private let _powersOfTen: [UInt64] = [
+    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+    10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+    1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
+    10_000_000_000_000_000_000,
+]

@@ -25,16 +25,11 @@ extension PhoneNumberEngine {
 extension FictionalRanges {
     /// The range containing a parsed number, from its country code, national number and leading
     /// zeros; `nil` when none does.
+    @inline(__always)
     package static func match(_ number: PhoneNumber) -> FictionalRange? {
-        let row = rowIndex(number)
-        return row >= 0 ? rows[row] : nil
-    }
-
-    /// The index in ``rows`` of the range containing a parsed number, or -1.
-    package static func rowIndex(_ number: PhoneNumber) -> Int {
-        guard number.leadingZeros >= 0, number.leadingZeros <= 17 else { return -1 }
-        return rowIndex(
-            countryCode: number.countryCode, value: number.nationalNumber,
-            length: number.leadingZeros &+ _digitCount(number.nationalNumber))
+        guard number.leadingZeros >= 0, number.leadingZeros < _maximumDigits else { return nil }
+        let length = number.leadingZeros &+ _digitCount(number.nationalNumber)
+        guard length <= _maximumDigits else { return nil }
+        return _range(code: _lookupCode(countryCode: number.countryCode, value: number.nationalNumber, length: length))
     }
 }

@@ -7,519 +7,519 @@ extension FictionalRanges {
     /// FNV-1a 64-bit checksum of the TSV this file was generated from.
     package static let tableChecksum: UInt64 = 0x9C35B472B69F4F35
 
-    /// Every fictional row of the table, in the order of the TSV (exception rows excluded).
-    package static let rows: [FictionalRange] = [
-        FictionalRange(
+    /// The fictional rows of the table, in TSV order (exception rows are not listed).
+    static let _rowData: [_FictionalRowData] = [
+        _FictionalRowData(
             region: "NANP", countryCode: 1,
             first: "xxx5550100", last: "xxx5550199", kind: .reservedForFiction,
             source: "NANPA, 555 Line Numbers, https://www.nanpa.com/numbering/555-line-numbers",
             note: "Any NPA (area code); toll-free NPAs are overridden by the exact rows below."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "NANP", countryCode: 1,
             first: "xxx5550000", last: "xxx5550099", kind: .nanp555Convention,
             source: "Convention (Firebase test-number examples such as +1 650-555-3434); NANPA 555 Line Numbers for the exceptions, https://www.nanpa.com/numbering/555-line-numbers",
             note: "Any NPA; below the reserved 0100-0199 block."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "NANP", countryCode: 1,
             first: "xxx5550200", last: "xxx5551211", kind: .nanp555Convention,
             source: "Convention (Firebase test-number examples such as +1 650-555-3434); NANPA 555 Line Numbers for the exceptions, https://www.nanpa.com/numbering/555-line-numbers",
             note: "Any NPA; stops before 555-1212."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "NANP", countryCode: 1,
             first: "xxx5551213", last: "xxx5554333", kind: .nanp555Convention,
             source: "Convention (Firebase test-number examples such as +1 650-555-3434); NANPA 555 Line Numbers for the exceptions, https://www.nanpa.com/numbering/555-line-numbers",
             note: "Any NPA; between 555-1212 and 555-4334."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "NANP", countryCode: 1,
             first: "xxx5554335", last: "xxx5559999", kind: .nanp555Convention,
             source: "Convention (Firebase test-number examples such as +1 650-555-3434); NANPA 555 Line Numbers for the exceptions, https://www.nanpa.com/numbering/555-line-numbers",
             note: "Any NPA; above 555-4334."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "NANP", countryCode: 1,
             first: "8005550199", last: "8005550199", kind: .reported,
             source: "No regulator text found; secondary: supertuxkart/stk-code#1904 (citing Wikipedia '555 (telephone number)'), floere/phony#445",
             note: "Toll-free 800."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "NANP", countryCode: 1,
             first: "8335550000", last: "8335559999", kind: .reported,
             source: "No regulator text found; secondary: supertuxkart/stk-code#1904 (citing Wikipedia '555 (telephone number)'), floere/phony#445",
             note: "Toll-free 833."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "NANP", countryCode: 1,
             first: "8445550000", last: "8445559999", kind: .reported,
             source: "No regulator text found; secondary: supertuxkart/stk-code#1904 (citing Wikipedia '555 (telephone number)'), floere/phony#445",
             note: "Toll-free 844."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "NANP", countryCode: 1,
             first: "8555550000", last: "8555559999", kind: .reported,
             source: "No regulator text found; secondary: supertuxkart/stk-code#1904 (citing Wikipedia '555 (telephone number)'), floere/phony#445",
             note: "Toll-free 855."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "NANP", countryCode: 1,
             first: "8665550000", last: "8665559999", kind: .reported,
             source: "No regulator text found; secondary: supertuxkart/stk-code#1904 (citing Wikipedia '555 (telephone number)'), floere/phony#445",
             note: "Toll-free 866."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "NANP", countryCode: 1,
             first: "8775550000", last: "8775559999", kind: .reported,
             source: "No regulator text found; secondary: supertuxkart/stk-code#1904 (citing Wikipedia '555 (telephone number)'), floere/phony#445",
             note: "Toll-free 877."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "NANP", countryCode: 1,
             first: "8885550000", last: "8885559999", kind: .reported,
             source: "No regulator text found; secondary: supertuxkart/stk-code#1904 (citing Wikipedia '555 (telephone number)'), floere/phony#445",
             note: "Toll-free 888."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "1134960000", last: "1134960999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Leeds, 0113 496 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "1144960000", last: "1144960999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Sheffield, 0114 496 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "1154960000", last: "1154960999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Nottingham, 0115 496 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "1164960000", last: "1164960999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Leicester, 0116 496 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "1174960000", last: "1174960999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Bristol, 0117 496 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "1184960000", last: "1184960999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Reading, 0118 496 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "1214960000", last: "1214960999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Birmingham, 0121 496 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "1314960000", last: "1314960999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Edinburgh, 0131 496 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "1414960000", last: "1414960999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Glasgow, 0141 496 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "1514960000", last: "1514960999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Liverpool, 0151 496 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "1614960000", last: "1614960999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Manchester, 0161 496 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "2079460000", last: "2079460999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "London, 020 7946 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "1914980000", last: "1914980999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Tyneside/Durham/Sunderland, 0191 498 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "2890180000", last: "2890180999", kind: .reported,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Northern Ireland, older listing."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "2896496000", last: "2896496999", kind: .reported,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Northern Ireland, newer listing."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "2920180000", last: "2920180999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Cardiff, 029 2018 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "1632960000", last: "1632960999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "No area: 01632 960000 to 960999 (BBC/Ofcom: 1,000 numbers in 01632)."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "7700900000", last: "7700900999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Mobile: 07700 900000 to 900999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "8081570000", last: "8081570999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Freephone: 08081 570000 to 570999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "9098790000", last: "9098790999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "Premium rate: 0909 879 0000 to 0999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "GB", countryCode: 44,
             first: "3069990000", last: "3069990999", kind: .reservedForFiction,
             source: "Ofcom, Telephone numbers for use in TV and radio drama programmes, https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama",
             note: "UK-wide: 03069 990000 to 990999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "255500000", last: "255509999", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "(02) 5550 xxxx, NSW and ACT."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "270100000", last: "270109999", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "(02) 7010 xxxx, NSW and ACT."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "355500000", last: "355509999", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "(03) 5550 xxxx, VIC and TAS."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "370100000", last: "370109999", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "(03) 7010 xxxx, VIC and TAS."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "755500000", last: "755509999", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "(07) 5550 xxxx, QLD."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "770100000", last: "770109999", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "(07) 7010 xxxx, QLD."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "855500000", last: "855509999", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "(08) 5550 xxxx, SA, WA and NT."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "870100000", last: "870109999", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "(08) 7010 xxxx, SA, WA and NT."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491570006", last: "491570006", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 570 006."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491570156", last: "491570156", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 570 156."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491570157", last: "491570157", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 570 157."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491570158", last: "491570158", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 570 158."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491570159", last: "491570159", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 570 159."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491570110", last: "491570110", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 570 110."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491570313", last: "491570313", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 570 313."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491570737", last: "491570737", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 570 737."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491571266", last: "491571266", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 571 266."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491571491", last: "491571491", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 571 491."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491571804", last: "491571804", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 571 804."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491572549", last: "491572549", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 572 549."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491572665", last: "491572665", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 572 665."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491572983", last: "491572983", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 572 983."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491573770", last: "491573770", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 573 770."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491573087", last: "491573087", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 573 087."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491574118", last: "491574118", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 574 118."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491574632", last: "491574632", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 574 632."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491575254", last: "491575254", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 575 254."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491575789", last: "491575789", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 575 789."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491576398", last: "491576398", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 576 398."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491576801", last: "491576801", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 576 801."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491577426", last: "491577426", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 577 426."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491577644", last: "491577644", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 577 644."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491578957", last: "491578957", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 578 957."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491578148", last: "491578148", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 578 148."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491578888", last: "491578888", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 578 888."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491579212", last: "491579212", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 579 212."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491579760", last: "491579760", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 579 760."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "491579455", last: "491579455", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Mobile 0491 579 455."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "1800160401", last: "1800160401", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Freephone 1800 160 401."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "1800975707", last: "1800975707", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Freephone 1800 975 707."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "1800975708", last: "1800975711", kind: .reported,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Freephone 1800 975 708 to 711."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "1300975707", last: "1300975711", kind: .reported,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Local rate 1300 975 707 to 711."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "AU", countryCode: 61,
             first: "1900654321", last: "1900654321", kind: .reservedForFiction,
             source: "ACMA, Phone numbers for use in TV shows, films and creative works, https://www.acma.gov.au/phone-numbers-use-tv-shows-films-and-creative-works",
             note: "Premium rate 1900 654 321."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "DE", countryCode: 49,
             first: "3023125000", last: "3023125999", kind: .reservedForFiction,
             source: "Bundesnetzagentur, Rufnummern fuer Medienproduktionen (Drama Numbers), Mitteilung Nr. 148/2021, Amtsblatt 7/2021 S. 489, https://www.bundesnetzagentur.de/DE/Fachthemen/Telekommunikation/Nummerierung/_DL/mittlg148_2021.pdf",
             note: "Berlin, (0)30 23125 000 to 999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "DE", countryCode: 49,
             first: "6990009000", last: "6990009999", kind: .reservedForFiction,
             source: "Bundesnetzagentur, Rufnummern fuer Medienproduktionen (Drama Numbers), Mitteilung Nr. 148/2021, Amtsblatt 7/2021 S. 489, https://www.bundesnetzagentur.de/DE/Fachthemen/Telekommunikation/Nummerierung/_DL/mittlg148_2021.pdf",
             note: "Frankfurt am Main, (0)69 90009 000 to 999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "DE", countryCode: 49,
             first: "4066969000", last: "4066969999", kind: .reservedForFiction,
             source: "Bundesnetzagentur, Rufnummern fuer Medienproduktionen (Drama Numbers), Mitteilung Nr. 148/2021, Amtsblatt 7/2021 S. 489, https://www.bundesnetzagentur.de/DE/Fachthemen/Telekommunikation/Nummerierung/_DL/mittlg148_2021.pdf",
             note: "Hamburg, (0)40 66969 000 to 999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "DE", countryCode: 49,
             first: "2214710000", last: "2214710999", kind: .reservedForFiction,
             source: "Bundesnetzagentur, Rufnummern fuer Medienproduktionen (Drama Numbers), Mitteilung Nr. 148/2021, Amtsblatt 7/2021 S. 489, https://www.bundesnetzagentur.de/DE/Fachthemen/Telekommunikation/Nummerierung/_DL/mittlg148_2021.pdf",
             note: "Koeln, (0)221 4710 000 to 999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "DE", countryCode: 49,
             first: "8999998000", last: "8999998999", kind: .reservedForFiction,
             source: "Bundesnetzagentur, Rufnummern fuer Medienproduktionen (Drama Numbers), Mitteilung Nr. 148/2021, Amtsblatt 7/2021 S. 489, https://www.bundesnetzagentur.de/DE/Fachthemen/Telekommunikation/Nummerierung/_DL/mittlg148_2021.pdf",
             note: "Muenchen, (0)89 99998 000 to 999."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "DE", countryCode: 49,
             first: "1713920000", last: "1713920099", kind: .reported,
             source: "Bundesnetzagentur, Rufnummern fuer Medienproduktionen (Drama Numbers), Mitteilung Nr. 148/2021, Amtsblatt 7/2021 S. 489, https://www.bundesnetzagentur.de/DE/Fachthemen/Telekommunikation/Nummerierung/_DL/mittlg148_2021.pdf",
             note: "Mobile (0)171 39200 00 to 99."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "DE", countryCode: 49,
             first: "17604069000", last: "17604069099", kind: .reported,
             source: "Bundesnetzagentur, Rufnummern fuer Medienproduktionen (Drama Numbers), Mitteilung Nr. 148/2021, Amtsblatt 7/2021 S. 489, https://www.bundesnetzagentur.de/DE/Fachthemen/Telekommunikation/Nummerierung/_DL/mittlg148_2021.pdf",
             note: "Mobile (0)176 040690 00 to 99."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "DE", countryCode: 49,
             first: "15228817386", last: "15228817386", kind: .reported,
             source: "Bundesnetzagentur, Rufnummern fuer Medienproduktionen (Drama Numbers), Mitteilung Nr. 148/2021, Amtsblatt 7/2021 S. 489, https://www.bundesnetzagentur.de/DE/Fachthemen/Telekommunikation/Nummerierung/_DL/mittlg148_2021.pdf",
             note: "Mobile (0)152 28817386, one of the single mobile numbers."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "SE", countryCode: 46,
             first: "701740605", last: "701740699", kind: .reported,
             source: "PTS (Post- och telestyrelsen), numbers reserved for film, TV and books (PTS page not found)",
             note: "Mobile 070-174 06 05 to 070-174 06 99."
         ),
-        FictionalRange(
+        _FictionalRowData(
             region: "FR", countryCode: 33,
             first: "639980000", last: "639989999", kind: .reported,
             source: "ARCEP, Decision 2018-0881, Plan national de numerotation, 'Numeros pour oeuvres audiovisuelles' (cited as p. 54), https://www.arcep.fr/uploads/tx_gsavis/18-0881.pdf",
@@ -527,123 +527,725 @@ extension FictionalRanges {
         ),
     ]
 
-    /// Search entries sorted by (group, first); `row` indexes `rows`, -1 marks an exception row.
-    package static let entries: [_FictionalRangeEntry] = [
-        _FictionalRangeEntry(group: 0x00010A00, first: 8005550000, last: 8005550198, row: -1),  // NANP +1 8005550000..8005550198
-        _FictionalRangeEntry(group: 0x00010A00, first: 8005550199, last: 8005550199, row: 5),  // NANP +1 8005550199..8005550199
-        _FictionalRangeEntry(group: 0x00010A00, first: 8005550200, last: 8005559999, row: -1),  // NANP +1 8005550200..8005559999
-        _FictionalRangeEntry(group: 0x00010A00, first: 8335550000, last: 8335559999, row: 6),  // NANP +1 8335550000..8335559999
-        _FictionalRangeEntry(group: 0x00010A00, first: 8445550000, last: 8445559999, row: 7),  // NANP +1 8445550000..8445559999
-        _FictionalRangeEntry(group: 0x00010A00, first: 8555550000, last: 8555559999, row: 8),  // NANP +1 8555550000..8555559999
-        _FictionalRangeEntry(group: 0x00010A00, first: 8665550000, last: 8665559999, row: 9),  // NANP +1 8665550000..8665559999
-        _FictionalRangeEntry(group: 0x00010A00, first: 8775550000, last: 8775559999, row: 10),  // NANP +1 8775550000..8775559999
-        _FictionalRangeEntry(group: 0x00010A00, first: 8885550000, last: 8885559999, row: 11),  // NANP +1 8885550000..8885559999
-        _FictionalRangeEntry(group: 0x00010A03, first: 5550000, last: 5550099, row: 1),  // NANP +1 xxx5550000..xxx5550099
-        _FictionalRangeEntry(group: 0x00010A03, first: 5550100, last: 5550199, row: 0),  // NANP +1 xxx5550100..xxx5550199
-        _FictionalRangeEntry(group: 0x00010A03, first: 5550200, last: 5551211, row: 2),  // NANP +1 xxx5550200..xxx5551211
-        _FictionalRangeEntry(group: 0x00010A03, first: 5551212, last: 5551212, row: -1),  // NANP +1 xxx5551212..xxx5551212
-        _FictionalRangeEntry(group: 0x00010A03, first: 5551213, last: 5554333, row: 3),  // NANP +1 xxx5551213..xxx5554333
-        _FictionalRangeEntry(group: 0x00010A03, first: 5554334, last: 5554334, row: -1),  // NANP +1 xxx5554334..xxx5554334
-        _FictionalRangeEntry(group: 0x00010A03, first: 5554335, last: 5559999, row: 4),  // NANP +1 xxx5554335..xxx5559999
-        _FictionalRangeEntry(group: 0x00210900, first: 639980000, last: 639989999, row: 85),  // FR +33 639980000..639989999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 1134960000, last: 1134960999, row: 12),  // GB +44 1134960000..1134960999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 1144960000, last: 1144960999, row: 13),  // GB +44 1144960000..1144960999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 1154960000, last: 1154960999, row: 14),  // GB +44 1154960000..1154960999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 1164960000, last: 1164960999, row: 15),  // GB +44 1164960000..1164960999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 1174960000, last: 1174960999, row: 16),  // GB +44 1174960000..1174960999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 1184960000, last: 1184960999, row: 17),  // GB +44 1184960000..1184960999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 1214960000, last: 1214960999, row: 18),  // GB +44 1214960000..1214960999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 1314960000, last: 1314960999, row: 19),  // GB +44 1314960000..1314960999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 1414960000, last: 1414960999, row: 20),  // GB +44 1414960000..1414960999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 1514960000, last: 1514960999, row: 21),  // GB +44 1514960000..1514960999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 1614960000, last: 1614960999, row: 22),  // GB +44 1614960000..1614960999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 1632960000, last: 1632960999, row: 28),  // GB +44 1632960000..1632960999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 1914980000, last: 1914980999, row: 24),  // GB +44 1914980000..1914980999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 2079460000, last: 2079460999, row: 23),  // GB +44 2079460000..2079460999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 2890180000, last: 2890180999, row: 25),  // GB +44 2890180000..2890180999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 2896496000, last: 2896496999, row: 26),  // GB +44 2896496000..2896496999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 2920180000, last: 2920180999, row: 27),  // GB +44 2920180000..2920180999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 3069990000, last: 3069990999, row: 32),  // GB +44 3069990000..3069990999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 7700900000, last: 7700900999, row: 29),  // GB +44 7700900000..7700900999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 8081570000, last: 8081570999, row: 30),  // GB +44 8081570000..8081570999
-        _FictionalRangeEntry(group: 0x002C0A00, first: 9098790000, last: 9098790999, row: 31),  // GB +44 9098790000..9098790999
-        _FictionalRangeEntry(group: 0x002E0900, first: 701740605, last: 701740699, row: 84),  // SE +46 701740605..701740699
-        _FictionalRangeEntry(group: 0x00310A00, first: 1713920000, last: 1713920099, row: 81),  // DE +49 1713920000..1713920099
-        _FictionalRangeEntry(group: 0x00310A00, first: 2214710000, last: 2214710999, row: 79),  // DE +49 2214710000..2214710999
-        _FictionalRangeEntry(group: 0x00310A00, first: 3023125000, last: 3023125999, row: 76),  // DE +49 3023125000..3023125999
-        _FictionalRangeEntry(group: 0x00310A00, first: 4066969000, last: 4066969999, row: 78),  // DE +49 4066969000..4066969999
-        _FictionalRangeEntry(group: 0x00310A00, first: 6990009000, last: 6990009999, row: 77),  // DE +49 6990009000..6990009999
-        _FictionalRangeEntry(group: 0x00310A00, first: 8999998000, last: 8999998999, row: 80),  // DE +49 8999998000..8999998999
-        _FictionalRangeEntry(group: 0x00310B00, first: 15228817386, last: 15228817386, row: 83),  // DE +49 15228817386..15228817386
-        _FictionalRangeEntry(group: 0x00310B00, first: 17604069000, last: 17604069099, row: 82),  // DE +49 17604069000..17604069099
-        _FictionalRangeEntry(group: 0x003D0900, first: 255500000, last: 255509999, row: 33),  // AU +61 255500000..255509999
-        _FictionalRangeEntry(group: 0x003D0900, first: 270100000, last: 270109999, row: 34),  // AU +61 270100000..270109999
-        _FictionalRangeEntry(group: 0x003D0900, first: 355500000, last: 355509999, row: 35),  // AU +61 355500000..355509999
-        _FictionalRangeEntry(group: 0x003D0900, first: 370100000, last: 370109999, row: 36),  // AU +61 370100000..370109999
-        _FictionalRangeEntry(group: 0x003D0900, first: 491570006, last: 491570006, row: 41),  // AU +61 491570006..491570006
-        _FictionalRangeEntry(group: 0x003D0900, first: 491570110, last: 491570110, row: 46),  // AU +61 491570110..491570110
-        _FictionalRangeEntry(group: 0x003D0900, first: 491570156, last: 491570156, row: 42),  // AU +61 491570156..491570156
-        _FictionalRangeEntry(group: 0x003D0900, first: 491570157, last: 491570157, row: 43),  // AU +61 491570157..491570157
-        _FictionalRangeEntry(group: 0x003D0900, first: 491570158, last: 491570158, row: 44),  // AU +61 491570158..491570158
-        _FictionalRangeEntry(group: 0x003D0900, first: 491570159, last: 491570159, row: 45),  // AU +61 491570159..491570159
-        _FictionalRangeEntry(group: 0x003D0900, first: 491570313, last: 491570313, row: 47),  // AU +61 491570313..491570313
-        _FictionalRangeEntry(group: 0x003D0900, first: 491570737, last: 491570737, row: 48),  // AU +61 491570737..491570737
-        _FictionalRangeEntry(group: 0x003D0900, first: 491571266, last: 491571266, row: 49),  // AU +61 491571266..491571266
-        _FictionalRangeEntry(group: 0x003D0900, first: 491571491, last: 491571491, row: 50),  // AU +61 491571491..491571491
-        _FictionalRangeEntry(group: 0x003D0900, first: 491571804, last: 491571804, row: 51),  // AU +61 491571804..491571804
-        _FictionalRangeEntry(group: 0x003D0900, first: 491572549, last: 491572549, row: 52),  // AU +61 491572549..491572549
-        _FictionalRangeEntry(group: 0x003D0900, first: 491572665, last: 491572665, row: 53),  // AU +61 491572665..491572665
-        _FictionalRangeEntry(group: 0x003D0900, first: 491572983, last: 491572983, row: 54),  // AU +61 491572983..491572983
-        _FictionalRangeEntry(group: 0x003D0900, first: 491573087, last: 491573087, row: 56),  // AU +61 491573087..491573087
-        _FictionalRangeEntry(group: 0x003D0900, first: 491573770, last: 491573770, row: 55),  // AU +61 491573770..491573770
-        _FictionalRangeEntry(group: 0x003D0900, first: 491574118, last: 491574118, row: 57),  // AU +61 491574118..491574118
-        _FictionalRangeEntry(group: 0x003D0900, first: 491574632, last: 491574632, row: 58),  // AU +61 491574632..491574632
-        _FictionalRangeEntry(group: 0x003D0900, first: 491575254, last: 491575254, row: 59),  // AU +61 491575254..491575254
-        _FictionalRangeEntry(group: 0x003D0900, first: 491575789, last: 491575789, row: 60),  // AU +61 491575789..491575789
-        _FictionalRangeEntry(group: 0x003D0900, first: 491576398, last: 491576398, row: 61),  // AU +61 491576398..491576398
-        _FictionalRangeEntry(group: 0x003D0900, first: 491576801, last: 491576801, row: 62),  // AU +61 491576801..491576801
-        _FictionalRangeEntry(group: 0x003D0900, first: 491577426, last: 491577426, row: 63),  // AU +61 491577426..491577426
-        _FictionalRangeEntry(group: 0x003D0900, first: 491577644, last: 491577644, row: 64),  // AU +61 491577644..491577644
-        _FictionalRangeEntry(group: 0x003D0900, first: 491578148, last: 491578148, row: 66),  // AU +61 491578148..491578148
-        _FictionalRangeEntry(group: 0x003D0900, first: 491578888, last: 491578888, row: 67),  // AU +61 491578888..491578888
-        _FictionalRangeEntry(group: 0x003D0900, first: 491578957, last: 491578957, row: 65),  // AU +61 491578957..491578957
-        _FictionalRangeEntry(group: 0x003D0900, first: 491579212, last: 491579212, row: 68),  // AU +61 491579212..491579212
-        _FictionalRangeEntry(group: 0x003D0900, first: 491579455, last: 491579455, row: 70),  // AU +61 491579455..491579455
-        _FictionalRangeEntry(group: 0x003D0900, first: 491579760, last: 491579760, row: 69),  // AU +61 491579760..491579760
-        _FictionalRangeEntry(group: 0x003D0900, first: 755500000, last: 755509999, row: 37),  // AU +61 755500000..755509999
-        _FictionalRangeEntry(group: 0x003D0900, first: 770100000, last: 770109999, row: 38),  // AU +61 770100000..770109999
-        _FictionalRangeEntry(group: 0x003D0900, first: 855500000, last: 855509999, row: 39),  // AU +61 855500000..855509999
-        _FictionalRangeEntry(group: 0x003D0900, first: 870100000, last: 870109999, row: 40),  // AU +61 870100000..870109999
-        _FictionalRangeEntry(group: 0x003D0A00, first: 1300975707, last: 1300975711, row: 74),  // AU +61 1300975707..1300975711
-        _FictionalRangeEntry(group: 0x003D0A00, first: 1800160401, last: 1800160401, row: 71),  // AU +61 1800160401..1800160401
-        _FictionalRangeEntry(group: 0x003D0A00, first: 1800975707, last: 1800975707, row: 72),  // AU +61 1800975707..1800975707
-        _FictionalRangeEntry(group: 0x003D0A00, first: 1800975708, last: 1800975711, row: 73),  // AU +61 1800975708..1800975711
-        _FictionalRangeEntry(group: 0x003D0A00, first: 1900654321, last: 1900654321, row: 75),  // AU +61 1900654321..1900654321
-    ]
+    /// The table compiled to comparisons: `(row << 2 | kind)` of the row containing the number,
+    /// `_exception` for an exception row, `_miss` for none. `value` has at most `length` digits.
+    /// Rows without wildcards are tried first; a wildcard row compares the digits after its wildcards.
+    @inline(__always)
+    static func _lookupCode(countryCode: Int, value: UInt64, length: Int) -> Int {
+        switch countryCode {
+        case 1:
+            switch length {
+            case 10:
+                let code0 = _group_1_10_0(value)
+                if code0 != _miss { return code0 }
+                return _group_1_10_3(value % 10000000)
+            default:
+                return _miss
+            }
+        case 33:
+            switch length {
+            case 9:
+                return _group_33_9_0(value)
+            default:
+                return _miss
+            }
+        case 44:
+            switch length {
+            case 10:
+                return _group_44_10_0(value)
+            default:
+                return _miss
+            }
+        case 46:
+            switch length {
+            case 9:
+                return _group_46_9_0(value)
+            default:
+                return _miss
+            }
+        case 49:
+            switch length {
+            case 10:
+                return _group_49_10_0(value)
+            case 11:
+                return _group_49_11_0(value)
+            default:
+                return _miss
+            }
+        case 61:
+            switch length {
+            case 9:
+                return _group_61_9_0(value)
+            case 10:
+                return _group_61_10_0(value)
+            default:
+                return _miss
+            }
+        default:
+            return _miss
+        }
+    }
 
-    /// Group keys (countryCode << 16 | length << 8 | wildcards), ascending.
-    package static let groupKeys: [UInt32] = [
-        0x00010A00,
-        0x00010A03,
-        0x00210900,
-        0x002C0A00,
-        0x002E0900,
-        0x00310A00,
-        0x00310B00,
-        0x003D0900,
-        0x003D0A00,
-    ]
+    /// +1, 10 digits, 0 leading wildcard digits.
+    @inline(__always)
+    private static func _group_1_10_0(_ key: UInt64) -> Int {
+        // Most numbers stop here: no range starts with these 4 digits.
+        let prefix = Int(truncatingIfNeeded: key / 1000000)
+        guard _prefixes_1_10_0[prefix &>> 6] & (1 &<< UInt64(prefix & 63)) != 0 else { return _miss }
+        if key < 8445550000 {
+            if key < 8005550200 {
+                if key >= 8005550000 && key <= 8005550198 { return -1 }
+                if key == 8005550199 { return 22 }
+                return _miss
+            }
+            if key >= 8005550200 && key <= 8005559999 { return -1 }
+            if key >= 8335550000 && key <= 8335559999 { return 26 }
+            return _miss
+        }
+        if key < 8665550000 {
+            if key >= 8445550000 && key <= 8445559999 { return 30 }
+            if key >= 8555550000 && key <= 8555559999 { return 34 }
+            return _miss
+        }
+        if key >= 8665550000 && key <= 8665559999 { return 38 }
+        if key >= 8775550000 && key <= 8775559999 { return 42 }
+        if key >= 8885550000 && key <= 8885559999 { return 46 }
+        return _miss
+    }
 
-    /// For each group key, the half-open range of `entries` it covers.
-    package static let groupBounds: [_FictionalGroupBounds] = [
-        _FictionalGroupBounds(start: 0, end: 9),
-        _FictionalGroupBounds(start: 9, end: 16),
-        _FictionalGroupBounds(start: 16, end: 17),
-        _FictionalGroupBounds(start: 17, end: 38),
-        _FictionalGroupBounds(start: 38, end: 39),
-        _FictionalGroupBounds(start: 39, end: 45),
-        _FictionalGroupBounds(start: 45, end: 47),
-        _FictionalGroupBounds(start: 47, end: 85),
-        _FictionalGroupBounds(start: 85, end: 90),
-    ]
+    /// +1, 10 digits, 3 leading wildcard digits.
+    @inline(__always)
+    private static func _group_1_10_3(_ key: UInt64) -> Int {
+        // Most numbers stop here: no range starts with these 4 digits.
+        let prefix = Int(truncatingIfNeeded: key / 1000)
+        guard _prefixes_1_10_3[prefix &>> 6] & (1 &<< UInt64(prefix & 63)) != 0 else { return _miss }
+        if key < 5551212 {
+            if key >= 5550000 && key <= 5550099 { return 5 }
+            if key >= 5550100 && key <= 5550199 { return 0 }
+            if key >= 5550200 && key <= 5551211 { return 9 }
+            return _miss
+        }
+        if key < 5554334 {
+            if key == 5551212 { return -1 }
+            if key >= 5551213 && key <= 5554333 { return 13 }
+            return _miss
+        }
+        if key == 5554334 { return -1 }
+        if key >= 5554335 && key <= 5559999 { return 17 }
+        return _miss
+    }
+
+    /// +33, 9 digits, 0 leading wildcard digits.
+    @inline(__always)
+    private static func _group_33_9_0(_ key: UInt64) -> Int {
+        // Most numbers stop here: no range starts with these 4 digits.
+        let prefix = Int(truncatingIfNeeded: key / 100000)
+        guard _prefixes_33_9_0[prefix &>> 6] & (1 &<< UInt64(prefix & 63)) != 0 else { return _miss }
+        if key >= 639980000 && key <= 639989999 { return 342 }
+        return _miss
+    }
+
+    /// +44, 10 digits, 0 leading wildcard digits.
+    @inline(__always)
+    private static func _group_44_10_0(_ key: UInt64) -> Int {
+        // Most numbers stop here: no range starts with these 4 digits.
+        let prefix = Int(truncatingIfNeeded: key / 1000000)
+        guard _prefixes_44_10_0[prefix &>> 6] & (1 &<< UInt64(prefix & 63)) != 0 else { return _miss }
+        if key < 1614960000 {
+            if key < 1184960000 {
+                if key < 1154960000 {
+                    if key >= 1134960000 && key <= 1134960999 { return 48 }
+                    if key >= 1144960000 && key <= 1144960999 { return 52 }
+                    return _miss
+                }
+                if key >= 1154960000 && key <= 1154960999 { return 56 }
+                if key >= 1164960000 && key <= 1164960999 { return 60 }
+                if key >= 1174960000 && key <= 1174960999 { return 64 }
+                return _miss
+            }
+            if key < 1314960000 {
+                if key >= 1184960000 && key <= 1184960999 { return 68 }
+                if key >= 1214960000 && key <= 1214960999 { return 72 }
+                return _miss
+            }
+            if key >= 1314960000 && key <= 1314960999 { return 76 }
+            if key >= 1414960000 && key <= 1414960999 { return 80 }
+            if key >= 1514960000 && key <= 1514960999 { return 84 }
+            return _miss
+        }
+        if key < 2896496000 {
+            if key < 1914980000 {
+                if key >= 1614960000 && key <= 1614960999 { return 88 }
+                if key >= 1632960000 && key <= 1632960999 { return 112 }
+                return _miss
+            }
+            if key >= 1914980000 && key <= 1914980999 { return 96 }
+            if key >= 2079460000 && key <= 2079460999 { return 92 }
+            if key >= 2890180000 && key <= 2890180999 { return 102 }
+            return _miss
+        }
+        if key < 7700900000 {
+            if key >= 2896496000 && key <= 2896496999 { return 106 }
+            if key >= 2920180000 && key <= 2920180999 { return 108 }
+            if key >= 3069990000 && key <= 3069990999 { return 128 }
+            return _miss
+        }
+        if key >= 7700900000 && key <= 7700900999 { return 116 }
+        if key >= 8081570000 && key <= 8081570999 { return 120 }
+        if key >= 9098790000 && key <= 9098790999 { return 124 }
+        return _miss
+    }
+
+    /// +46, 9 digits, 0 leading wildcard digits.
+    @inline(__always)
+    private static func _group_46_9_0(_ key: UInt64) -> Int {
+        // Most numbers stop here: no range starts with these 4 digits.
+        let prefix = Int(truncatingIfNeeded: key / 100000)
+        guard _prefixes_46_9_0[prefix &>> 6] & (1 &<< UInt64(prefix & 63)) != 0 else { return _miss }
+        if key >= 701740605 && key <= 701740699 { return 338 }
+        return _miss
+    }
+
+    /// +49, 10 digits, 0 leading wildcard digits.
+    @inline(__always)
+    private static func _group_49_10_0(_ key: UInt64) -> Int {
+        // Most numbers stop here: no range starts with these 4 digits.
+        let prefix = Int(truncatingIfNeeded: key / 1000000)
+        guard _prefixes_49_10_0[prefix &>> 6] & (1 &<< UInt64(prefix & 63)) != 0 else { return _miss }
+        if key < 4066969000 {
+            if key >= 1713920000 && key <= 1713920099 { return 326 }
+            if key >= 2214710000 && key <= 2214710999 { return 316 }
+            if key >= 3023125000 && key <= 3023125999 { return 304 }
+            return _miss
+        }
+        if key >= 4066969000 && key <= 4066969999 { return 312 }
+        if key >= 6990009000 && key <= 6990009999 { return 308 }
+        if key >= 8999998000 && key <= 8999998999 { return 320 }
+        return _miss
+    }
+
+    /// +49, 11 digits, 0 leading wildcard digits.
+    @inline(__always)
+    private static func _group_49_11_0(_ key: UInt64) -> Int {
+        // Most numbers stop here: no range starts with these 4 digits.
+        let prefix = Int(truncatingIfNeeded: key / 10000000)
+        guard _prefixes_49_11_0[prefix &>> 6] & (1 &<< UInt64(prefix & 63)) != 0 else { return _miss }
+        if key == 15228817386 { return 334 }
+        if key >= 17604069000 && key <= 17604069099 { return 330 }
+        return _miss
+    }
+
+    /// +61, 9 digits, 0 leading wildcard digits.
+    @inline(__always)
+    private static func _group_61_9_0(_ key: UInt64) -> Int {
+        // Most numbers stop here: no range starts with these 4 digits.
+        let prefix = Int(truncatingIfNeeded: key / 100000)
+        guard _prefixes_61_9_0[prefix &>> 6] & (1 &<< UInt64(prefix & 63)) != 0 else { return _miss }
+        if key < 491573770 {
+            if key < 491570159 {
+                if key < 491570006 {
+                    if key < 355500000 {
+                        if key >= 255500000 && key <= 255509999 { return 132 }
+                        if key >= 270100000 && key <= 270109999 { return 136 }
+                        return _miss
+                    }
+                    if key >= 355500000 && key <= 355509999 { return 140 }
+                    if key >= 370100000 && key <= 370109999 { return 144 }
+                    return _miss
+                }
+                if key < 491570156 {
+                    if key == 491570006 { return 164 }
+                    if key == 491570110 { return 184 }
+                    return _miss
+                }
+                if key == 491570156 { return 168 }
+                if key == 491570157 { return 172 }
+                if key == 491570158 { return 176 }
+                return _miss
+            }
+            if key < 491571804 {
+                if key < 491570737 {
+                    if key == 491570159 { return 180 }
+                    if key == 491570313 { return 188 }
+                    return _miss
+                }
+                if key == 491570737 { return 192 }
+                if key == 491571266 { return 196 }
+                if key == 491571491 { return 200 }
+                return _miss
+            }
+            if key < 491572665 {
+                if key == 491571804 { return 204 }
+                if key == 491572549 { return 208 }
+                return _miss
+            }
+            if key == 491572665 { return 212 }
+            if key == 491572983 { return 216 }
+            if key == 491573087 { return 224 }
+            return _miss
+        }
+        if key < 491578148 {
+            if key < 491575789 {
+                if key < 491574632 {
+                    if key == 491573770 { return 220 }
+                    if key == 491574118 { return 228 }
+                    return _miss
+                }
+                if key == 491574632 { return 232 }
+                if key == 491575254 { return 236 }
+                return _miss
+            }
+            if key < 491576801 {
+                if key == 491575789 { return 240 }
+                if key == 491576398 { return 244 }
+                return _miss
+            }
+            if key == 491576801 { return 248 }
+            if key == 491577426 { return 252 }
+            if key == 491577644 { return 256 }
+            return _miss
+        }
+        if key < 491579760 {
+            if key < 491578957 {
+                if key == 491578148 { return 264 }
+                if key == 491578888 { return 268 }
+                return _miss
+            }
+            if key == 491578957 { return 260 }
+            if key == 491579212 { return 272 }
+            if key == 491579455 { return 280 }
+            return _miss
+        }
+        if key < 770100000 {
+            if key == 491579760 { return 276 }
+            if key >= 755500000 && key <= 755509999 { return 148 }
+            return _miss
+        }
+        if key >= 770100000 && key <= 770109999 { return 152 }
+        if key >= 855500000 && key <= 855509999 { return 156 }
+        if key >= 870100000 && key <= 870109999 { return 160 }
+        return _miss
+    }
+
+    /// +61, 10 digits, 0 leading wildcard digits.
+    @inline(__always)
+    private static func _group_61_10_0(_ key: UInt64) -> Int {
+        // Most numbers stop here: no range starts with these 4 digits.
+        let prefix = Int(truncatingIfNeeded: key / 1000000)
+        guard _prefixes_61_10_0[prefix &>> 6] & (1 &<< UInt64(prefix & 63)) != 0 else { return _miss }
+        if key < 1800975707 {
+            if key >= 1300975707 && key <= 1300975711 { return 298 }
+            if key == 1800160401 { return 284 }
+            return _miss
+        }
+        if key == 1800975707 { return 288 }
+        if key >= 1800975708 && key <= 1800975711 { return 294 }
+        if key == 1900654321 { return 300 }
+        return _miss
+    }
 }
+
+/// Bit p is set when a range of +1, 10 digits, 0 wildcards has numbers whose
+/// first 4 digits (after the wildcards) are p.
+private let _prefixes_1_10_0: [UInt64] = [
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000020, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000008000, 0x2000000000000000,
+    0x0000000000000000, 0x0000080000000000, 0x0000000000000000, 0x0000000002000000,
+    0x0000000000000000, 0x0000000000000080, 0x0020000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000,
+]
+
+/// Bit p is set when a range of +1, 10 digits, 3 wildcards has numbers whose
+/// first 4 digits (after the wildcards) are p.
+private let _prefixes_1_10_3: [UInt64] = [
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x00FFC00000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000,
+]
+
+/// Bit p is set when a range of +33, 9 digits, 0 wildcards has numbers whose
+/// first 4 digits (after the wildcards) are p.
+private let _prefixes_33_9_0: [UInt64] = [
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x8000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000,
+]
+
+/// Bit p is set when a range of +44, 10 digits, 0 wildcards has numbers whose
+/// first 4 digits (after the wildcards) are p.
+private let _prefixes_44_10_0: [UInt64] = [
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0100400000000000, 0x4000000100401004, 0x0000000000000000,
+    0x0000000400000000, 0x0000000000000000, 0x0000000000000040, 0x0000040000000000,
+    0x0000000000000000, 0x0000000100004000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0400000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000080000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000010000010400, 0x0000000000000000, 0x2000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000100000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000020000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000400, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000,
+]
+
+/// Bit p is set when a range of +46, 9 digits, 0 wildcards has numbers whose
+/// first 4 digits (after the wildcards) are p.
+private let _prefixes_46_9_0: [UInt64] = [
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000020000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000,
+]
+
+/// Bit p is set when a range of +49, 10 digits, 0 wildcards has numbers whose
+/// first 4 digits (after the wildcards) are p.
+private let _prefixes_49_10_0: [UInt64] = [
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0002000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000004000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000008000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000400000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000004000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000008000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000,
+]
+
+/// Bit p is set when a range of +49, 11 digits, 0 wildcards has numbers whose
+/// first 4 digits (after the wildcards) are p.
+private let _prefixes_49_11_0: [UInt64] = [
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0004000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000100000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000,
+]
+
+/// Bit p is set when a range of +61, 9 digits, 0 wildcards has numbers whose
+/// first 4 digits (after the wildcards) are p.
+private let _prefixes_61_9_0: [UInt64] = [
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0800000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000002000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000800000000,
+    0x0000000000000000, 0x0020000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0008000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000008, 0x0000000000000000,
+    0x0000000000200000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000080000000000, 0x0000000000000000, 0x2000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000,
+]
+
+/// Bit p is set when a range of +61, 10 digits, 0 wildcards has numbers whose
+/// first 4 digits (after the wildcards) are p.
+private let _prefixes_61_10_0: [UInt64] = [
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000100000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000100, 0x0000100000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+    0x0000000000000000,
+]
