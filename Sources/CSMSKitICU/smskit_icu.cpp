@@ -284,7 +284,10 @@ bool describeArguments(const MessagePattern &pattern, smskit_message *message, s
         while (index < message->names.size() && message->names[index] != name) ++index;
         if (index == message->names.size()) {
             message->names.push_back(name);
-            message->icuNames.push_back(pattern.getSubstring(namePart));
+            // getSubstring() returns a read-only alias into the MessagePattern, which is freed when
+            // smskit_message_open returns: take an owned copy of the characters.
+            UnicodeString alias = pattern.getSubstring(namePart);
+            message->icuNames.push_back(UnicodeString(alias.getBuffer(), alias.length()));
             message->kinds.push_back(kind);
             message->offsets.push_back(namePart.getIndex());
         } else {

@@ -72,7 +72,8 @@ public struct TemplateCatalog: Sendable {
         self.messages = [:]
 
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so split on both forms of line end.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let message = try Self.parseLine(rawLine, lineNumber: lineNumber, file: file)
             guard let (messageID, entry) = message else { continue }
@@ -90,11 +91,11 @@ public struct TemplateCatalog: Sendable {
     private static func parseLine(_ rawLine: Substring, lineNumber: Int, file: String) throws(TemplateError) -> (MessageID, Message)? {
         var line = rawLine
         if line.last == "\r" { line = line.dropLast() }
+        if lineNumber == 1, line.unicodeScalars.first == "\u{FEFF}" { line = Substring(line.unicodeScalars.dropFirst()) }
         let scalars = line.unicodeScalars
         // Skip leading blanks; blank lines and comments carry nothing.
         guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return nil }
         if scalars[first] == "#" { return nil }
-        if lineNumber == 1, scalars[first] == "\u{FEFF}" && scalars.count == 1 { return nil }
 
         guard let equals = scalars[first...].firstIndex(of: "=") else {
             throw TemplateError(code: .catalogSyntax, message: "expected 'id = pattern'",
@@ -102,7 +103,6 @@ public struct TemplateCatalog: Sendable {
         }
         var idText = String(String.UnicodeScalarView(scalars[first..<equals]))
         while idText.last == " " || idText.last == "\t" { idText.removeLast() }
-        if lineNumber == 1, idText.unicodeScalars.first == "\u{FEFF}" { idText.unicodeScalars.removeFirst() }
         guard let messageID = MessageID(rawValue: idText) else {
             throw TemplateError(code: .catalogSyntax,
                 message: "'\(idText.prefix(64))' is not a message ID (ASCII letters, digits, '_', '.', '-'; at most 64)",
