@@ -84,3 +84,57 @@ struct FictionalPhoneNumberTests {
         }
     }
 }
+
+/// First, last, one below and one above every row, written nationally, internationally and in E.164,
+/// parsed by the engine: the fictional range must not depend on the input form.
+@Suite("Fictional ranges: input forms")
+struct FictionalInputFormTests {
+    let engine = PhoneNumberEngine()
+
+    static let edgeCases = FictionalRangesMatchTests.edgeCases
+
+    /// The region to parse national input in, and its trunk prefix.
+    static func national(_ row: FictionalTable.Row) -> (region: RegionCode, trunk: String) {
+        switch row.region {
+        case "NANP": ("US", "1")
+        default: (RegionCode(row.region)!, "0")
+        }
+    }
+
+    @Test("national, international and E.164 forms agree with the oracle", arguments: edgeCases)
+    func forms(_ edge: FictionalRangesMatchTests.EdgeCase) throws {
+        let row = try #require(FictionalTable.rows.first { $0.line == edge.line })
+        let (region, trunk) = Self.national(row)
+        var checked = 0
+        for digits in edge.numbers {
+            let expected = FictionalTable.expected(countryCode: edge.countryCode, digits: digits)
+            let split = digits.count > 4 ? "\(digits.prefix(3)) \(digits.dropFirst(3))" : digits
+            let inputs: [(String, RegionCode?)] = [
+                ("+\(edge.countryCode)\(digits)", nil),
+                ("+\(edge.countryCode) \(split)", nil),
+                ("\(trunk)\(digits)", region),
+                ("00\(edge.countryCode) \(split)", region == "US" ? "GB" : region),
+            ]
+            for (text, inputRegion) in inputs {
+                guard let number = try? engine.parse(text, defaultRegion: inputRegion) else {
+                    // Only numbers the engine cannot read at all may fail to parse (e.g. NPA 0xx).
+                    #expect(digits.hasPrefix("0") || digits.hasPrefix("1"), "\(text) did not parse")
+                    continue
+                }
+                guard number.countryCode == edge.countryCode,
+                    number.leadingZeros + String(number.nationalNumber).count == digits.count
+                else {
+                    // libphonenumber reads some invalid inputs differently (e.g. strips what looks like
+                    // a national prefix); then the digits are not these digits, so there is nothing to check.
+                    continue
+                }
+                #expect(
+                    engine.fictionalRange(of: number).map(FictionalTable.Fields.init) == expected,
+                    "\(text) [\(inputRegion?.identifier ?? "-")]")
+                checked += 1
+            }
+        }
+        // Most forms must have been checked, not skipped.
+        #expect(checked * 2 >= edge.numbers.count * 4, "only \(checked) of \(edge.numbers.count * 4) inputs checked")
+    }
+}
