@@ -81,11 +81,11 @@ def fnv1a64(data: bytes) -> int:
     return h
 
 
-def parse(data: bytes) -> list[Row]:
+def parse(data: bytes, name: str = TSV.name) -> list[Row]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise TableError(f"{TSV.name}: not UTF-8 ({e})") from None
+        raise TableError(f"{name}: not UTF-8 ({e})") from None
     rows: list[Row] = []
     header_seen = False
     for number, raw in enumerate(text.split("\n"), start=1):
@@ -93,7 +93,7 @@ def parse(data: bytes) -> list[Row]:
         if not line.strip() or line.startswith("#"):
             continue
         fields = line.split("\t")
-        where = f"{TSV.name}:{number}"
+        where = f"{name}:{number}"
         if not header_seen:
             if tuple(fields) != HEADER:
                 raise TableError(f"{where}: expected the header {'<TAB>'.join(HEADER)}")
@@ -126,19 +126,19 @@ def parse(data: bytes) -> list[Row]:
             raise TableError(f"{where}: source and verified_by must not be empty")
         rows.append(Row(number, region, int(cc), first, last, kind, source, verified_by, note))
     if not header_seen:
-        raise TableError(f"{TSV.name}: no header line")
+        raise TableError(f"{name}: no header line")
     if not rows:
-        raise TableError(f"{TSV.name}: no rows")
-    check_overlaps(rows)
+        raise TableError(f"{name}: no rows")
+    check_overlaps(rows, name)
     return rows
 
 
-def check_overlaps(rows: list[Row]) -> None:
+def check_overlaps(rows: list[Row], name: str) -> None:
     ordered = sorted(rows, key=lambda r: (r.group, r.first_value))
     for a, b in zip(ordered, ordered[1:]):
         if a.group == b.group and b.first_value <= a.last_value:
             raise TableError(
-                f"{TSV.name}:{b.line}: {b.first}..{b.last} overlaps {a.first}..{a.last} (line {a.line}); "
+                f"{name}:{b.line}: {b.first}..{b.last} overlaps {a.first}..{a.last} (line {a.line}); "
                 "rows with the same country code, length and wildcards must be disjoint"
             )
 
@@ -304,7 +304,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     data = args.input.read_bytes()
     try:
-        rows = parse(data)
+        rows = parse(data, args.input.name)
     except TableError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
