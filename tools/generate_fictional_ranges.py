@@ -106,12 +106,12 @@ def parse(data: bytes, name: str = TSV.name) -> list[Row]:
             raise TableError(f"{where}: region {region!r} is neither NANP nor an ISO 3166-1 alpha-2 code")
         if not (cc.isascii() and cc.isdigit() and 1 <= len(cc) <= 3 and not cc.startswith("0")):
             raise TableError(f"{where}: country_code {cc!r} must be 1 to 3 digits without a leading 0")
-        for name, value in (("first", first), ("last", last)):
+        for column, value in (("first", first), ("last", last)):
             body = value.lstrip("x")
             if not value or not body or not (body.isascii() and body.isdigit()):
-                raise TableError(f"{where}: {name} {value!r} must be digits, optionally after leading 'x'")
+                raise TableError(f"{where}: {column} {value!r} must be digits, optionally after leading 'x'")
             if len(value) > MAX_NSN_DIGITS:
-                raise TableError(f"{where}: {name} {value!r} is longer than {MAX_NSN_DIGITS} digits")
+                raise TableError(f"{where}: {column} {value!r} is longer than {MAX_NSN_DIGITS} digits")
         if len(first) != len(last):
             raise TableError(f"{where}: first and last have different lengths ({len(first)} and {len(last)})")
         wildcards = len(first) - len(first.lstrip("x"))
