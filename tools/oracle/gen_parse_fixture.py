@@ -339,7 +339,7 @@ class Maker(object):
         add("+ %d %s" % (cc, self.digits(8)), rng.choice(["ZZ", region]))
         add("*%s#" % self.digits(rng.randint(2, 5)), region)
         add("%s%s%s" % (self.digits(3), rng.choice(NON_ND_DIGITS), self.digits(5)), region)
-        add(self.digits(5) + "\x00" + self.digits(4), region)
+        add(self.digits(5) + "\x01" + self.digits(4), region)
         if rng.random() < 0.1:
             n = rng.choice([249, 250, 251, 252, 300])
             add(("+%d" % cc + self.digits(n))[:n], rng.choice(["ZZ", region]))
@@ -384,6 +384,23 @@ FIXED_INPUTS = [
     ("+49 (0)30 1234 5678", "ZZ"), ("0049 30 1234 5678", "DE"), ("+49 030 1234 5678", "ZZ"),
     ("+1 212-555-0123", "ZZ"), ("+1 650-555-3434", "ZZ"), ("07700 900123", "GB"),
     ("0491 570 156", "AU"), ("030 23125123", "DE"),
+    # Unicode case-insensitive extension labels (dotted capital I, Kelvin sign, long s).
+    ("+1 650 253 0000 \u0130nt 1234", "ZZ"), ("+1 650 253 0000 \u212aext 1", "ZZ"),
+    ("+1 650 253 0000 exten\u017fion 1", "ZZ"), ("+1 650 253 0000 EXTN. 77", "ZZ"),
+    # Three letters or more turn the whole input into a vanity number, labels included.
+    ("+1 650 253 0000 ext", "ZZ"), ("+1 650 253 0000 abc", "ZZ"), ("650 253 0000 ext", "US"),
+    # Digits outside Nd (superscripts, circled), and an Nd digit newer than the oracle's Unicode.
+    ("+1 650 253 000\u00b2", "ZZ"), ("+1 \u2465\u2464\u2460 253 0000", "ZZ"),
+    ("+1 650 253 \U00011f50000", "ZZ"), ("+1 650 253 0000 \U0001f600", "ZZ"),
+    # Control characters (no NUL: it would make git treat the fixture as binary).
+    ("+16502530000\x01", "ZZ"), ("\x01+16502530000", "ZZ"), ("+1650\x7f2530000", "ZZ"),
+    # The 250-character limit counts Unicode scalars (code points), not UTF-16 or UTF-8 units.
+    ("+1" + "\U0001d7ce" * 10 + " " * 238, "ZZ"), ("+1" + "\U0001d7ce" * 10 + " " * 239, "ZZ"),
+    ("+1" + "\U0001d7ce" * 10 + " " * 240, "ZZ"), ("+16502530000" + "\u00a0" * 238, "ZZ"),
+    ("+16502530000" + "\u00a0" * 239, "ZZ"), ("+16502530000" + " " * 238, "ZZ"),
+    ("+16502530000" + " " * 239, "ZZ"), ("\U0001d7ce" * 250, "US"), ("\U0001d7ce" * 251, "US"),
+    # IDD prefixes are only recognised for the default region.
+    ("0044 20 7946 0000", "ZZ"), ("00 1 650 253 0000", "US"), ("011 44 20 7946 0000", "GB"),
 ]
 
 
