@@ -16,9 +16,12 @@ extension PhoneNumberEngine {
     ///
     /// - Parameter number: A parsed number; its extension is ignored.
     /// - Returns: The range containing the number's national significant number, or `nil`.
-    /// - Complexity: O(log *r*) in the number of ranges; no allocation.
+    /// - Complexity: O(1); no allocation. Inlinable, so that callers read the three fields they need
+    ///   instead of copying the whole number into the call.
+    @inlinable
     public func fictionalRange(of number: PhoneNumber) -> FictionalRange? {
-        FictionalRanges.match(number)
+        FictionalRanges._match(
+            countryCode: number.countryCode, nationalNumber: number.nationalNumber, leadingZeros: number.leadingZeros)
     }
 }
 
@@ -27,9 +30,16 @@ extension FictionalRanges {
     /// zeros; `nil` when none does.
     @inline(__always)
     package static func match(_ number: PhoneNumber) -> FictionalRange? {
-        guard number.leadingZeros >= 0, number.leadingZeros < _maximumDigits else { return nil }
-        let length = number.leadingZeros &+ _digitCount(number.nationalNumber)
+        _match(countryCode: number.countryCode, nationalNumber: number.nationalNumber, leadingZeros: number.leadingZeros)
+    }
+
+    /// The range containing the national significant number made of `leadingZeros` zeros and the
+    /// digits of `nationalNumber`; `nil` when none does or the parts are out of range.
+    @usableFromInline
+    static func _match(countryCode: Int, nationalNumber: UInt64, leadingZeros: Int) -> FictionalRange? {
+        guard leadingZeros >= 0, leadingZeros < _maximumDigits else { return nil }
+        let length = leadingZeros &+ _digitCount(nationalNumber)
         guard length <= _maximumDigits else { return nil }
-        return _range(code: _lookupCode(countryCode: number.countryCode, value: number.nationalNumber, length: length))
+        return _range(code: _lookupCode(countryCode: countryCode, value: nationalNumber, length: length))
     }
 }
