@@ -71,7 +71,7 @@ extension SMSEncoder {
     /// Counts `items`, optionally rewriting scalars (`rewrite` returns -1 to keep a scalar, 0 to
     /// remove it, or 1 to 3 packed ASCII scalars).
     func decide(_ items: [_Item], rewrite: ((UInt32) -> (count: Int, bytes: UInt32))? = nil) -> _Decision {
-        var counter = _Counter(lockingMask: lockingMask, shiftMask: shiftMask, reference: options.concatenationReference)
+        var counter = _Counter(index: index, lockingMask: lockingMask, shiftMask: shiftMask, reference: options.concatenationReference)
         var pendingStart = false
         for item in items where item.change != .removed {
             let startsUnit = item.startsUnit || pendingStart
@@ -97,13 +97,13 @@ extension SMSEncoder {
     }
 
     func isEncodable(_ value: UInt32) -> Bool {
-        let (locking, shift) = _gsmIndex.tableMasks(value)
+        let (locking, shift) = index.tableMasks(value)
         return locking & lockingMask != 0 || shift & shiftMask != 0
     }
 
     func split(_ items: [_Item], decision: _Decision, reference: UInt16) -> [SMSPart] {
         let gsm = decision.encoding == .gsm7
-        let lockingReverse = _gsmIndex.lockingReverse[decision.locking]
+        let lockingReverse = index.lockingReverse[decision.locking]
         func cost(_ value: UInt32) -> Int32 {
             if gsm {
                 return _GSMCharacterIndex.septet(value, in: lockingReverse) != nil ? 1 : 2

@@ -26,26 +26,33 @@ extension SMSEncoder {
     func asciiSegmentCount(_ text: String) -> Int? {
         let grapheme = options.splitsAtGraphemeClusterBoundaries
         let reference = options.concatenationReference
-        return text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            let costs = _gsmIndex.asciiDefaultCost
-            var uniform: UInt8 = 1
-            for byte in bytes {
-                if byte >= 0x80 { return nil }
-                uniform &= costs[Int(byte)]
-            }
-            // With only 1-septet characters, the default tables are optimal: any national
-            // table costs at least as many septets plus a header element.
-            guard uniform == 1 else { return nil }
-            let count = bytes.count
-            if count <= 160 { return 1 }
-            if grapheme { return nil }  // CRLF is one grapheme cluster
-            let capacity = reference == .eightBit ? 153 : 152
-            return (count + capacity - 1) / capacity
-        } ?? nil
+        return index.singleSeptetBytes.withUnsafeBufferPointer { flags -> Int? in
+            text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+                var uniform: UInt8 = 1
+                for byte in bytes { uniform &= flags[Int(byte)] }
+                // With only 1-septet characters, the default tables are optimal: any national
+                // table costs at least as many septets plus a header element.
+                guard uniform == 1 else { return nil }
+                let count = bytes.count
+                if count <= 160 { return 1 }
+                if grapheme { return nil }  // CRLF is one grapheme cluster
+                let capacity = reference == .eightBit ? 153 : 152
+                return (count + capacity - 1) / capacity
+            } ?? nil
+        }
     }
 
     /// The encoding decision for `text` with this encoder's options.
     func measure(_ text: String) -> _Decision {
+        if !options.splitsAtGraphemeClusterBoundaries && !options.normalizesToNFC && !options.smartEncoding {
+            // No text changes and scalar splitting: count the scalars directly.
+            if lockingMask == 1 && shiftMask == 1 {
+                return _Counter.decideDefaultTables(text, index: index, reference: options.concatenationReference)
+            }
+            var counter = _Counter(index: index, lockingMask: lockingMask, shiftMask: shiftMask, reference: options.concatenationReference)
+            for scalar in text.unicodeScalars { counter.add(scalar.value, startsUnit: true) }
+            return counter.decide()
+        }
         if options.splitsAtGraphemeClusterBoundaries {
             return measure(source: _GraphemeSource(text))
         }
@@ -63,7 +70,7 @@ extension SMSEncoder {
 
     func count<Source: _ScalarSource>(source: Source, smart: Bool) -> _Decision {
         var pipeline = _Pipeline(source: source, normalizes: options.normalizesToNFC, smart: smart)
-        var counter = _Counter(lockingMask: lockingMask, shiftMask: shiftMask, reference: options.concatenationReference)
+        var counter = _Counter(index: index, lockingMask: lockingMask, shiftMask: shiftMask, reference: options.concatenationReference)
         while let item = pipeline.next() {
             if item.change == .removed { continue }
             counter.add(item.value, startsUnit: item.startsUnit)

@@ -26,6 +26,8 @@ public struct SMSEncoder: Sendable {
     /// The options the encoder was created with.
     public let options: Options
 
+    /// The shared table lookup data (read once here, not per call).
+    let index: _GSMCharacterIndex
     /// Enabled locking-shift tables, bit n = NLI n (bit 0, the default alphabet, is always set).
     let lockingMask: UInt16
     /// Enabled single-shift tables, bit n = NLI n (bit 0, the default extension table, is always set).
@@ -37,6 +39,7 @@ public struct SMSEncoder: Sendable {
     ///   UCS-2, 8-bit concatenation references, no text changes.
     public init(options: Options = .init()) {
         self.options = options
+        self.index = _gsmIndex
         var locking: UInt16 = 1
         var shift: UInt16 = 1
         let languages: [NationalLanguage]

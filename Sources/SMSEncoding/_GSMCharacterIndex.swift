@@ -2,15 +2,22 @@
 ///
 /// For each code point: a mask of the locking-shift tables that contain it and a mask of the
 /// single-shift tables that contain it (bit n = NLI n). For each table: the septet of a code point.
-/// Immutable after construction; shared read-only data, not a configurable singleton.
-package struct _GSMCharacterIndex: Sendable {
+/// Immutable after construction; shared read-only data, not a configurable singleton (a final
+/// class so that lookups do not copy and retain its arrays).
+package final class _GSMCharacterIndex: Sendable {
     /// Locking-table mask for ASCII (index = code point).
     package let asciiLocking: [UInt16]
     /// Single-shift-table mask for ASCII.
     package let asciiShift: [UInt16]
     /// Septet cost of ASCII in the default tables: 1, 2 (escaped) or 0 (not encodable).
     package let asciiDefaultCost: [UInt8]
-    /// Non-ASCII code points that some table contains, sorted.
+    /// Masks for code points below `directLimit` (Latin, Greek, Arabic, Indic scripts), indexed by
+    /// code point: locking mask in the low 16 bits, single-shift mask in the high 16 bits.
+    package let direct: [UInt32]
+    /// For each byte value: 1 when it is an ASCII character of one septet in the default alphabet,
+    /// else 0 (escaped or unencodable ASCII, and every non-ASCII UTF-8 byte).
+    package let singleSeptetBytes: [UInt8]
+    /// Code points from `directLimit` up that some table contains, sorted.
     package let keys: [UInt32]
     /// For each key: locking mask in the low 16 bits, single-shift mask in the high 16 bits.
     package let masks: [UInt32]
@@ -60,7 +67,14 @@ package struct _GSMCharacterIndex: Sendable {
                 asciiDefaultCost[byte] = 2
             }
         }
-        let keys = other.keys.sorted()
+        var direct = [UInt32](repeating: 0, count: Self.directLimit)
+        for byte in 0..<128 { direct[byte] = UInt32(asciiLocking[byte]) | UInt32(asciiShift[byte]) << 16 }
+        for (key, mask) in other where key < UInt32(Self.directLimit) { direct[Int(key)] = mask }
+        var singleSeptetBytes = [UInt8](repeating: 0, count: 256)
+        for byte in 0..<128 where asciiDefaultCost[byte] == 1 { singleSeptetBytes[byte] = 1 }
+        self.direct = direct
+        self.singleSeptetBytes = singleSeptetBytes
+        let keys = other.keys.filter { $0 >= UInt32(Self.directLimit) }.sorted()
         self.asciiLocking = asciiLocking
         self.asciiShift = asciiShift
         self.asciiDefaultCost = asciiDefaultCost
@@ -70,11 +84,15 @@ package struct _GSMCharacterIndex: Sendable {
         self.shiftReverse = shiftReverse
     }
 
+    /// The end of the directly indexed code points (U+0000..<U+0E00).
+    package static let directLimit = 0x0E00
+
     /// The masks of the locking-shift and single-shift tables that contain `codePoint`.
     @inline(__always)
     package func tableMasks(_ codePoint: UInt32) -> (locking: UInt16, shift: UInt16) {
-        if codePoint < 128 {
-            return (asciiLocking[Int(codePoint)], asciiShift[Int(codePoint)])
+        if codePoint < UInt32(Self.directLimit) {
+            let mask = direct[Int(codePoint)]
+            return (UInt16(truncatingIfNeeded: mask), UInt16(truncatingIfNeeded: mask >> 16))
         }
         if codePoint > 0xFFFF { return (0, 0) }
         var low = 0

@@ -71,6 +71,8 @@ struct _Decision {
 
 /// Counts septets per enabled table pair and UCS-2 units in one pass, without heap allocation.
 struct _Counter {
+    /// The lookup data, held here so that the per-scalar path does not re-check the global's initialization.
+    let index: _GSMCharacterIndex
     let lockingMask: UInt16
     let shiftMask: UInt16
     let nationalShift: Bool
@@ -83,7 +85,8 @@ struct _Counter {
     var units: Int32 = 0
     var ucs2: _Greedy
 
-    init(lockingMask: UInt16, shiftMask: UInt16, reference: SMSEncoder.Options.ConcatenationReference) {
+    init(index: _GSMCharacterIndex, lockingMask: UInt16, shiftMask: UInt16, reference: SMSEncoder.Options.ConcatenationReference) {
+        self.index = index
         self.lockingMask = lockingMask
         self.shiftMask = shiftMask
         self.nationalShift = shiftMask & ~1 != 0
@@ -108,7 +111,18 @@ struct _Counter {
         units &+= length
         ucs2.feed(length, startsUnit: startsUnit)
         guard live != 0 else { return }
-        let (inLocking, inShift) = _gsmIndex.tableMasks(value)
+        let (inLocking, inShift) = index.tableMasks(value)
+        if !nationalShift && lockingMask == 1 {
+            // Default tables only.
+            let cost: Int32 = inLocking & 1 != 0 ? 1 : (inShift & 1 != 0 ? 2 : 0)
+            if cost == 0 {
+                live = 0
+                return
+            }
+            septets[0] &+= cost
+            defaultShiftParts[0].feed(cost, startsUnit: startsUnit)
+            return
+        }
         var remaining = live
         while remaining != 0 {
             let table = remaining.trailingZeroBitCount
@@ -181,5 +195,94 @@ struct _Counter {
         return _Decision(
             encoding: .ucs2, locking: 0, shift: 0, length: Int(units), segments: Int(ucs2.parts),
             remaining: Int(ucs2.capacity - ucs2.used), partCapacity: ucs2.capacity)
+    }
+}
+
+extension _Counter {
+    /// The decision for the default tables with scalar splitting and no text changes: the same
+    /// result as feeding a `_Counter` with lockingMask = shiftMask = 1, in one tight loop.
+    static func decideDefaultTables(_ text: String, index: _GSMCharacterIndex, reference: SMSEncoder.Options.ConcatenationReference) -> _Decision {
+        let ucs2Capacity = _Capacity.units(headerOctets: _Capacity.headerOctets(concatenated: true, nationalElements: 0, reference: reference))
+        let gsmCapacity = _Capacity.septets(headerOctets: _Capacity.headerOctets(concatenated: true, nationalElements: 0, reference: reference))
+        var units: Int32 = 0
+        var ucs2Parts: Int32 = 1
+        var ucs2Used: Int32 = 0
+        var septets: Int32 = 0
+        var gsmParts: Int32 = 1
+        var gsmUsed: Int32 = 0
+        var encodable = true
+        index.direct.withUnsafeBufferPointer { direct in
+            @inline(__always)
+            func process(_ value: UInt32) {
+                let length: Int32 = value > 0xFFFF ? 2 : 1
+                units &+= length
+                if ucs2Used &+ length > ucs2Capacity {
+                    ucs2Parts &+= 1
+                    ucs2Used = length
+                } else {
+                    ucs2Used &+= length
+                }
+                guard encodable else { return }
+                let mask: UInt32
+                if value < UInt32(_GSMCharacterIndex.directLimit) {
+                    mask = direct[Int(value)]
+                } else {
+                    let (locking, shift) = index.tableMasks(value)
+                    mask = UInt32(locking) | UInt32(shift) << 16
+                }
+                let cost: Int32 = mask & 1 != 0 ? 1 : (mask & 0x1_0000 != 0 ? 2 : 0)
+                if cost == 0 {
+                    encodable = false
+                    return
+                }
+                septets &+= cost
+                if gsmUsed &+ cost > gsmCapacity {
+                    gsmParts &+= 1
+                    gsmUsed = cost
+                } else {
+                    gsmUsed &+= cost
+                }
+            }
+            // Native strings are valid UTF-8: decode it directly, without the scalar iterator.
+            let decoded: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+                var position = 0
+                let count = bytes.count
+                while position < count {
+                    let lead = UInt32(bytes[position])
+                    if lead < 0x80 {
+                        process(lead)
+                        position &+= 1
+                    } else if lead < 0xE0 {
+                        process((lead & 0x1F) << 6 | UInt32(bytes[position &+ 1] & 0x3F))
+                        position &+= 2
+                    } else if lead < 0xF0 {
+                        process((lead & 0x0F) << 12 | UInt32(bytes[position &+ 1] & 0x3F) << 6 | UInt32(bytes[position &+ 2] & 0x3F))
+                        position &+= 3
+                    } else {
+                        process(
+                            (lead & 0x07) << 18 | UInt32(bytes[position &+ 1] & 0x3F) << 12
+                                | UInt32(bytes[position &+ 2] & 0x3F) << 6 | UInt32(bytes[position &+ 3] & 0x3F))
+                        position &+= 4
+                    }
+                }
+            }
+            if decoded == nil {
+                for scalar in text.unicodeScalars { process(scalar.value) }
+            }
+        }
+        if encodable {
+            if septets <= 160 {
+                return _Decision(encoding: .gsm7, locking: 0, shift: 0, length: Int(septets), segments: 1, remaining: Int(160 - septets), partCapacity: gsmCapacity)
+            }
+            return _Decision(
+                encoding: .gsm7, locking: 0, shift: 0, length: Int(septets), segments: Int(gsmParts),
+                remaining: Int(gsmCapacity - gsmUsed), partCapacity: gsmCapacity)
+        }
+        if units <= 70 {
+            return _Decision(encoding: .ucs2, locking: 0, shift: 0, length: Int(units), segments: 1, remaining: Int(70 - units), partCapacity: ucs2Capacity)
+        }
+        return _Decision(
+            encoding: .ucs2, locking: 0, shift: 0, length: Int(units), segments: Int(ucs2Parts),
+            remaining: Int(ucs2Capacity - ucs2Used), partCapacity: ucs2Capacity)
     }
 }
