@@ -20,6 +20,12 @@ let package = Package(
             path: "Benchmarks/PhoneNumbersBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Whole-corpus throughput for Benchmarks/compare.sh (same work as the C++ harness).
+        .executableTarget(
+            name: "PhoneNumbersThroughput",
+            dependencies: [.product(name: "PhoneNumbers", package: "SMSKit")],
+            path: "Benchmarks/PhoneNumbersThroughput"
+        ),
         .executableTarget(
             name: "SMSEncodingBenchmarks",
             dependencies: [

@@ -237,9 +237,11 @@ def main() -> None:
         f.write("\n")
         f.write("extension _Metadata {\n")
         f.write(f"    /// {len(words.words)} packed 12-bit words: DFAs and Pike-VM programs.\n")
-        f.write("    static let words: StaticString = \"")
+        f.write("    /// A computed property on purpose: a `static let` would be read through a lazy-init check\n")
+        f.write("    /// (swift_once) on every access, and this is read once per digit.\n")
+        f.write("    @inline(__always) static var words: StaticString { \"")
         f.write(literal)
-        f.write("\"\n}\n")
+        f.write("\" }\n}\n")
     with open(os.path.join(OUT_DIR, "UnicodeTables.swift"), "w", encoding="utf-8") as f:
         f.write(unicode_tables.swift_source(header))
     print(f"phonenumbers {version}: {len(entries)} entities, {len(format_lines)} formats, "

@@ -43,12 +43,17 @@ extension PhoneNumberEngine {
     /// Formats a number as E.164 (`+` country code national significant number); an extension is
     /// not part of E.164 and is left out.
     public func formatE164(_ number: PhoneNumber) -> String {
-        var out = _DigitString()
-        out.append(UInt8(ascii: "+"))
-        out.append(decimal: UInt64(max(number.countryCode, 0)))
-        out.append(zeros: number.leadingZeros)
-        out.append(decimal: number.nationalNumber)
-        return out.withBuffer { String(decoding: $0, as: UTF8.self) }
+        var digits = _DigitString()
+        digits.append(UInt8(ascii: "+"))
+        digits.append(decimal: UInt64(max(number.countryCode, 0)))
+        digits.append(zeros: number.leadingZeros)
+        digits.append(decimal: number.nationalNumber)
+        return digits.withBuffer { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { out in
+                _ = out.initialize(fromContentsOf: bytes)
+                return bytes.count
+            }
+        }
     }
 
     // MARK: - Internals shared with parsing
@@ -77,13 +82,13 @@ extension PhoneNumberEngine {
             throw PhoneNumberError(.invalidCountryCode, "The country calling code after '+' is not one in use; check the first digits.")
         }
         let national = UnsafeBufferPointer(rebasing: digits[codeLength...])
-        return try _finishNational(national, countryCode: countryCode, region: store.regions[regionIndex], extension: `extension`)
+        return try _finishNational(national, countryCode: countryCode, region: store.core[regionIndex], extension: `extension`)
     }
 
     /// Shared tail of parsing: national prefix stripping when it leaves a possible length, then the
     /// length limits and Italian leading zeros.
     func _finishNational(
-        _ national: UnsafeBufferPointer<UInt8>, countryCode: Int, region: _RegionRecord, extension: String?
+        _ national: UnsafeBufferPointer<UInt8>, countryCode: Int, region: _RegionCore, extension: String?
     ) throws(PhoneNumberError) -> PhoneNumber {
         if national.count < 2 {
             throw PhoneNumberError(.tooShortNSN, "The national number has fewer than 2 digits.")
@@ -106,17 +111,28 @@ extension PhoneNumberEngine {
             throw PhoneNumberError(.tooShortNSN, "The national number has fewer than 2 digits.")
         }
         var zeros = 0
-        if number.count > 1, number.bytes[0] == 0x30 {
+        if number.count > 1, number[0] == 0x30 {
             zeros = 1
-            while zeros < number.count - 1, number.bytes[zeros] == 0x30 { zeros += 1 }
+            while zeros < number.count - 1, number[zeros] == 0x30 { zeros += 1 }
         }
         return PhoneNumber(countryCode: countryCode, nationalNumber: number.decimalValue, leadingZeros: zeros, extension: `extension`)
     }
 
     /// libphonenumber's `maybeStripNationalPrefixAndCarrierCode`: the number without its national
     /// prefix (or transformed by the region's rule), or nil when nothing is stripped.
-    func _stripNationalPrefix(_ number: _DigitString, _ region: _RegionRecord) -> _DigitString? {
+    func _stripNationalPrefix(_ number: _DigitString, _ region: _RegionCore) -> _DigitString? {
         guard number.count > 0, region.nationalPrefixForParsing >= 0 else { return nil }
+        if region.literalPrefixLength > 0 {
+            // A plain digit prefix ("0", "1", "8", ...): no captures, no transform.
+            let n = Int(region.literalPrefixLength)
+            guard number.count >= n else { return nil }
+            for k in 0..<n where UInt32(number[k] &- 0x30) != (region.literalPrefix >> (4 * UInt32(k))) & 0xF { return nil }
+            return number.withBuffer { digits -> _DigitString? in
+                let rest = UnsafeBufferPointer(rebasing: digits[n...])
+                if _matchesGeneralPattern(digits, region), !_matchesGeneralPattern(rest, region) { return nil }
+                return _DigitString(rest)
+            }
+        }
         return number.withBuffer { digits -> _DigitString? in
             guard let captures = _PikeVM.match(region.nationalPrefixForParsing, digits, toEnd: false) else { return nil }
             let viableOriginal = _matchesGeneralPattern(digits, region)
@@ -124,7 +140,7 @@ extension PhoneNumberEngine {
             let matchEnd = Int(captures[1])
             let lastGroupMatched = groups > 0 && captures[2 * groups] >= 0
             var result = _DigitString()
-            if let rule = region.nationalPrefixTransformRule, !rule.isEmpty, lastGroupMatched {
+            if lastGroupMatched, let rule = store.regions[Int(region.index)].nationalPrefixTransformRule, !rule.isEmpty {
                 // Replace the matched prefix by the rule, with $n for group n.
                 var iterator = rule.utf8.makeIterator()
                 while let byte = iterator.next() {

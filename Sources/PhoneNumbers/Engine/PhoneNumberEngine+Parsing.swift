@@ -112,13 +112,13 @@ extension PhoneNumberEngine {
                 throw PhoneNumberError(.invalidCountryCode, "The digits after '+' do not start with a country code in use.")
             }
         }
-        let region: _RegionRecord
+        let region: _RegionCore
         if countryCode != 0 {
-            region = store.regions[store.mainRegion(forCallingCode: countryCode)!]
+            region = store.core[store.mainRegion(forCallingCode: countryCode)!]
         } else {
             // National number of the default region.
             (nsn, overlong) = _normalize(national)
-            region = store.regions[regionIndex!]
+            region = store.core[regionIndex!]
             countryCode = Int(region.countryCode)
         }
         if overlong {
@@ -220,8 +220,8 @@ extension PhoneNumberEngine {
             international = true
         } else {
             (full, overlong) = _normalize(number)
-            if let regionIndex, store.regions[regionIndex].internationalPrefix >= 0 {
-                let idd = store.regions[regionIndex].internationalPrefix
+            if let regionIndex, store.core[regionIndex].internationalPrefix >= 0 {
+                let idd = store.core[regionIndex].internationalPrefix
                 let end: Int? = full.withBuffer { digits in
                     guard let captures = _PikeVM.match(idd, digits, toEnd: false) else { return nil }
                     let end = Int(captures[1])
@@ -242,10 +242,10 @@ extension PhoneNumberEngine {
                 throw PhoneNumberError(.tooShortAfterIDD, "After the international prefix there are too few digits for a phone number.")
             }
             // Country codes have 1 to 3 digits and never start with 0.
-            if full.bytes[0] != 0x30 {
+            if full[0] != 0x30 {
                 var value = 0
                 for i in 0..<min(3, full.count) {
-                    value = value * 10 + Int(full.bytes[i] &- 0x30)
+                    value = value * 10 + Int(full[i] &- 0x30)
                     if store.mainRegion(forCallingCode: value) != nil {
                         var rest = _DigitString()
                         full.withBuffer { rest.append(UnsafeBufferPointer(rebasing: $0[(i + 1)...])) }
@@ -257,11 +257,11 @@ extension PhoneNumberEngine {
         }
         if let regionIndex {
             // Does the number start with the default region's country code, written without '+'?
-            let region = store.regions[regionIndex]
+            let region = store.core[regionIndex]
             var codeDigits = _DigitString()
             codeDigits.append(decimal: UInt64(region.countryCode))
             var startsWithCode = full.count >= codeDigits.count
-            for i in 0..<min(codeDigits.count, full.count) where full.bytes[i] != codeDigits.bytes[i] { startsWithCode = false }
+            for i in 0..<min(codeDigits.count, full.count) where full[i] != codeDigits[i] { startsWithCode = false }
             if startsWithCode {
                 var potential = _DigitString()
                 full.withBuffer { potential.append(UnsafeBufferPointer(rebasing: $0[codeDigits.count...])) }

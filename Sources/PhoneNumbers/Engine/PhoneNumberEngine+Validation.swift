@@ -9,7 +9,7 @@ extension PhoneNumberEngine {
     public func possibility(of number: PhoneNumber) -> PhoneNumberPossibility {
         guard let index = store.mainRegion(forCallingCode: number.countryCode) else { return .invalidCountryCode }
         let length = number.withNationalSignificantNumber { $0.count }
-        return _possibility(length: length, region: store.regions[index])
+        return _possibility(length: length, region: store.core[index])
     }
 
     /// Whether the number matches its region's patterns (libphonenumber's `isValidNumber`).
@@ -18,7 +18,7 @@ extension PhoneNumberEngine {
     public func isValid(_ number: PhoneNumber) -> Bool {
         number.withNationalSignificantNumber { digits in
             guard let index = _regionIndex(number.countryCode, digits) else { return false }
-            return _type(digits, store.regions[index]) != .unknown
+            return _type(digits, store.core[index]) != .unknown
         }
     }
 
@@ -46,14 +46,14 @@ extension PhoneNumberEngine {
             }
         }
         guard let index else { return .unknown }
-        return number.withNationalSignificantNumber { _type($0, store.regions[index]) }
+        return number.withNationalSignificantNumber { _type($0, store.core[index]) }
     }
 
     /// The number's type in its region, ``PhoneNumberType/unknown`` when it is not valid.
     public func type(of number: PhoneNumber) -> PhoneNumberType {
         number.withNationalSignificantNumber { digits in
             guard let index = _regionIndex(number.countryCode, digits) else { return .unknown }
-            return _type(digits, store.regions[index])
+            return _type(digits, store.core[index])
         }
     }
 
@@ -70,8 +70,7 @@ extension PhoneNumberEngine {
     public func classify(_ number: PhoneNumber) -> (region: RegionCode?, type: PhoneNumberType) {
         number.withNationalSignificantNumber { digits in
             guard let index = _regionIndex(number.countryCode, digits) else { return (nil, .unknown) }
-            let record = store.regions[index]
-            return (RegionCode(unchecked: record.code), _type(digits, record))
+            return (RegionCode(unchecked: store.regions[index].code), _type(digits, store.core[index]))
         }
     }
 
@@ -88,7 +87,7 @@ extension PhoneNumberEngine {
         if count <= 1 { return count == 0 ? nil : Int(store.regionLists[start]) }
         for i in start..<(start + count) {
             let index = Int(store.regionLists[i])
-            let record = store.regions[index]
+            let record = store.core[index]
             if record.leadingDigits >= 0 {
                 if _DFA.prefixMatches(record.leadingDigits, digits) { return index }
             } else if _type(digits, record) != .unknown {
@@ -100,7 +99,7 @@ extension PhoneNumberEngine {
 
     /// libphonenumber's `getNumberTypeHelper` over one DFA pass.
     @inline(__always)
-    func _type(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionRecord) -> PhoneNumberType {
+    func _type(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> PhoneNumberType {
         guard digits.count < 20 else { return .unknown }
         let admitted = UInt16(truncatingIfNeeded: _Metadata.word(Int(record.lengthTypes) &+ digits.count))
         guard admitted & _TypeBits.general != 0 else { return .unknown }
@@ -124,7 +123,7 @@ extension PhoneNumberEngine {
 
     /// libphonenumber's `testNumberLength` for the general description.
     @inline(__always)
-    func _possibility(length: Int, region record: _RegionRecord) -> PhoneNumberPossibility {
+    func _possibility(length: Int, region record: _RegionCore) -> PhoneNumberPossibility {
         if record.hasNoPossibleLength { return .invalidLength }
         let lengths = record.possibleLengths
         if length < 32, record.localOnlyLengths & (1 << UInt32(length)) != 0 { return .isPossibleLocalOnly }
@@ -139,7 +138,7 @@ extension PhoneNumberEngine {
     /// Whether the general description's pattern matches (libphonenumber's `matchNationalNumber`,
     /// pattern only, no length check).
     @inline(__always)
-    func _matchesGeneralPattern(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionRecord) -> Bool {
+    func _matchesGeneralPattern(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> Bool {
         _DFA.fullMatchLabel(record.typeDFA, digits) & _TypeBits.general != 0
     }
 }

@@ -1,8 +1,14 @@
 /// The one shared, immutable index over the generated metadata, built on first use.
-final class _Store: Sendable {
+///
+/// `@unchecked Sendable`: every property is written once in `init` and only read afterwards;
+/// `core` points to memory that is never written again nor freed.
+final class _Store: @unchecked Sendable {
     static let shared = _Store()
 
     let regions: [_RegionRecord]
+    /// The hot fields of `regions`, same indices; allocated once, never freed (the store lives as
+    /// long as the process).
+    let core: UnsafeMutablePointer<_RegionCore>
     let formats: [_FormatRecord]
     /// For calling code c (0...999): start and count in `regionLists`, count 0 when unknown.
     let callingCodeStart: [UInt16]
@@ -24,6 +30,36 @@ final class _Store: Sendable {
                 preferredExtensionPrefix: f.string(15),
                 nationalFormats: f.int(16)..<f.int(17), intlFormats: f.int(18)..<f.int(19))
         }
+        core = .allocate(capacity: regions.count)
+        for (i, r) in regions.enumerated() {
+            var literal: UInt32 = 0
+            var literalLength: Int32 = 0
+            if r.nationalPrefixForParsing >= 0 {
+                // A program that is SAVE 0, CLASS(one digit)*, SAVE 1, MATCH is a literal prefix.
+                let base = Int(r.nationalPrefixForParsing)
+                let count = _Metadata.word(base)
+                var digits: [UInt32] = []
+                var plain = _Metadata.word(base + 1) == 0 && count >= 3 && count <= 11
+                if plain {
+                    for pc in 1..<(count - 2) {
+                        let op = _Metadata.word(base + 2 + 3 * pc), mask = _Metadata.word(base + 3 + 3 * pc)
+                        guard op == _PikeVM.opClass, mask.nonzeroBitCount == 1 else { plain = false; break }
+                        digits.append(UInt32(mask.trailingZeroBitCount))
+                    }
+                }
+                if plain, !digits.isEmpty {
+                    for (k, d) in digits.enumerated() { literal |= d << (4 * UInt32(k)) }
+                    literalLength = Int32(digits.count)
+                }
+            }
+            core[i] = _RegionCore(
+                index: Int32(i), countryCode: r.countryCode,
+                sameMobileAndFixedLinePattern: r.sameMobileAndFixedLinePattern,
+                hasNoPossibleLength: r.hasNoPossibleLength, typeDFA: r.typeDFA, lengthTypes: r.lengthTypes,
+                possibleLengths: r.possibleLengths, localOnlyLengths: r.localOnlyLengths,
+                leadingDigits: r.leadingDigits, nationalPrefixForParsing: r.nationalPrefixForParsing,
+                internationalPrefix: r.internationalPrefix, literalPrefix: literal, literalPrefixLength: literalLength)
+        }
         formats = _TableText.lines(_Metadata.formatTable).map { f in
             _FormatRecord(
                 pattern: Int32(f.int(0)), format: f.string(1) ?? "", leadingDigits: Int32(f.int(2)),
@@ -35,10 +71,18 @@ final class _Store: Sendable {
         var lists: [UInt16] = []
         for line in _TableText.lines(_Metadata.callingCodeTable) {
             // "cc:i,j,k" arrives as one field; split it by hand.
-            let text = line.fields[0]
-            let parts = text.split(separator: ":")
-            let code = Int(parts[0])!
-            let indices = parts[1].split(separator: ",").map { UInt16($0)! }
+            var code = 0
+            var indices: [UInt16] = []
+            var value = 0
+            var seenColon = false
+            for byte in line.raw(0) {
+                switch byte {
+                case UInt8(ascii: ":"): code = value; value = 0; seenColon = true
+                case UInt8(ascii: ","): indices.append(UInt16(value)); value = 0
+                default: value = value * 10 + Int(byte - 0x30)
+                }
+            }
+            if seenColon { indices.append(UInt16(value)) }
             start[code] = UInt16(lists.count)
             count[code] = UInt8(indices.count)
             lists.append(contentsOf: indices)
@@ -70,21 +114,51 @@ final class _Store: Sendable {
     }
 }
 
-/// Reads the generated record tables: lines of '|'-separated fields (see generate_metadata.py).
+/// Reads the generated record tables: lines of '|'-separated fields (see generate_metadata.py),
+/// straight from the literal's bytes.
 struct _TableText {
-    let fields: [Substring]
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Start and end of each field.
+    let fields: [(Int, Int)]
 
     static func lines(_ text: StaticString) -> [_TableText] {
-        let all = text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
-        return all.split(separator: "\n").map {
-            _TableText(fields: $0.split(separator: "|", omittingEmptySubsequences: false))
+        let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        var out: [_TableText] = []
+        var fields: [(Int, Int)] = []
+        var fieldStart = 0
+        for i in 0...bytes.count {
+            let byte: UInt8 = i < bytes.count ? bytes[i] : 0x0A
+            if byte == UInt8(ascii: "|") || byte == 0x0A {
+                fields.append((fieldStart, i))
+                fieldStart = i + 1
+                if byte == 0x0A {
+                    if fields.count > 1 || fields[0].0 < fields[0].1 { out.append(_TableText(bytes: bytes, fields: fields)) }
+                    fields.removeAll(keepingCapacity: true)
+                }
+            }
         }
+        return out
     }
 
-    func int(_ i: Int) -> Int { Int(fields[i])! }
+    /// A decimal field; `-1` is allowed.
+    func int(_ i: Int) -> Int {
+        var (p, end) = fields[i]
+        var sign = 1
+        if p < end, bytes[p] == UInt8(ascii: "-") { sign = -1; p += 1 }
+        var value = 0
+        while p < end { value = value * 10 + Int(bytes[p] - 0x30); p += 1 }
+        return sign * value
+    }
 
+    /// A string field (written with a leading '='), or nil when empty.
     func string(_ i: Int) -> String? {
-        let field = fields[i]
-        return field.isEmpty ? nil : String(field.dropFirst())
+        let (start, end) = fields[i]
+        guard start < end else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
+    }
+
+    /// The raw text of a field.
+    func raw(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[fields[i].0..<fields[i].1])
     }
 }

@@ -36,6 +36,26 @@ struct _RegionRecord: Sendable {
     let intlFormats: Range<Int>
 }
 
+/// The fields of a region the hot paths read: plain values only, so reading one costs no
+/// reference counting (`_Store.core`).
+struct _RegionCore {
+    var index: Int32
+    var countryCode: UInt16
+    var sameMobileAndFixedLinePattern: Bool
+    var hasNoPossibleLength: Bool
+    var typeDFA: Int32
+    var lengthTypes: Int32
+    var possibleLengths: UInt32
+    var localOnlyLengths: UInt32
+    var leadingDigits: Int32
+    var nationalPrefixForParsing: Int32
+    var internationalPrefix: Int32
+    /// When the national prefix for parsing is a plain digit string ("0", "1", "8", ...): its
+    /// digits packed 4 bits each, first digit lowest, and its length; 0 otherwise.
+    var literalPrefix: UInt32
+    var literalPrefixLength: Int32
+}
+
 /// One number format, as generated (rules use libphonenumber's `$1`, `$NP`, `$FG`, `$CC` syntax).
 struct _FormatRecord: Sendable {
     /// Word offset of a Pike-VM program (full match, captures the groups).

@@ -11,16 +11,26 @@ final class _UnicodeClasses: Sendable {
     private let digits: [UInt32]
 
     private init() {
+        /// "A-B,C-D" or "A-B-v,..." with hex A, B and decimal v, read from the literal's bytes.
         func parse(_ text: StaticString, fields: Int) -> [UInt32] {
-            let string = text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
             var out: [UInt32] = []
-            for item in string.split(separator: ",") {
-                let parts = item.split(separator: "-")
-                precondition(parts.count == fields)
-                out.append(UInt32(parts[0], radix: 16)!)
-                out.append(UInt32(parts[1], radix: 16)!)
-                if fields == 3 { out.append(UInt32(parts[2])!) }
+            var value: UInt32 = 0
+            var field = 0
+            let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "-"), UInt8(ascii: ","):
+                    out.append(value)
+                    value = 0
+                    field = byte == UInt8(ascii: ",") ? 0 : field + 1
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    value = value * (field == 2 ? 10 : 16) + UInt32(byte - 0x30)
+                default:
+                    value = value * 16 + UInt32((byte | 0x20) - 0x61 + 10)
+                }
             }
+            out.append(value)
+            precondition(out.count % fields == 0)
             return out
         }
         decimal = parse(_Metadata.decimalRanges, fields: 2)
@@ -83,6 +93,13 @@ enum _Chars {
     /// `_VALID_ALPHA`: ASCII letters.
     @inline(__always)
     static func isAlpha(_ c: Unicode.Scalar) -> Bool { (c.value | 0x20) &- 0x61 < 26 && c.value < 0x80 }
+
+    /// `[A-Za-z]` under Python's IGNORECASE: also `İ`, `ı`, `ſ` and the Kelvin sign, which fold
+    /// to ASCII letters.
+    @inline(__always)
+    static func isAlphaIgnoringCase(_ c: Unicode.Scalar) -> Bool {
+        isAlpha(c) || c.value == 0x130 || c.value == 0x131 || c.value == 0x17F || c.value == 0x212A
+    }
 
     /// ITU E.161 keypad digit of an ASCII letter.
     static func keypadDigit(_ c: Unicode.Scalar) -> UInt8? {

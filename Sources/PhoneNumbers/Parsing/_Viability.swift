@@ -16,7 +16,7 @@ enum _Viability {
             let isDigit = classes.isDecimal(c)
             if digits < 3 {
                 guard isDigit || c == "*" || _Chars.isPunctuation(c) else { return false }
-            } else if !(isDigit || c == "*" || _Chars.isPunctuation(c) || _Chars.isAlpha(c)) {
+            } else if !(isDigit || c == "*" || _Chars.isPunctuation(c) || _Chars.isAlphaIgnoringCase(c)) {
                 // The main part ends here at the latest: the rest must be an extension, starting
                 // at this character or at an earlier candidate.
                 return extensionFollows(s, from: i, count: count, mainStart: i)

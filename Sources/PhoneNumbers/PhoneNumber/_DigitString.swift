@@ -2,19 +2,26 @@
 /// Capacity 64; appends beyond it are dropped, so callers refuse longer input first.
 struct _DigitString {
     static let capacity = 64
-    var bytes = SIMD64<UInt8>(repeating: 0)
-    var count = 0
+    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private(set) var count = 0
 
     init() {}
 
     init(_ digits: UnsafeBufferPointer<UInt8>) {
-        for d in digits { append(d) }
+        append(digits)
+    }
+
+    /// The byte at `i` (no bounds check beyond the capacity).
+    @inline(__always)
+    subscript(i: Int) -> UInt8 {
+        withUnsafeBytes(of: storage) { $0[i] }
     }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         guard count < Self.capacity else { return }
-        bytes[count] = byte
+        let i = count
+        withUnsafeMutableBytes(of: &storage) { $0[i] = byte }
         count &+= 1
     }
 
@@ -22,29 +29,39 @@ struct _DigitString {
         for _ in 0..<min(max(zeros, 0), Self.capacity) { append(0x30) }
     }
 
+    @inline(__always)
     mutating func append(decimal value: UInt64) {
-        if value == 0 { append(0x30); return }
-        var reversed = SIMD32<UInt8>(repeating: 0)
-        var n = 0
+        var digits = 1
+        var limit: UInt64 = 10
+        while digits < 20, value >= limit { digits &+= 1; limit = limit &* 10 }
+        let n = min(digits, Self.capacity - count)
+        let start = count
         var v = value
-        while v > 0 {
-            reversed[n] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
-            v /= 10
-            n &+= 1
+        withUnsafeMutableBytes(of: &storage) { raw in
+            var i = digits
+            while i > 0 {
+                i &-= 1
+                let (q, r) = v.quotientAndRemainder(dividingBy: 10)
+                if i < n { raw[start &+ i] = UInt8(truncatingIfNeeded: r) &+ 0x30 }
+                v = q
+            }
         }
-        while n > 0 {
-            n &-= 1
-            append(reversed[n])
-        }
+        count &+= n
     }
 
     mutating func append(_ digits: UnsafeBufferPointer<UInt8>) {
-        for d in digits { append(d) }
+        let n = min(digits.count, Self.capacity - count)
+        guard n > 0 else { return }
+        let start = count
+        withUnsafeMutableBytes(of: &storage) { raw in
+            for i in 0..<n { raw[start &+ i] = digits[i] }
+        }
+        count &+= n
     }
 
     @inline(__always)
     func withBuffer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var copy = bytes
+        var copy = storage
         let n = count
         return withUnsafeBytes(of: &copy) { raw in
             body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: n))
@@ -53,8 +70,10 @@ struct _DigitString {
 
     /// The value of the digits (at most 19 of them fit).
     var decimalValue: UInt64 {
-        var v: UInt64 = 0
-        for i in 0..<count { v = v &* 10 &+ UInt64(bytes[i] &- 0x30) }
-        return v
+        withBuffer { digits in
+            var v: UInt64 = 0
+            for d in digits { v = v &* 10 &+ UInt64(d &- 0x30) }
+            return v
+        }
     }
 }

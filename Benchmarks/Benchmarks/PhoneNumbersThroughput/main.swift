@@ -1,0 +1,62 @@
+// Whole-corpus throughput of PhoneNumbers, the same work as Benchmarks/harness/harness.cc does
+// with libphonenumber: per line parse, isValid, type, format E.164; one thread.
+//
+//   swift run -c release PhoneNumbersThroughput CORPUS [--repeat N]
+//
+// CORPUS has one input per line, optionally followed by a tab and the default region; lines
+// starting with '+' default to no region. Prints
+//   smskit numbers_per_sec=<X> ns_per_number=<Y> valid=<count>
+// using the median of N timed passes.
+import Foundation
+import PhoneNumbers
+
+var arguments = CommandLine.arguments.dropFirst()
+var repeatCount = 5
+var path: String?
+while let argument = arguments.popFirst() {
+    if argument == "--repeat", let value = arguments.popFirst(), let n = Int(value), n > 0 {
+        repeatCount = n
+    } else if argument.hasPrefix("-") {
+        FileHandle.standardError.write("usage: PhoneNumbersThroughput CORPUS [--repeat N]\n".data(using: .utf8)!)
+        exit(64)
+    } else {
+        path = argument
+    }
+}
+guard let path, let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+    FileHandle.standardError.write("PhoneNumbersThroughput: cannot read the corpus\n".data(using: .utf8)!)
+    exit(1)
+}
+let inputs: [PhoneNumberInput] = text.split(separator: "\n").map { line in
+    let parts = line.split(separator: "\t", maxSplits: 1)
+    let region = parts.count > 1 ? RegionCode(parts[1]) : nil
+    return PhoneNumberInput(String(parts[0]), defaultRegion: region == .unknown ? nil : region)
+}
+
+let engine = PhoneNumberEngine()
+func pass() -> (valid: Int, checksum: Int) {
+    var valid = 0
+    var checksum = 0
+    for input in inputs {
+        guard let number = try? engine.parse(input.text, defaultRegion: input.defaultRegion) else { continue }
+        if engine.isValid(number) { valid += 1 }
+        checksum &+= engine.type(of: number) == .mobile ? 1 : 0
+        checksum &+= engine.formatE164(number).utf8.count
+    }
+    return (valid, checksum)
+}
+
+let warm = pass()  // warm-up, outside the timed passes
+var seconds: [Double] = []
+for _ in 0..<repeatCount {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let result = pass()
+    let end = DispatchTime.now().uptimeNanoseconds
+    precondition(result.valid == warm.valid)
+    seconds.append(Double(end - start) / 1e9)
+}
+seconds.sort()
+let median = seconds[seconds.count / 2]
+let n = Double(inputs.count)
+FileHandle.standardError.write("PhoneNumbersThroughput: \(inputs.count) lines x \(repeatCount) passes, median \(String(format: "%.3f", median)) s\n".data(using: .utf8)!)
+print("smskit numbers_per_sec=\(String(format: "%.0f", n / median)) ns_per_number=\(String(format: "%.1f", median * 1e9 / n)) valid=\(warm.valid)")
