@@ -26,8 +26,8 @@ extension SMSEncoder {
             items = collect(text, smart: false)
             decision = decide(items)
         }
-        let active = items.filter { $0.change != .removed }
-        let output = String(String.UnicodeScalarView(active.map { Unicode.Scalar($0.value)! }))
+        let active = items.contains { $0.change == .removed } ? items.filter { $0.change != .removed } : items
+        let output = _makeString(active) { $0.value }
         let parts = split(active, decision: decision, reference: concatenationReference)
 
         var unencodable: [SMSUnencodableCharacter] = []
@@ -71,6 +71,11 @@ extension SMSEncoder {
     /// Counts `items`, optionally rewriting scalars (`rewrite` returns -1 to keep a scalar, 0 to
     /// remove it, or 1 to 3 packed ASCII scalars).
     func decide(_ items: [_Item], rewrite: ((UInt32) -> (count: Int, bytes: UInt32))? = nil) -> _Decision {
+        if rewrite == nil && !options.splitsAtGraphemeClusterBoundaries && lockingMask == 1 && shiftMask == 1
+            && !items.contains(where: { $0.change != .none }) {
+            // Nothing changed the text: the tight default-table loop gives the same decision.
+            return _Counter.decideDefaultTables(_makeString(items) { $0.value }, index: index, reference: options.concatenationReference)
+        }
         var counter = _Counter(index: index, lockingMask: lockingMask, shiftMask: shiftMask, reference: options.concatenationReference)
         var pendingStart = false
         for item in items where item.change != .removed {
@@ -103,10 +108,10 @@ extension SMSEncoder {
 
     func split(_ items: [_Item], decision: _Decision, reference: UInt16) -> [SMSPart] {
         let gsm = decision.encoding == .gsm7
-        let lockingReverse = index.lockingReverse[decision.locking]
+        let lockingBit = UInt16(1) << UInt16(decision.locking)
         func cost(_ value: UInt32) -> Int32 {
             if gsm {
-                return _GSMCharacterIndex.septet(value, in: lockingReverse) != nil ? 1 : 2
+                return index.tableMasks(value).locking & lockingBit != 0 ? 1 : 2
             }
             return value > 0xFFFF ? 2 : 1
         }
@@ -146,7 +151,7 @@ extension SMSEncoder {
             if gsm && decision.shift != 0 { header += [0x24, 0x01, UInt8(decision.shift)] }
             if gsm && decision.locking != 0 { header += [0x25, 0x01, UInt8(decision.locking)] }
             if !header.isEmpty { header.insert(UInt8(header.count), at: 0) }
-            let text = String(String.UnicodeScalarView(slice.map { Unicode.Scalar($0.value)! }))
+            let text = _makeString(slice) { $0.value }
             if gsm {
                 var septets: [UInt8] = []
                 septets.reserveCapacity(slice.count * 2)
@@ -210,6 +215,8 @@ extension SMSEncoder {
     }
 
     func suggestions(_ text: String, items: [_Item], decision: _Decision, unencodable: [SMSUnencodableCharacter]) -> [SMSSuggestion] {
+        // One GSM 7-bit segment cannot get cheaper.
+        guard decision.segments > 1 || decision.encoding == .ucs2 else { return [] }
         var suggestions: [SMSSuggestion] = []
         func add(_ fix: SMSSuggestion.Fix, occurrences: Int, _ after: _Decision) {
             suggestions.append(SMSSuggestion(
@@ -253,8 +260,15 @@ extension SMSEncoder {
                 add(fix, occurrences: 0, after)
             }
         }
-        if !options.smartEncoding { consider(.enableSmartEncoding) { $0.smartEncoding = true } }
-        if !options.normalizesToNFC { consider(.enableNormalization) { $0.normalizesToNFC = true } }
+        // Only try the options that could change something in this text.
+        if !options.smartEncoding && items.contains(where: { _smartReplacement($0.value).count >= 0 }) {
+            consider(.enableSmartEncoding) { $0.smartEncoding = true }
+        }
+        if !options.normalizesToNFC
+            && (zip(items, items.dropFirst()).contains { _nfcCompose($0.value, $1.value) != nil }
+                || items.contains { _nfcSingleton($0.value) != nil }) {
+            consider(.enableNormalization) { $0.normalizesToNFC = true }
+        }
         if options.nationalLanguageTables != .all {
             consider(.enableNationalLanguageTables) { $0.nationalLanguageTables = .all }
         }
