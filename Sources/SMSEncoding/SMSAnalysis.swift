@@ -6,7 +6,7 @@
 /// let analysis = SMSEncoder().analyze("Your code is 123456 — valid for 5 min")
 /// analysis.encoding                         // .ucs2 (the em dash is not in GSM 7-bit)
 /// analysis.unencodableCharacters[0].character   // "—"
-/// analysis.suggestions                      // replacing "—" keeps 1 segment but switches to GSM 7-bit
+/// analysis.suggestions                      // replacing "—" by "-": still 1 segment, but GSM 7-bit
 /// ```
 public struct SMSAnalysis: Sendable, Hashable, Codable {
     /// The text that is encoded: the input, after the reported ``changes``.

@@ -19,7 +19,7 @@
 /// let turkish = SMSEncoder(options: .init(nationalLanguageTables: .only([.turkish])))
 /// let analysis = turkish.analyze("Doğrulama kodunuz: 123456")
 /// analysis.encoding              // .gsm7
-/// analysis.nationalLanguage      // single shift: Turkish
+/// analysis.nationalLanguage      // Turkish locking-shift table (ğ is one septet there)
 /// analysis.segmentCount          // 1
 /// ```
 public struct SMSEncoder: Sendable {
