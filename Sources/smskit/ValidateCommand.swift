@@ -176,6 +176,9 @@ struct ValidateCommand: ParsableCommand {
             if case .name = column {
                 throw CLIError.usage("--column NAME needs CSV or TSV input, but \(source.name) is read as lines; use --input-format csv|tsv")
             }
+            if case .index(let index)? = column, index > 0 {
+                throw CLIError.usage("\(source.name) is read as lines, which have one column; use --input-format csv|tsv for --column \(index + 1)")
+            }
         }
         return sources
     }

@@ -1,33 +1,20 @@
 import PhoneNumbers
 
-/// The one place where `smskit` asks the engine about numbers.
-///
-/// TEMPORARY until `PhoneNumberEngine.check(_:defaultRegion:)` and `checkBatch(_:)` land: this
-/// accepts E.164 input only (through `parse(e164:)`), so national numbers report the engine's
-/// E.164 parse error.
+/// The one place where `smskit` asks the engine about numbers, so that every subcommand reports
+/// the same things the same way.
 enum _Checker {
+    /// One number (`parse`).
     static func check(_ engine: PhoneNumberEngine, _ text: String, defaultRegion: RegionCode?) -> PhoneNumberCheck {
-        do {
-            let number = try engine.parse(e164: text)
-            let (region, type) = engine.classify(number)
-            return PhoneNumberCheck(
-                number: number, error: nil, possibility: engine.possibility(of: number),
-                isValid: engine.isValid(number), type: type, region: region,
-                fictional: engine.fictionalRange(of: number), e164: engine.formatE164(number))
-        } catch {
-            return PhoneNumberCheck(number: nil, error: error, possibility: nil, isValid: false, type: .unknown,
-                                    region: nil, fictional: nil, e164: nil)
-        }
+        engine.check(text, defaultRegion: defaultRegion)
     }
 
+    /// A chunk of `validate` on all cores; one result per input, in order.
     static func checkBatch(_ engine: PhoneNumberEngine, _ inputs: [PhoneNumberInput]) -> [PhoneNumberCheck] {
-        inputs.map { check(engine, $0.text, defaultRegion: $0.defaultRegion) }
+        engine.checkBatch(inputs)
     }
-}
 
-extension _Checker {
-    /// TEMPORARY until `PhoneNumberEngine.format(_:as:)` lands: E.164 only, `nil` for the others.
+    /// A parsed number in one of the four formats.
     static func format(_ engine: PhoneNumberEngine, _ number: PhoneNumber, as format: PhoneNumberFormat) -> String? {
-        format == .e164 ? engine.formatE164(number) : nil
+        engine.format(number, as: format)
     }
 }

@@ -69,6 +69,17 @@ enum _JSONText {
     /// Appends a quoted JSON string from valid UTF-8 bytes.
     static func appendString(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Fast path: nothing to escape (the usual phone number).
+        var clean = true
+        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F {
+            clean = false
+            break
+        }
+        if clean {
+            out.append(contentsOf: bytes)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)

@@ -128,7 +128,7 @@ struct _RecordFormatter {
         guard check.number != nil else { return }
         tally.parsed += 1
         if check.isValid { tally.valid += 1 }
-        tally.byRegion[check.region?.identifier ?? "none", default: 0] += 1
+        tally.byRegion[check.region?.identifier ?? "no region", default: 0] += 1
         tally.byType[check.type, default: 0] += 1
         if let fictional = check.fictional {
             tally.fictional += 1
