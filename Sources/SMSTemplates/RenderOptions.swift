@@ -40,13 +40,27 @@ public struct RenderOptions: Sendable, Hashable {
     /// The largest number of SMS segments the caller wants; more gives a warning diagnostic.
     public var segmentBudget: Int?
 
+    /// How much SMS encoding analysis goes into the result.
+    public enum EncodingAnalysis: Sendable, Hashable {
+        /// `SMSEncoder.analyze`: encoding, national tables, segment count, parts with headers,
+        /// unencodable characters and suggestions. The default.
+        case full
+        /// Only `SMSEncoder.segmentCount`, which does not allocate; `RenderedMessage.encoding` is
+        /// nil. For gateways that render at high rates and need only the segment count.
+        case segmentCountOnly
+    }
+
+    /// How much SMS encoding analysis goes into the result. Default `.full`.
+    public var encodingAnalysis: EncodingAnalysis
+
     /// Creates options; the defaults render the catalog message only.
     public init(latinDigits: Bool = false, bidiIsolation: BidiIsolation = .automatic, webOTPOrigin: String? = nil,
-                smsRetrieverAppHash: String? = nil, segmentBudget: Int? = nil) {
+                smsRetrieverAppHash: String? = nil, segmentBudget: Int? = nil, encodingAnalysis: EncodingAnalysis = .full) {
         self.latinDigits = latinDigits
         self.bidiIsolation = bidiIsolation
         self.webOTPOrigin = webOTPOrigin
         self.smsRetrieverAppHash = smsRetrieverAppHash
         self.segmentBudget = segmentBudget
+        self.encodingAnalysis = encodingAnalysis
     }
 }

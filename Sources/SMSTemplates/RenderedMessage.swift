@@ -7,7 +7,8 @@ import SMSEncoding
 /// let sms = try renderer.render(.verificationCode, locale: "pt_BR", code: "042917", appName: "Acme")
 /// sms.text        // "Acme: seu código de verificação é 042917."
 /// sms.locale      // "pt-BR"
-/// sms.encoding.segmentCount  // 1
+/// sms.segmentCount           // 1
+/// sms.encoding?.encoding      // .gsm7
 /// ```
 public struct RenderedMessage: Sendable, Hashable {
     /// The text to send, including any delivery lines (SMS Retriever hash, WebOTP).
@@ -21,8 +22,11 @@ public struct RenderedMessage: Sendable, Hashable {
     /// Fallbacks, sanitized arguments, bidi isolates, budget warnings.
     public var diagnostics: [TemplateDiagnostic]
 
+    /// The number of SMS segments `text` needs with the renderer's `SMSEncoder`.
+    public var segmentCount: Int
     /// How `text` goes over the air, from the renderer's `SMSEncoder`: GSM 7-bit or UCS-2, national
-    /// language tables, segment count and the parts with their headers. If the encoder's options
-    /// allow text changes (smart encoding), send `encoding.text`.
-    public var encoding: SMSAnalysis
+    /// language tables, segment count and the parts with their headers; nil when the render
+    /// options asked for `.segmentCountOnly`. If the encoder's options allow text changes (smart
+    /// encoding), send `encoding.text`.
+    public var encoding: SMSAnalysis?
 }

@@ -251,8 +251,10 @@ extension SMSTemplateRenderer {
         let text = try outcome.get()
 
         var result = text
-        try appendDeliveryLines(to: &result, code: codeSpan.map { Self.substring(buffer, $0) },
-                                source: source, options: options, diagnostics: &diagnostics, id: id)
+        if options.webOTPOrigin != nil || options.smsRetrieverAppHash != nil {
+            try appendDeliveryLines(to: &result, code: codeSpan.map { Self.substring(buffer, $0) },
+                                    source: source, options: options, diagnostics: &diagnostics, id: id)
+        }
 
         source.forEachName { name in
             if !arguments.contains(where: { $0.name == name }) {
@@ -261,15 +263,26 @@ extension SMSTemplateRenderer {
             }
         }
 
-        let analysis = encoder.analyze(result)
-        if let budget = options.segmentBudget, analysis.segmentCount > budget {
+        let analysis: SMSAnalysis?
+        let segments: Int
+        switch options.encodingAnalysis {
+        case .full:
+            let full = encoder.analyze(result)
+            analysis = full
+            segments = full.segmentCount
+        case .segmentCountOnly:
+            analysis = nil
+            segments = encoder.segmentCount(result)
+        }
+        if let budget = options.segmentBudget, segments > budget {
+            let detail = analysis.map { " (\($0.encoding), \($0.length) units)" } ?? ""
             diagnostics.append(TemplateDiagnostic(severity: .warning, code: .overSegmentBudget,
-                message: "the message needs \(analysis.segmentCount) SMS segments (\(analysis.encoding), \(analysis.length) units); the budget is \(budget)"))
+                message: "the message needs \(segments) SMS segments\(detail); the budget is \(budget)"))
         }
 
         return RenderedMessage(text: result, messageID: id, locale: resolved.catalogLocale,
                                requestedLocale: _RendererStore.shown(locale), diagnostics: diagnostics,
-                               encoding: analysis)
+                               segmentCount: segments, encoding: analysis)
     }
 
     static func substring(_ string: String, _ range: Range<Int>) -> String {
@@ -306,7 +319,7 @@ extension SMSTemplateRenderer {
         let start = buffer.utf8.count
         let isAppName = name == "appName"
         // Reserve room for an isolate pair in front, filled in below if needed.
-        let (count, removed) = _Sanitizer.append(value, to: &buffer)
+        let (count, removed, isASCII) = _Sanitizer.append(value, to: &buffer)
         let limit = isAppName ? Self.appNameLimit : Self.textLimit
         guard count <= limit else {
             throw TemplateError(code: .argumentTooLong,
@@ -317,6 +330,8 @@ extension SMSTemplateRenderer {
         }
         if removed { diagnostics.append(Self.sanitized(name)) }
         guard isAppName, options.bidiIsolation == .automatic else { return }
+        // An ASCII name in a left-to-right message never needs an isolate.
+        if isASCII && !isRightToLeft { return }
 
         // Bidi: isolate the name when its direction differs from the message's, so it cannot join
         // the digits or punctuation next to it into one run shown in the wrong order.

@@ -4,15 +4,18 @@ import Synchronization
 /// Internal: not API.
 ///
 /// Two caches, each a dictionary behind a `Mutex`:
-/// - `resolved`: (requested locale string, message ID) → the chosen catalog message and the
-///   diagnostics of the choice. Bounded: past `resolvedLimit` entries new keys are resolved
-///   but not stored, so a stream of distinct garbage locale strings cannot grow memory.
-/// - `compiled`: (catalog key, message ID, Latin digits) → the compiled ICU MessageFormat.
-///   Bounded by the catalogs themselves (× 2 digit modes).
+/// - `requests`: (requested locale string, message ID, Latin-digits option) → the chosen catalog
+///   message, the diagnostics of the choice and its compiled formatter: one lock and one hash on
+///   the hot path. Bounded: past `resolvedLimit` entries new keys are resolved but not stored, so
+///   a stream of distinct garbage locale strings cannot grow memory.
+/// - `compiled`: (catalog key, message ID, Latin digits) → the compiled ICU MessageFormat, shared
+///   by every request string that resolves to it (`es-MX`, `es_AR`, `es-419`...). Bounded by the
+///   catalogs themselves (× 2 digit modes).
 final class _RendererStore: Sendable {
-    struct ResolvedKey: Hashable, Sendable {
+    struct RequestKey: Hashable, Sendable {
         let locale: String
         let message: MessageID
+        let latinDigits: Bool
     }
 
     struct CompiledKey: Hashable, Sendable {
@@ -21,8 +24,8 @@ final class _RendererStore: Sendable {
         let latinDigits: Bool
     }
 
-    /// What a (locale, message) request resolves to.
-    struct Resolved: Sendable {
+    /// What a (locale, message) request resolves to. A class so the hot path retains one object.
+    final class Resolved: Sendable {
         let catalogKey: String
         let catalogLocale: String
         let localeID: String
@@ -30,6 +33,23 @@ final class _RendererStore: Sendable {
         let isRightToLeft: Bool
         let requestsLatinDigits: Bool
         let diagnostics: [TemplateDiagnostic]
+
+        init(catalogKey: String, catalogLocale: String, localeID: String, message: TemplateCatalog.Message,
+             isRightToLeft: Bool, requestsLatinDigits: Bool, diagnostics: [TemplateDiagnostic]) {
+            self.catalogKey = catalogKey
+            self.catalogLocale = catalogLocale
+            self.localeID = localeID
+            self.message = message
+            self.isRightToLeft = isRightToLeft
+            self.requestsLatinDigits = requestsLatinDigits
+            self.diagnostics = diagnostics
+        }
+    }
+
+    /// A cached request: its resolution and, unless caching is disabled, its formatter.
+    struct Entry: Sendable {
+        let resolved: Resolved
+        let compiled: _CompiledMessage?
     }
 
     let catalogs: [String: TemplateCatalog]
@@ -37,7 +57,7 @@ final class _RendererStore: Sendable {
     let caching: SMSTemplateRenderer.Caching
     static let resolvedLimit = 4096
 
-    private let resolved = Mutex<[ResolvedKey: Resolved]>([:])
+    private let requests = Mutex<[RequestKey: Entry]>([:])
     private let compiled = Mutex<[CompiledKey: _CompiledMessage]>([:])
 
     init(catalogs: [String: TemplateCatalog], defaultKey: String, caching: SMSTemplateRenderer.Caching) {
@@ -48,30 +68,35 @@ final class _RendererStore: Sendable {
 
     /// The compiled message for a request, compiling and caching on first use.
     func lookup(locale: String, message id: MessageID, latinDigits: Bool) throws(TemplateError) -> (Resolved, _CompiledMessage) {
-        let key = ResolvedKey(locale: locale, message: id)
-        let resolution: Resolved
-        if let cached = resolved.withLock({ $0[key] }) {
-            resolution = cached
+        let key = RequestKey(locale: locale, message: id, latinDigits: latinDigits)
+        if let entry = requests.withLock({ $0[key] }) {
+            if let compiled = entry.compiled { return (entry.resolved, compiled) }
+            return (entry.resolved, try compile(entry.resolved, id: id, latinDigits: latinDigits || entry.resolved.requestsLatinDigits))
+        }
+        let resolution = try resolve(locale: locale, message: id)
+        let latin = latinDigits || resolution.requestsLatinDigits
+        let message: _CompiledMessage
+        if caching == .disabled {
+            message = try compile(resolution, id: id, latinDigits: latin)
         } else {
-            resolution = try resolve(locale: locale, message: id)
-            resolved.withLock { cache in
-                if cache.count < Self.resolvedLimit { cache[key] = resolution }
+            let compiledKey = CompiledKey(catalogKey: resolution.catalogKey, message: id, latinDigits: latin)
+            if let cached = compiled.withLock({ $0[compiledKey] }) {
+                message = cached
+            } else {
+                let fresh = try compile(resolution, id: id, latinDigits: latin)
+                // Two threads may compile the same message at once; the first stored wins, both are correct.
+                message = compiled.withLock { cache -> _CompiledMessage in
+                    if let existing = cache[compiledKey] { return existing }
+                    cache[compiledKey] = fresh
+                    return fresh
+                }
             }
         }
-        let latin = latinDigits || resolution.requestsLatinDigits
-        if caching == .disabled {
-            return (resolution, try compile(resolution, id: id, latinDigits: latin))
+        let entry = Entry(resolved: resolution, compiled: caching == .disabled ? nil : message)
+        requests.withLock { cache in
+            if cache.count < Self.resolvedLimit { cache[key] = entry }
         }
-        let compiledKey = CompiledKey(catalogKey: resolution.catalogKey, message: id, latinDigits: latin)
-        if let cached = compiled.withLock({ $0[compiledKey] }) { return (resolution, cached) }
-        let fresh = try compile(resolution, id: id, latinDigits: latin)
-        // Two threads may compile the same message at once; the first stored wins, both are correct.
-        let shared = compiled.withLock { cache -> _CompiledMessage in
-            if let existing = cache[compiledKey] { return existing }
-            cache[compiledKey] = fresh
-            return fresh
-        }
-        return (resolution, shared)
+        return (resolution, message)
     }
 
     private func compile(_ resolution: Resolved, id: MessageID, latinDigits: Bool) throws(TemplateError) -> _CompiledMessage {
@@ -156,6 +181,7 @@ final class _RendererStore: Sendable {
 
     /// A requested string as diagnostics show it: at most 64 scalars, controls replaced.
     static func shown(_ text: String) -> String {
+        if text.utf8.count <= 64, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var result = ""
         for (index, scalar) in text.unicodeScalars.enumerated() {
             if index == 64 { result += "…"; break }

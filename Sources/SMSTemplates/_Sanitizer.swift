@@ -15,7 +15,7 @@ enum _Sanitizer {
     /// Appends the cleaned `text` to `output`; returns the number of scalars kept and whether any
     /// were removed. Printable ASCII is copied without per-scalar work.
     @inline(__always)
-    static func append(_ text: String, to output: inout String) -> (scalars: Int, removed: Bool) {
+    static func append(_ text: String, to output: inout String) -> (scalars: Int, removed: Bool, isASCII: Bool) {
         var isPrintableASCII = true
         var count = 0
         for byte in text.utf8 {
@@ -24,22 +24,35 @@ enum _Sanitizer {
         }
         if isPrintableASCII {
             output.append(text)
-            return (count, false)
+            return (count, false, true)
         }
         var kept = 0
         var removed = false
+        var isASCII = true
         for scalar in text.unicodeScalars {
             if isRemoved(scalar.value) { removed = true; continue }
             output.unicodeScalars.append(scalar)
             kept += 1
+            if scalar.value >= 0x80 { isASCII = false }
         }
-        return (kept, removed)
+        return (kept, removed, isASCII)
     }
 
     /// Cleans a one-time code: removes what `append` removes, folds any Unicode decimal digit to
     /// ASCII (autofill reads ASCII digits only), and accepts 1 to 16 ASCII letters, digits or
     /// hyphens. Returns nil when the code is not acceptable.
     static func appendCode(_ code: String, to output: inout String) -> (ok: Bool, folded: Bool, removed: Bool) {
+        // Fast path: already 1 to 16 ASCII letters, digits or hyphens.
+        let utf8 = code.utf8
+        if utf8.count >= 1, utf8.count <= 16, utf8.allSatisfy({ byte in
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D: return true
+            default: return false
+            }
+        }) {
+            output.append(code)
+            return (true, false, false)
+        }
         var length = 0
         var folded = false
         var removed = false

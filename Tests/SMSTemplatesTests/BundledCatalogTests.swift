@@ -79,7 +79,7 @@ import Testing
                 #expect(sms.text.contains("042917"), "\(locale) \(id)")
                 #expect(sms.text.contains("Acme"), "\(locale) \(id)")
                 #expect(!sms.text.contains("{"), "\(locale) \(id): unformatted argument")
-                #expect(sms.encoding.segmentCount <= 2, "\(locale) \(id) is \(sms.encoding.segmentCount) segments")
+                #expect(sms.segmentCount <= 2, "\(locale) \(id) is \(sms.segmentCount) segments")
             }
         }
     }

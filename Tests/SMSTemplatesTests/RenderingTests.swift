@@ -61,8 +61,8 @@ import Testing
         let sms = try renderer.render(.verificationCodeWithExpiry, locale: "en-GB", code: "042917", appName: "Acme", minutes: 10)
         #expect(sms.text == "042917 is your Acme verification code. It expires in 10 minutes.")
         #expect(sms.locale == "en")
-        #expect(sms.encoding.encoding == .gsm7)
-        #expect(sms.encoding.segmentCount == 1)
+        #expect(sms.encoding?.encoding == .gsm7)
+        #expect(sms.segmentCount == 1)
     }
 
     @Test(arguments: ["ar", "fa", "bn", "mr", "hi", "th", "ur"])
@@ -138,7 +138,7 @@ import Testing
         #expect(sms.text.unicodeScalars.filter { $0 == "\u{2068}" }.count == 1)
         #expect(sms.text.unicodeScalars.filter { $0 == "\u{2069}" }.count == 1)
         #expect(!sms.text.contains("\u{2069}042917") && !sms.text.contains("042917\u{2069}"))
-        #expect(sms.encoding.encoding == .ucs2)
+        #expect(sms.encoding?.encoding == .ucs2)
         #expect(sms.diagnostics.contains { $0.code == .bidiIsolated })
     }
 
@@ -147,7 +147,7 @@ import Testing
         #expect(!arabicName.text.unicodeScalars.contains("\u{2068}"))
         let latin = try renderer.render(.verificationCode, locale: "en", code: "042917", appName: "Acme")
         #expect(!latin.text.unicodeScalars.contains("\u{2068}"))
-        #expect(latin.encoding.encoding == .gsm7)
+        #expect(latin.encoding?.encoding == .gsm7)
     }
 
     @Test func rightToLeftNameIsIsolatedInLeftToRightMessages() throws {
@@ -206,17 +206,27 @@ import Testing
     @Test func segmentBudget() throws {
         let fits = try renderer.render(.verificationCode, locale: "en", code: "1234", appName: "Acme",
                                        options: RenderOptions(segmentBudget: 1))
-        #expect(fits.encoding.segmentCount == 1)
+        #expect(fits.segmentCount == 1)
         #expect(!fits.diagnostics.contains { $0.code == .overSegmentBudget })
 
         // Russian is UCS-2 (70 units per SMS); a 60-character app name pushes it to two segments.
         let long = try renderer.render(.verificationCodeWithExpiry, locale: "ru", code: "1234",
                                        appName: String(repeating: "Щ", count: 60), minutes: 5,
                                        options: RenderOptions(webOTPOrigin: "example.com", segmentBudget: 1))
-        #expect(long.encoding.encoding == .ucs2)
-        #expect(long.encoding.segmentCount > 1)
+        #expect(long.encoding?.encoding == .ucs2)
+        #expect(long.segmentCount > 1)
         #expect(long.diagnostics.contains { $0.code == .overSegmentBudget && $0.severity == .warning })
-        #expect(long.encoding.parts.count == long.encoding.segmentCount)
+        #expect(long.encoding?.parts.count == long.segmentCount)
+
+        // The count-only mode gives the same count and warning without the full analysis.
+        let countOnly = try renderer.render(.verificationCodeWithExpiry, locale: "ru", code: "1234",
+                                            appName: String(repeating: "Щ", count: 60), minutes: 5,
+                                            options: RenderOptions(webOTPOrigin: "example.com", segmentBudget: 1,
+                                                                   encodingAnalysis: .segmentCountOnly))
+        #expect(countOnly.encoding == nil)
+        #expect(countOnly.segmentCount == long.segmentCount)
+        #expect(countOnly.text == long.text)
+        #expect(countOnly.diagnostics.contains { $0.code == .overSegmentBudget })
     }
 
     // MARK: Arguments
