@@ -31,7 +31,10 @@ public struct SMSAnalysis: Sendable, Hashable, Codable {
     public var unencodableCharacters: [SMSUnencodableCharacter]
     /// What smart encoding and NFC normalization changed, in text order.
     public var changes: [SMSTextChange]
-    /// Fixes and how many segments each would save, most savings first.
+    /// Fixes and how many segments each would save, most savings first: replacing or removing each
+    /// unencodable character (for the first ten distinct ones), removing all of them, and turning on
+    /// smart encoding, normalization or national tables when that changes the result. Empty for a
+    /// single-segment GSM 7-bit message.
     public var suggestions: [SMSSuggestion]
 
     /// Creates an analysis (normally made by ``SMSEncoder``).

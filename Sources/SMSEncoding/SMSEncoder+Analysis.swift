@@ -214,6 +214,9 @@ extension SMSEncoder {
         return changes
     }
 
+    /// Per-character suggestions are made for at most this many distinct characters, in text order.
+    static let maximumCharacterSuggestions = 10
+
     func suggestions(_ text: String, items: [_Item], decision: _Decision, unencodable: [SMSUnencodableCharacter]) -> [SMSSuggestion] {
         // One GSM 7-bit segment cannot get cheaper.
         guard decision.segments > 1 || decision.encoding == .ucs2 else { return [] }
@@ -230,7 +233,9 @@ extension SMSEncoder {
                 if counts[character.codePoint] == nil { order.append(character.codePoint) }
                 counts[character.codePoint, default: 0] += 1
             }
-            for value in order {
+            // Per-character fixes help when a few characters force UCS-2; for text in a script
+            // without a GSM table (every character unencodable) they are noise, and each costs a count.
+            for value in order.prefix(Self.maximumCharacterSuggestions) {
                 let replacement = _smartReplacement(value)
                 let after = decide(items) { $0 == value ? (replacement.count > 0 ? replacement : (0, 0)) : (-1, 0) }
                 let character = String(Unicode.Scalar(value)!)
