@@ -6,8 +6,8 @@ import Testing
 @Suite struct FormattingTests {
     let engine = PhoneNumberEngine()
 
-    /// The parsed rows of parse.tsv as numbers (from the e164 and extension columns) with the
-    /// oracle's four formats.
+    /// The parsed rows of parse.tsv: the number parsed from the input with the row's default
+    /// region, and the oracle's four formats.
     struct Row {
         let line: Int
         let number: PhoneNumber
@@ -15,32 +15,51 @@ import Testing
         let national: String
         let rfc3966: String
         let e164: String
-        /// Rebuilt from the E.164 text because parsing that text gives another number.
-        let rebuilt: Bool
+        let valid: Bool
+        /// `region_code_for_number`, nil when none.
+        let region: RegionCode?
     }
 
-    func parsedRows() throws -> [Row] {
+    /// Rows whose parse disagrees with the oracle (E.164 or extension); the formatting test
+    /// falls back to the number rebuilt from the oracle's E.164 and extension for them.
+    struct ParsedRows {
+        var rows: [Row] = []
+        var parseDisagreements: [String] = []
+    }
+
+    /// Loaded once for all tests of the suite.
+    static let loaded = Result { () throws -> ParsedRows in try load(PhoneNumberEngine()) }
+
+    func parsedRows() throws -> ParsedRows { try Self.loaded.get() }
+
+    static func load(_ engine: PhoneNumberEngine) throws -> ParsedRows {
         let fixture = try Fixture("parse.tsv")
+        let input = fixture.column("input"), regionColumn = fixture.column("region")
         let error = fixture.column("error"), e164 = fixture.column("e164")
         let international = fixture.column("international"), national = fixture.column("national")
         let rfc3966 = fixture.column("rfc3966"), ext = fixture.column("extension")
-        var rows: [Row] = []
+        let valid = fixture.column("valid"), numberRegion = fixture.column("number_region")
+        var result = ParsedRows()
         for (i, row) in fixture.rows.enumerated() where row[error].isEmpty {
-            var number = try engine.parse(e164: row[e164])
-            let rebuilt = engine.formatE164(number) != row[e164]
-            if rebuilt {
-                // libphonenumber's parse is not idempotent here: the original input kept a zero
-                // (or a national prefix) that parsing the E.164 text strips again. Rebuild the
-                // oracle's number from the E.164 text: the calling code, then the national
-                // significant number with its leading zeros.
-                number = Self.number(countryCode: number.countryCode, e164: row[e164])
+            let wantExtension = row[ext].isEmpty ? nil : row[ext]
+            var number: PhoneNumber
+            do {
+                number = try engine.parse(row[input], defaultRegion: RegionCode(row[regionColumn]))
+            } catch {
+                number = PhoneNumber(countryCode: 0, nationalNumber: 0)
             }
-            number.extension = row[ext].isEmpty ? nil : row[ext]
-            rows.append(Row(
+            if engine.formatE164(number) != row[e164] || number.extension != wantExtension {
+                result.parseDisagreements.append("line \(i + 2): parse gave \(number), oracle \(row[e164]) ext \(row[ext])")
+                let fromE164 = try engine.parse(e164: row[e164])
+                number = Self.number(countryCode: fromE164.countryCode, e164: row[e164])
+                number.extension = wantExtension
+            }
+            result.rows.append(Row(
                 line: i + 2, number: number, international: row[international], national: row[national],
-                rfc3966: row[rfc3966], e164: row[e164], rebuilt: rebuilt))
+                rfc3966: row[rfc3966], e164: row[e164], valid: row[valid] == "true",
+                region: RegionCode(row[numberRegion])))
         }
-        return rows
+        return result
     }
 
     /// The number whose E.164 text is `e164` under `countryCode`, as libphonenumber stores it:
@@ -53,16 +72,19 @@ import Testing
         return PhoneNumber(countryCode: countryCode, nationalNumber: value, leadingZeros: zeros)
     }
 
+    static var formats: [(PhoneNumberFormat, KeyPath<Row, String>)] {
+        [(.international, \.international), (.national, \.national), (.rfc3966, \.rfc3966), (.e164, \.e164)]
+    }
+
     @Test func everyParsedFixtureRowFormatsAsTheOracle() throws {
-        let rows = try parsedRows()
+        let parsed = try parsedRows()
+        let rows = parsed.rows
         #expect(rows.count >= 100_000)
-        let formats: [(PhoneNumberFormat, KeyPath<Row, String>)] = [
-            (.international, \.international), (.national, \.national), (.rfc3966, \.rfc3966), (.e164, \.e164),
-        ]
-        var agree = [Int](repeating: 0, count: formats.count)
+        #expect(parsed.parseDisagreements.isEmpty, "\(parsed.parseDisagreements.prefix(20).joined(separator: "\n"))")
+        var agree = [Int](repeating: 0, count: Self.formats.count)
         var mismatches: [String] = []
         for row in rows {
-            for (k, (format, want)) in formats.enumerated() {
+            for (k, (format, want)) in Self.formats.enumerated() {
                 let got = engine.format(row.number, as: format)
                 if got == row[keyPath: want] {
                     agree[k] += 1
@@ -71,29 +93,67 @@ import Testing
                 }
             }
         }
-        let summary = zip(formats, agree).map { "\($0.0): \($1)/\(rows.count)" }.joined(separator: ", ")
-        print("FormattingTests agreement: \(summary) (\(rows.filter(\.rebuilt).count) numbers rebuilt from E.164)")
-        for (k, _) in formats.enumerated() {
+        let summary = zip(Self.formats, agree).map { "\($0.0): \($1)/\(rows.count)" }.joined(separator: ", ")
+        print("FormattingTests agreement: \(summary); parse disagreements: \(parsed.parseDisagreements.count)")
+        for k in Self.formats.indices {
             #expect(agree[k] == rows.count, "\(summary)\n\(mismatches.joined(separator: "\n"))")
         }
     }
 
-    @Test func e164RoundTripsThroughParsing() throws {
+    /// Parsing each formatted form gives the number back. Asserted where libphonenumber itself
+    /// round-trips (checked with the oracle on this fixture): valid numbers; for international and
+    /// national text only extensions of at most 9 digits (longer ones after " x" or " int " are
+    /// not read as extensions); for national text not the non-geographic entities (no region to
+    /// parse in), not text that starts with "00" (read as an international prefix in BG, PA, QA,
+    /// TH) and not GA (its formats add a 0 that its national prefix for parsing does not strip).
+    /// The other rows are counted, not asserted.
+    @Test func formattedNumbersRoundTripThroughParsing() throws {
+        let rows = try parsedRows().rows
+        var asserted = [Int](repeating: 0, count: Self.formats.count)
+        var back = [Int](repeating: 0, count: Self.formats.count)
+        var other = [Int](repeating: 0, count: Self.formats.count)
+        var otherBack = [Int](repeating: 0, count: Self.formats.count)
         var failures: [String] = []
-        // Rebuilt rows are numbers that libphonenumber itself does not parse back from E.164.
-        for row in try parsedRows() where !row.rebuilt {
-            let text = engine.format(row.number, as: .e164)
-            var want = row.number
-            want.extension = nil
-            do {
-                let back = try engine.parse(e164: text)
-                if back != want { failures.append("line \(row.line): \(text) parsed as \(back)") }
-            } catch {
-                failures.append("line \(row.line): \(text) failed: \(error)")
+        for row in rows {
+            let shortExtension = (row.number.extension?.count ?? 0) <= 9
+            for (k, (format, _)) in Self.formats.enumerated() {
+                let text = engine.format(row.number, as: format)
+                var want = row.number
+                if format == .e164 { want.extension = nil }
+                let region: RegionCode? = format == .national ? row.region : nil
+                var got = try? engine.parse(text, defaultRegion: region)
+                if format == .e164, got != (try? engine.parse(e164: text)) {
+                    got = nil  // the strict E.164 parser must agree
+                }
+                var mustHold = row.valid
+                switch format {
+                case .international: mustHold = mustHold && shortExtension
+                case .national:
+                    mustHold = mustHold && shortExtension && row.region != nil && row.region != .nonGeographic
+                        && row.region != "GA" && !text.hasPrefix("00")
+                case .e164, .rfc3966: break
+                }
+                if mustHold {
+                    asserted[k] += 1
+                    if got == want {
+                        back[k] += 1
+                    } else if failures.count < 20 {
+                        failures.append("line \(row.line) \(format): \(text) parsed as \(String(describing: got)), want \(want)")
+                    }
+                } else {
+                    other[k] += 1
+                    if got == want { otherBack[k] += 1 }
+                }
             }
-            if failures.count >= 20 { break }
         }
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        let summary = Self.formats.indices.map {
+            "\(Self.formats[$0].0): \(back[$0])/\(asserted[$0]) (others \(otherBack[$0])/\(other[$0]))"
+        }.joined(separator: ", ")
+        print("FormattingTests round trip: \(summary)")
+        for k in Self.formats.indices {
+            #expect(asserted[k] > 90_000)
+            #expect(back[k] == asserted[k], "\(summary)\n\(failures.joined(separator: "\n"))")
+        }
     }
 
     struct Golden: CustomTestStringConvertible, Sendable {
