@@ -224,6 +224,8 @@ struct smskit_message {
     std::vector<int32_t> kinds;
     std::vector<int32_t> offsets;
     std::string pluralSelectors;         // see smskit_message_plural_selectors
+    std::vector<std::string> pieces;     // see smskit_message_piece_count; empty if not text-only
+    std::vector<int32_t> pieceArguments;
 
     ~smskit_message() { delete format; }
 };
@@ -315,7 +317,57 @@ bool describeArguments(const MessagePattern &pattern, smskit_message *message, s
     return true;
 }
 
+// Splits a text-only message into literal pieces around its arguments, resolving quoting the
+// way MessageFormat::format does: literal text runs between parts, SKIP_SYNTAX parts (quoting
+// apostrophes) are dropped, INSERT_CHAR parts have no length and add nothing, and an argument
+// spans ARG_START..ARG_LIMIT.
+void splitIntoPieces(const MessagePattern &pattern, smskit_message *message) {
+    for (int32_t kind : message->kinds) {
+        if (kind != SMSKIT_ARG_TEXT) return;
+    }
+    const UnicodeString &source = pattern.getPatternString();
+    UnicodeString literal;
+    int32_t previous = pattern.getPart(0).getLimit();
+    const int32_t count = pattern.countParts();
+    for (int32_t i = 1; i < count; ++i) {
+        const MessagePattern::Part &part = pattern.getPart(i);
+        literal.append(source, previous, part.getIndex() - previous);
+        if (part.getType() == UMSGPAT_PART_TYPE_MSG_LIMIT) break;
+        if (part.getType() == UMSGPAT_PART_TYPE_ARG_START) {
+            std::string name = toUTF8(pattern.getSubstring(pattern.getPart(i + 1)));
+            int32_t argument = 0;
+            while (argument < static_cast<int32_t>(message->names.size()) && message->names[argument] != name) ++argument;
+            message->pieces.push_back(toUTF8(literal));
+            message->pieceArguments.push_back(argument);
+            literal.remove();
+            i = pattern.getLimitPartIndex(i);
+            previous = pattern.getPart(i).getLimit();
+            continue;
+        }
+        previous = part.getLimit();
+    }
+    message->pieces.push_back(toUTF8(literal));
+    message->pieceArguments.push_back(-1);
+}
+
 } // namespace
+
+extern "C" int32_t smskit_message_piece_count(const smskit_message *message) {
+    return message ? static_cast<int32_t>(message->pieces.size()) : 0;
+}
+
+extern "C" const char *smskit_message_piece(const smskit_message *message, int32_t index, int32_t *length,
+                                            int32_t *argumentIndex) {
+    if (message == nullptr || index < 0 || index >= static_cast<int32_t>(message->pieces.size())) {
+        if (length) *length = 0;
+        if (argumentIndex) *argumentIndex = -1;
+        return "";
+    }
+    const std::string &piece = message->pieces[static_cast<size_t>(index)];
+    if (length) *length = static_cast<int32_t>(piece.size());
+    if (argumentIndex) *argumentIndex = message->pieceArguments[static_cast<size_t>(index)];
+    return piece.c_str();
+}
 
 extern "C" smskit_message *smskit_message_open(const char *pattern, int32_t length, const char *localeID,
                                                smskit_message_error *error) {
@@ -343,6 +395,7 @@ extern "C" smskit_message *smskit_message_open(const char *pattern, int32_t leng
         delete message;
         return nullptr;
     }
+    splitIntoPieces(parsed, message);
 
     status = U_ZERO_ERROR;
     parseError = {};

@@ -235,6 +235,12 @@ extension SMSTemplateRenderer {
             } catch {
                 return .failure(error)
             }
+            // Text-only message and text values: literal pieces and values, no ICU call needed.
+            if !compiled.pieces.isEmpty && (0..<arguments.count).allSatisfy({ slots[$0].kind == 0 }) {
+                return .success(buffer.withUTF8 { utf8 in
+                    compiled.formatPieces(values: utf8, spans: { slots[$0].start..<slots[$0].end })
+                })
+            }
             return buffer.withUTF8 { utf8 in
                 withUnsafeTemporaryAllocation(of: smskit_value.self, capacity: max(arguments.count, 1)) { values in
                     let base = utf8.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }

@@ -29,6 +29,13 @@ final class _CompiledMessage: @unchecked Sendable {
     /// For each plural/selectordinal use: argument name, ordinal flag, selectors as written.
     let pluralUses: [(name: String, ordinal: Bool, selectors: [String])]
 
+    /// For text-only messages: the literal UTF-8 of all pieces, and per piece its range in
+    /// `pieceBytes` and the argument that follows it (-1 after the last). Empty otherwise.
+    /// See `smskit_message_piece_count`: rendering these needs no ICU call, and a test checks the
+    /// result against ICU's MessageFormat for every bundled message.
+    let pieceBytes: [UInt8]
+    let pieces: [(start: Int, end: Int, argument: Int)]
+
     init(pattern: String, localeID: String) throws(CompileError) {
         var pattern = pattern
         var error = smskit_message_error()
@@ -70,6 +77,51 @@ final class _CompiledMessage: @unchecked Sendable {
             }
         }
         self.pluralUses = uses
+
+        var bytes: [UInt8] = []
+        var pieces: [(Int, Int, Int)] = []
+        let pieceCount = smskit_message_piece_count(handle)
+        for index in 0..<pieceCount {
+            var length: Int32 = 0
+            var argument: Int32 = -1
+            let start = bytes.count
+            if let literal = smskit_message_piece(handle, index, &length, &argument), length > 0 {
+                UnsafeRawPointer(literal).withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(length)))
+                }
+            }
+            pieces.append((start, bytes.count, Int(argument)))
+        }
+        self.pieceBytes = bytes
+        self.pieces = pieces
+    }
+
+    /// Formats a text-only message from its pieces: `values` are the UTF-8 of the (sanitized)
+    /// arguments, `spans` their ranges, in `arguments` order.
+    func formatPieces(values: UnsafeBufferPointer<UInt8>, spans: (Int) -> Range<Int>) -> String {
+        var total = pieceBytes.count
+        for piece in pieces where piece.argument >= 0 { total += spans(piece.argument).count }
+        return pieceBytes.withUnsafeBufferPointer { literal in
+            String(unsafeUninitializedCapacity: total) { output in
+                var offset = 0
+                for piece in pieces {
+                    if piece.end > piece.start {
+                        _ = UnsafeMutableBufferPointer(rebasing: output[offset...])
+                            .initialize(fromContentsOf: literal[piece.start..<piece.end])
+                        offset += piece.end - piece.start
+                    }
+                    if piece.argument >= 0 {
+                        let span = spans(piece.argument)
+                        if !span.isEmpty {
+                            _ = UnsafeMutableBufferPointer(rebasing: output[offset...])
+                                .initialize(fromContentsOf: values[span])
+                            offset += span.count
+                        }
+                    }
+                }
+                return offset
+            }
+        }
     }
 
     deinit { smskit_message_close(handle) }

@@ -1,3 +1,4 @@
+import CSMSKitICU
 import SMSEncoding
 import Testing
 @testable import SMSTemplates
@@ -289,5 +290,59 @@ import Testing
             let b = try uncached.render(.verificationCodeWithExpiry, locale: locale, code: "1", appName: "A", minutes: 22)
             #expect(a == b)
         }
+    }
+}
+
+/// Text-only messages are rendered from ICU's parsed literal pieces; this checks the pieces give
+/// exactly what ICU's MessageFormat gives, for every bundled message and for quoting corner cases.
+@Suite struct PieceFormattingTests {
+    static let patterns = [
+        "Code {code} for {appName}.", "It''s {code}", "'{'literal'}' {code} '{appName}'", "{code}{appName}",
+        "a '' b ''{code}'' c", "#1 {code} | x", "{code}", "no arguments at all", "'{code}' is {code}",
+        "𝟘 {code} 😀 {appName} \u{202F}", "{code, select, other {{appName}}}",
+    ]
+
+    @Test(arguments: patterns)
+    func piecesMatchICU(pattern: String) throws {
+        try Self.check(pattern: pattern, localeID: "en")
+    }
+
+    @Test func everyBundledTextOnlyMessage() throws {
+        var checked = 0
+        for catalog in SMSTemplateRenderer.bundledCatalogs() {
+            for (_, message) in catalog.messages {
+                if try Self.check(pattern: message.pattern, localeID: catalog.localeID) { checked += 1 }
+            }
+        }
+        #expect(checked == 32 * 3)
+    }
+
+    /// Returns whether the message had pieces (was text-only).
+    @discardableResult
+    static func check(pattern: String, localeID: String) throws -> Bool {
+        let compiled = try #require(try? _CompiledMessage(pattern: pattern, localeID: localeID))
+        if compiled.pieces.isEmpty {
+            #expect(compiled.arguments.contains { $0.kinds != 1 }, "\(pattern) is text-only but has no pieces")
+            return false
+        }
+        let values = ["042917", "A'{b}#", "x", "y"]
+        var joined = ""
+        var spans: [Range<Int>] = []
+        for index in compiled.arguments.indices {
+            let start = joined.utf8.count
+            joined += values[index % values.count]
+            spans.append(start..<joined.utf8.count)
+        }
+        let viaICU: String = try joined.withUTF8 { utf8 in
+            let base = utf8.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            let cValues = spans.map { span in
+                smskit_value(kind: 0, length: Int32(span.count), utf8: base.map { $0 + span.lowerBound }, integer: 0, real: 0)
+            }
+            return try cValues.withUnsafeBufferPointer { try compiled.format($0).get() }
+        }
+        var copy = joined
+        let viaPieces = copy.withUTF8 { compiled.formatPieces(values: $0, spans: { spans[$0] }) }
+        #expect(viaPieces == viaICU, "\(pattern)")
+        return true
     }
 }

@@ -106,6 +106,17 @@ int32_t smskit_message_argument_offset(const smskit_message *message, int32_t in
 /// length when `capacity` is too small.
 int32_t smskit_message_plural_selectors(const smskit_message *message, char *out, int32_t capacity);
 
+/// Text-only messages as literal pieces, for formatting without a MessageFormat call.
+///
+/// When every argument of a message is a plain `{name}` (no number, plural or select), ICU's
+/// MessageFormat output for text values is the pattern's literal text (with ICU's apostrophe
+/// quoting resolved by MessagePattern) interleaved with the values. The pieces are that literal
+/// text, split at the arguments: piece i is a UTF-8 literal followed by argument
+/// `*argumentIndex` (-1 after the last piece). Returns the number of pieces, or 0 when the
+/// message has number, plural or select arguments (format it with smskit_message_format).
+int32_t smskit_message_piece_count(const smskit_message *message);
+const char *smskit_message_piece(const smskit_message *message, int32_t index, int32_t *length, int32_t *argumentIndex);
+
 /// One argument value. `kind`: 0 = text (utf8/length), 1 = integer, 2 = double.
 typedef struct smskit_value {
     int32_t kind;
