@@ -237,7 +237,10 @@ extension SMSEncoder {
             // without a GSM table (every character unencodable) they are noise, and each costs a count.
             for value in order.prefix(Self.maximumCharacterSuggestions) {
                 let replacement = _smartReplacement(value)
-                let after = decide(items) { $0 == value ? (replacement.count > 0 ? replacement : (0, 0)) : (-1, 0) }
+                // With other unencodable characters left, a one-segment message stays one UCS-2 segment.
+                let after = decision.segments == 1 && order.count > 1
+                    ? decision
+                    : decide(items) { $0 == value ? (replacement.count > 0 ? replacement : (0, 0)) : (-1, 0) }
                 let character = String(Unicode.Scalar(value)!)
                 if replacement.count > 0 {
                     var with = ""
@@ -252,8 +255,7 @@ extension SMSEncoder {
                 }
             }
             if order.count > 1 {
-                let set = Set(order)
-                let after = decide(items) { set.contains($0) ? (0, 0) : (-1, 0) }
+                let after = decide(items) { isEncodable($0) ? (-1, 0) : (0, 0) }
                 add(.removeUnencodableCharacters, occurrences: unencodable.count, after)
             }
         }
