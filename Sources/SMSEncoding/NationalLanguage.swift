@@ -10,18 +10,31 @@
 /// hindi?.hasLockingShiftTable                 // true
 /// ```
 public enum NationalLanguage: UInt8, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// Turkish: locking-shift and single-shift tables (A.3.1, A.2.1).
     case turkish = 1
+    /// Spanish: a single-shift table only (A.2.2).
     case spanish = 2
+    /// Portuguese (A.3.3, A.2.3).
     case portuguese = 3
+    /// Bengali (A.3.4, A.2.4).
     case bengali = 4
+    /// Gujarati (A.3.5, A.2.5).
     case gujarati = 5
+    /// Hindi (A.3.6, A.2.6).
     case hindi = 6
+    /// Kannada (A.3.7, A.2.7).
     case kannada = 7
+    /// Malayalam (A.3.8, A.2.8).
     case malayalam = 8
+    /// Oriya (A.3.9, A.2.9).
     case oriya = 9
+    /// Punjabi (A.3.10, A.2.10).
     case punjabi = 10
+    /// Tamil (A.3.11, A.2.11).
     case tamil = 11
+    /// Telugu (A.3.12, A.2.12).
     case telugu = 12
+    /// Urdu (A.3.13, A.2.13).
     case urdu = 13
 
     /// Whether the standard defines a locking-shift table for this language (all but Spanish).

@@ -22,7 +22,8 @@ public struct SMSAnalysis: Sendable, Hashable, Codable {
     public var segmentCount: Int
     /// The septets or units still free in the last segment.
     public var remainingInLastSegment: Int
-    /// Whether the message needs more than 255 parts, the most a concatenated SMS can have.
+    /// Whether the message needs more than 255 parts, the most a concatenated SMS can have. The
+    /// parts are still listed, but their headers cannot number them correctly: do not send them.
     public var exceedsConcatenationLimit: Bool
     /// The parts, in order, with their user data headers.
     public var parts: [SMSPart]
