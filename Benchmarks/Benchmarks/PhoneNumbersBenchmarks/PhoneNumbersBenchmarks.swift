@@ -1,8 +1,84 @@
+// PhoneNumbers benchmarks. One iteration is one number, so the reported time and allocations are
+// per number. Inputs are the committed corpora in Benchmarks/corpus (see tools/oracle/gen_corpus.py).
 import Benchmark
+import Foundation
 import PhoneNumbers
 
+private func corpus(_ name: String) -> [PhoneNumberInput] {
+    let url = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("corpus").appendingPathComponent(name)
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else { fatalError("cannot read \(url.path)") }
+    return text.split(separator: "\n").map { line in
+        let parts = line.split(separator: "\t", maxSplits: 1)
+        let region = parts.count > 1 ? RegionCode(parts[1]) : nil
+        return PhoneNumberInput(String(parts[0]), defaultRegion: region == .unknown ? nil : region)
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
-    Benchmark("placeholder") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(1) }
+    let perNumber = Benchmark.Configuration(
+        metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
+        scalingFactor: .kilo,
+        maxDuration: .seconds(3)
+    )
+    let engine = PhoneNumberEngine()
+    let e164 = corpus("e164-10k.txt")
+    let mixed = corpus("mixed-10k.txt")
+    let parsedE164 = e164.compactMap { try? engine.parse($0.text, defaultRegion: $0.defaultRegion) }
+
+    // Issue 2: E.164 input; parse, validity, type, region, E.164 out.
+    Benchmark("PhoneNumbers.e164-parse-validate-type-region-format-N=10k", configuration: perNumber) { benchmark in
+        var i = 0
+        for _ in benchmark.scaledIterations {
+            let input = e164[i]
+            i = i + 1 == e164.count ? 0 : i + 1
+            guard let number = try? engine.parse(e164: input.text) else { continue }
+            let (region, type) = engine.classify(number)
+            blackHole(region)
+            blackHole(type)
+            blackHole(engine.formatE164(number))
+        }
+    }
+
+    // Issue 3: mixed free-form input (national, international, IDD, Unicode digits, extensions).
+    Benchmark("PhoneNumbers.mixed-parse-validate-type-format-N=10k", configuration: perNumber) { benchmark in
+        var i = 0
+        for _ in benchmark.scaledIterations {
+            let input = mixed[i]
+            i = i + 1 == mixed.count ? 0 : i + 1
+            guard let number = try? engine.parse(input.text, defaultRegion: input.defaultRegion) else { continue }
+            let (region, type) = engine.classify(number)
+            blackHole(region)
+            blackHole(type)
+            blackHole(engine.formatE164(number))
+        }
+    }
+
+    // Issue 4: the added cost of the fictional-range lookup on a parsed number.
+    Benchmark("PhoneNumbers.fictional-lookup-N=10k", configuration: perNumber) { benchmark in
+        var i = 0
+        for _ in benchmark.scaledIterations {
+            blackHole(engine.fictionalRange(of: parsedE164[i]))
+            i = i + 1 == parsedE164.count ? 0 : i + 1
+        }
+    }
+
+    // Validation alone on numbers already parsed (region detection + type DFA).
+    Benchmark("PhoneNumbers.classify-parsed-N=10k", configuration: perNumber) { benchmark in
+        var i = 0
+        for _ in benchmark.scaledIterations {
+            blackHole(engine.classify(parsedE164[i]))
+            i = i + 1 == parsedE164.count ? 0 : i + 1
+        }
+    }
+
+    // Time to have the metadata ready: building the index over the generated tables (the DFA
+    // tables themselves are read in place and need no loading).
+    Benchmark("PhoneNumbers.metadata-ready",
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(2))) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(PhoneNumberEngine._buildMetadataIndexForBenchmark())
+        }
     }
 }

@@ -25,7 +25,7 @@ extension PhoneNumberEngine {
     /// Parses strict E.164 given as UTF-8 bytes; see ``parse(e164:)``.
     public func parse(e164UTF8 bytes: UnsafeBufferPointer<UInt8>) throws(PhoneNumberError) -> PhoneNumber {
         if bytes.count > Self.maxInputLength {
-            throw PhoneNumberError(.tooLong, "The input is longer than \(Self.maxInputLength) characters.")
+            throw PhoneNumberError(.tooLong, "The input is longer than 250 characters.")
         }
         guard bytes.count >= 1, bytes[0] == UInt8(ascii: "+") else {
             throw PhoneNumberError(.notANumber, "E.164 starts with '+', then the country code and the number, digits only.")
@@ -95,7 +95,7 @@ extension PhoneNumberEngine {
         }
         // Longer input can never shrink to 17 digits by stripping a national prefix.
         if national.count > _DigitString.capacity - 8 {
-            throw PhoneNumberError(.tooLong, "The national number has more than \(Self.maxNationalLength) digits.")
+            throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
         }
         var number = _DigitString(national)
         if let stripped = _stripNationalPrefix(number, region) {
@@ -105,7 +105,7 @@ extension PhoneNumberEngine {
             }
         }
         if number.count > Self.maxNationalLength {
-            throw PhoneNumberError(.tooLong, "The national number has more than \(Self.maxNationalLength) digits.")
+            throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
         }
         if number.count < 2 {
             throw PhoneNumberError(.tooShortNSN, "The national number has fewer than 2 digits.")

@@ -51,7 +51,7 @@ extension PhoneNumberEngine {
             var scalars = 0
             for byte in bytes where byte & 0xC0 != 0x80 { scalars += 1 }
             if scalars > Self.maxInputLength {
-                throw PhoneNumberError(.tooLong, "The input is longer than \(Self.maxInputLength) characters; pass one phone number at a time.")
+                throw PhoneNumberError(.tooLong, "The input is longer than 250 characters; pass one phone number at a time.")
             }
         }
         return try withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: 2 * (Self.maxInputLength + 2)) { buffer in
@@ -67,7 +67,7 @@ extension PhoneNumberEngine {
                     }
                     count += 1
                     if count > Self.maxInputLength {
-                        throw PhoneNumberError(.tooLong, "The input is longer than \(Self.maxInputLength) characters; pass one phone number at a time.")
+                        throw PhoneNumberError(.tooLong, "The input is longer than 250 characters; pass one phone number at a time.")
                     }
                 }
                 let input = UnsafeBufferPointer(rebasing: buffer[0..<count])
@@ -122,7 +122,7 @@ extension PhoneNumberEngine {
             countryCode = Int(region.countryCode)
         }
         if overlong {
-            throw PhoneNumberError(.tooLong, "The national number has more than \(Self.maxNationalLength) digits.")
+            throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
         }
         return try nsn.withBuffer { digits in
             Result { () throws(PhoneNumberError) in

@@ -17,7 +17,9 @@ final class _Store: @unchecked Sendable {
     /// Index of a geographic region by its two letters: (c0 - 65) * 26 + (c1 - 65); -1 when unknown.
     let regionByLetters: [Int16]
 
-    private init() {
+    /// Builds an index; `shared` is the one everything uses (a second one is only for measuring
+    /// how long building takes).
+    init() {
         regions = _TableText.lines(_Metadata.regionTable).map { f in
             _RegionRecord(
                 code: f.string(0) ?? "", countryCode: UInt16(f.int(1)), isMainCountryForCode: f.int(2) != 0,

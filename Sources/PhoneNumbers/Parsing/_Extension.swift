@@ -65,13 +65,35 @@ enum _Extension {
     /// final newline, as Python's `$` allows), as `_EXTN_PATTERN.search` does.
     static func search(_ s: _Scalars, _ count: Int) -> (start: Int, digits: Range<Int>)? {
         guard count > 0 else { return nil }
-        // Every alternative ends with a digit or '#': cheap rejection of ordinary numbers.
         let lastIsNewline = s[count - 1] == "\n"
-        for start in 0..<count {
+        let end = lastIsNewline ? count - 1 : count
+        // Every alternative ends with digits and an optional '#' and has a label or separator
+        // before them: an extension can only start before the trailing digit run, at a character
+        // that can begin an alternative.
+        guard end > 0 else { return nil }
+        let classes = _UnicodeClasses.shared
+        var digitsStart = s[end - 1] == "#" ? end - 1 : end
+        let digitsEnd = digitsStart
+        while digitsStart > 0, classes.isDecimal(s[digitsStart - 1]) { digitsStart -= 1 }
+        guard digitsStart < digitsEnd, digitsStart > 0 else { return nil }
+        for start in 0..<digitsStart where canStart(s[start]) {
             if let digits = match(s, start, count) { return (start, digits) }
             if lastIsNewline, let digits = match(s, start, count - 1) { return (start, digits) }
         }
         return nil
+    }
+
+    /// Characters that can begin one of the alternatives (separators, ';', '-', label letters).
+    @inline(__always)
+    static func canStart(_ c: Unicode.Scalar) -> Bool {
+        switch _Chars.fold(c) {
+        case 0x20, 0xA0, 0x09, 0x2C, 0x3B, 0x2D, 0x23, 0x7E,           // space nbsp tab , ; - # ~
+             0x65, 0x78, 0x61, 0x69,                                   // e x a i
+             0xFF45, 0xFF58, 0xFF03, 0xFF5E, 0xFF49, 0x434:            // ｅ ｘ ＃ ～ ｉ д
+            return true
+        default:
+            return false
+        }
     }
 
     @inline(__always)
