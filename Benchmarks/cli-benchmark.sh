@@ -12,10 +12,11 @@
 # 3. Runs `smskit validate FILE --input-format tsv --region-column 2 --format jsonl > /dev/null`
 #    --runs times (default 5) under /usr/bin/time -v and prints the median wall clock, the
 #    median user+sys CPU and the largest peak RSS, for both sizes.
-# 4. Runs Benchmarks/harness/build/harness (built by compare.sh; libphonenumber-dev) on the same
-#    file: its timed section (parse + isValid + type + format E.164, one thread) and the whole
-#    process under /usr/bin/time -v (reading and a warm-up pass included).
-# 5. Prints the ratio smskit wall / C++ wall.
+# 4. Runs Benchmarks/harness/build/harness (built here if libphonenumber-dev is installed;
+#    Benchmarks/compare.sh installs it) once on the same file under /usr/bin/time -v: its timed
+#    section (parse + isValid + type + format E.164, one thread; wall and CPU) and the whole
+#    process (reading and a warm-up pass included).
+# 5. Prints the ratios smskit wall / C++ timed-section wall and smskit CPU / C++ CPU.
 #
 # Output: one "key=value" line per measurement, then a summary block.
 set -euo pipefail
@@ -102,10 +103,15 @@ if [[ ! -x "$HARNESS" ]] && dpkg -s libphonenumber-dev >/dev/null 2>&1; then
 fi
 if [[ -x "$HARNESS" ]]; then
   echo "== C++ libphonenumber $(dpkg-query -W -f='${Version}' libphonenumber-dev 2>/dev/null || echo '?') (Benchmarks/harness, one thread)"
-  "$HARNESS" "$big" >"$WORK/cpp.txt" 2>"$WORK/cpp-err.txt"
+  # One run under /usr/bin/time: the harness prints its timed section on stderr.
+  /usr/bin/time -v -o "$WORK/cpp-time.txt" "$HARNESS" "$big" >"$WORK/cpp.txt" 2>"$WORK/cpp-err.txt"
   cat "$WORK/cpp.txt" "$WORK/cpp-err.txt"
   cpp_section="$(sed -n 's/.* in \([0-9.]*\) s wall.*/\1/p' "$WORK/cpp-err.txt")"
-  cpp_big="$(measure "cpp_harness_process_${lines}" 1 "$HARNESS" "$big")"
+  cpp_cpu_section="$(sed -n 's/.* s wall, \([0-9.]*\) s cpu.*/\1/p' "$WORK/cpp-err.txt")"
+  cpp_wall="$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$WORK/cpp-time.txt" |
+    awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')"
+  cpp_rss="$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/cpp-time.txt")"
+  cpp_big="cpp_harness_process_${lines} wall_s=$cpp_wall peak_rss_kb=$cpp_rss section_wall_s=$cpp_section section_cpu_s=$cpp_cpu_section"
   echo "$cpp_big"
 else
   echo "== C++ harness not built: run Benchmarks/compare.sh once (it installs libphonenumber-dev)"
@@ -118,7 +124,7 @@ echo "summary:"
 echo "  smskit validate, $lines lines -> $format: wall $(field wall_median_s "$smskit_big") s (median of $runs), cpu $(field cpu_median_s "$smskit_big") s, peak RSS $(( $(field peak_rss_kb "$smskit_big") / 1024 )) MiB"
 echo "  smskit validate, 100000 lines -> $format: wall $(field wall_median_s "$smskit_small") s, peak RSS $(( $(field peak_rss_kb "$smskit_small") / 1024 )) MiB"
 if [[ -n "$cpp_big" ]]; then
-  echo "  C++ harness, $lines lines: timed section ${cpp_section:-?} s (parse+valid+type+E.164, no output), whole process $(field wall_median_s "$cpp_big") s, peak RSS $(( $(field peak_rss_kb "$cpp_big") / 1024 )) MiB"
-  awk -v s="$(field wall_median_s "$smskit_big")" -v c="${cpp_section:-0}" -v p="$(field wall_median_s "$cpp_big")" \
-    'BEGIN { if (c > 0) printf "  ratio smskit wall / C++ timed section = %.2f; smskit wall / C++ whole process = %.2f\n", s / c, s / p }'
+  echo "  C++ harness, $lines lines: timed section ${cpp_section:-?} s wall / ${cpp_cpu_section:-?} s cpu (parse+valid+type+E.164, one thread, no output); whole process $(field wall_s "$cpp_big") s (reading and a warm-up pass included), peak RSS $(( $(field peak_rss_kb "$cpp_big") / 1024 )) MiB"
+  awk -v s="$(field wall_median_s "$smskit_big")" -v sc="$(field cpu_median_s "$smskit_big")" -v c="${cpp_section:-0}" -v cc="${cpp_cpu_section:-0}" \
+    'BEGIN { if (c > 0) printf "  ratio: smskit whole-process wall / C++ timed-section wall = %.3f; smskit cpu / C++ timed-section cpu = %.3f\n", s / c, sc / cc }'
 fi

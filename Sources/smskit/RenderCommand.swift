@@ -70,18 +70,22 @@ struct RenderCommand: ParsableCommand {
         let messageID = message.flatMap(MessageID.init(rawValue:))
             ?? (minutes == nil ? .verificationCode : .verificationCodeWithExpiry)
         let rendered: RenderedMessage
+        let encoder = encoderOptions.encoder
         do {
             let catalogs = try catalog.map { try TemplateCatalog.load(path: $0) } ?? []
-            let renderer = try SMSTemplateRenderer(catalogs: catalogs, encoder: encoderOptions.encoder)
-            let options = RenderOptions(webOTPOrigin: webotp, smsRetrieverAppHash: appHash, segmentBudget: segmentBudget)
+            let renderer = try SMSTemplateRenderer(catalogs: catalogs, encoder: encoder)
+            let options = RenderOptions(webOTPOrigin: webotp, smsRetrieverAppHash: appHash, segmentBudget: segmentBudget,
+                                        encodingAnalysis: .full)
             rendered = try renderer.render(messageID, locale: lang, code: code, appName: app, minutes: minutes, options: options)
         } catch let error as TemplateError {
             throw Self.cliError(error)
         }
+        // `.full` asks for the analysis; the fallback only guards against a renderer that skips it.
+        let analysis = rendered.encoding ?? encoder.analyze(rendered.text)
         var output = _Output()
         switch format {
-        case .json: try output.write(json(rendered).rendered)
-        case .text: try output.write(text(rendered))
+        case .json: try output.write(json(rendered, analysis: analysis).rendered)
+        case .text: try output.write(text(rendered, analysis: analysis))
         }
         try output.flush()
     }
@@ -94,7 +98,7 @@ struct RenderCommand: ParsableCommand {
         return failures.contains(error.code) ? .failure(message) : .usage(message)
     }
 
-    func text(_ rendered: RenderedMessage) -> String {
+    func text(_ rendered: RenderedMessage, analysis: SMSAnalysis) -> String {
         var lines: [String] = []
         lines.append("text:")
         for line in rendered.text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -109,10 +113,10 @@ struct RenderCommand: ParsableCommand {
                 lines.append("  \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]")
             }
         }
-        return lines.joined(separator: "\n") + "\n" + SegmentsCommand.text(rendered.encoding)
+        return lines.joined(separator: "\n") + "\n" + SegmentsCommand.text(analysis)
     }
 
-    func json(_ rendered: RenderedMessage) -> _JSON {
+    func json(_ rendered: RenderedMessage, analysis: SMSAnalysis) -> _JSON {
         .object([
             ("text", .string(rendered.text)),
             ("message", .string(rendered.messageID.rawValue)),
@@ -125,7 +129,7 @@ struct RenderCommand: ParsableCommand {
                     ("message", .string(diagnostic.message)),
                 ])
             })),
-            ("encoding", SegmentsCommand.json(rendered.encoding)),
+            ("encoding", SegmentsCommand.json(analysis)),
         ])
     }
 }

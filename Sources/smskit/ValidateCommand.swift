@@ -28,24 +28,33 @@ struct ValidateCommand: ParsableCommand {
             --region-column, a column named region gives each row's default region. A region \
             cell that is empty falls back to --region; ZZ means no default region.
 
-            OUTPUT FIELDS: line (where the record starts in its file, 1-based, header included), \
-            input, ok (parsed), error (invalid_country_code, not_a_number, too_short_after_idd, \
-            too_short_nsn, too_long; and from smskit itself invalid_utf8, line_too_long for \
-            records over 64 KiB, not_a_number for a NUL byte), e164, possible (is_possible, \
-            is_possible_local_only, invalid_country_code, too_short, invalid_length, too_long), \
-            valid (true/false), type (fixed_line, mobile, fixed_line_or_mobile, toll_free, \
-            premium_rate, shared_cost, voip, personal_number, pager, uan, voicemail, unknown), \
-            region, fictional (reserved-for-fiction, nanp-555-convention, reported). Absent \
-            values are null in JSON and empty in CSV, TSV and text. Bad records (invalid UTF-8, \
-            NUL bytes, empty or over-long lines) give an error record and the run goes on: \
-            without --only there is exactly one output record per input record.
+            OUTPUT FIELDS (null in JSON, empty in CSV, TSV and text when absent):
+              line       where the record starts in its file (1-based, header included)
+              input      the number field as read
+              ok         true when the number parsed
+              error      invalid_country_code, not_a_number, too_short_after_idd,
+                         too_short_nsn, too_long; from smskit itself: invalid_utf8,
+                         line_too_long (records over 64 KiB), not_a_number (NUL byte)
+              e164       the number in E.164, such as +16502530000
+              possible   is_possible, is_possible_local_only, invalid_country_code,
+                         too_short, invalid_length, too_long
+              valid      true or false
+              type       fixed_line, mobile, fixed_line_or_mobile, toll_free,
+                         premium_rate, shared_cost, voip, personal_number, pager,
+                         uan, voicemail, unknown
+              region     ISO 3166-1 code of the number, 001 for non-geographic ones
+              fictional  reserved-for-fiction, nanp-555-convention or reported
+
+            Bad records (invalid UTF-8, NUL bytes, empty or over-long lines) give an \
+            error record and the run goes on: without --only there is exactly one \
+            output record per input record.
 
             --summary prints totals to stderr. A progress line is drawn on stderr only when it \
             is a terminal and CI is not set.
 
             EXAMPLES:
               smskit validate Resources/Samples/numbers.csv --summary
-              smskit validate contacts.csv --column phone --region DE --format csv --only invalid
+              smskit validate contacts.csv --column phone --region DE --only invalid
               cut -f1 list.tsv | smskit validate --region GB > checked.jsonl
 
             \(SMSKitExitCode.helpText)
@@ -256,10 +265,10 @@ struct ValidateCommand: ParsableCommand {
         while let record = try reader.next() {
             try pipeline.add(record, format: format)
             if pipeline.isChunkFull {
-                try pipeline.flushChunk(bytesRead: reader.bytesRead)
+                try pipeline.flushChunk(bytesRead: reader.bytesConsumed)
             }
         }
-        try pipeline.flushChunk(bytesRead: reader.bytesRead)
+        try pipeline.flushChunk(bytesRead: reader.bytesConsumed)
     }
 
     // MARK: Summary

@@ -44,8 +44,10 @@ final class _RecordReader {
     private var eof = false
     private var atFileStart = true
     private var nextLine = 1
-    /// Bytes read from the descriptor so far (for progress).
+    /// Bytes read from the descriptor so far.
     private(set) var bytesRead = 0
+    /// Bytes handed out as records so far, terminators included (for progress).
+    var bytesConsumed: Int { bytesRead - (end - start) }
 
     /// - Parameters:
     ///   - fd: An open descriptor; the reader does not close it.

@@ -75,7 +75,8 @@ enum CLI {
     }
 
     /// Runs `smskit` with arguments; stdin from `stdin` (or empty), stdout to a file unless
-    /// `stdoutPath` is given (for /dev/full).
+    /// `stdoutPath` is given (for /dev/full). `CI` is set unless `environment` maps it to ""
+    /// (an empty value removes a variable).
     static func run(_ arguments: [String], stdin: Data = Data(), stdoutPath: String? = nil,
                     environment: [String: String] = [:]) throws -> CLIResult {
         let binary = try #require(executable, "the smskit binary was not found next to the test bundle")
@@ -93,7 +94,9 @@ enum CLI {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["CI"] = "true"
-        for (key, value) in environment { env[key] = value }
+        for (key, value) in environment {
+            if value.isEmpty { env.removeValue(forKey: key) } else { env[key] = value }
+        }
         process.environment = env
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         let outHandle = try stdoutPath.map { try #require(FileHandle(forWritingAtPath: $0)) } ?? FileHandle(forWritingTo: outURL)

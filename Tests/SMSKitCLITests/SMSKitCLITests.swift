@@ -247,6 +247,14 @@ struct ValidateTests {
         }
     }
 
+    @Test func noProgressWhenStderrIsNotATerminal() throws {
+        let path = try CLI.file("many.txt", String(repeating: "+16502530000\n", count: 40_000))
+        let result = try CLI.run(["validate", path, "--chunk-size", "100"], environment: ["CI": ""])
+        #expect(result.status == 0)
+        #expect(result.lines.count == 40_000)
+        #expect(result.stderr.isEmpty)
+    }
+
     @Test func sampleDataSummary() throws {
         // The README's main-job command, on the bundled sample data.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
