@@ -92,9 +92,7 @@ extension PhoneNumberEngine {
         var extensionText: String? = nil
         if let (start, digits) = _Extension.search(number, count),
            _Viability.isViable(number, start) {
-            var text = ""
-            text.unicodeScalars.append(contentsOf: number[digits])
-            extensionText = text
+            extensionText = _string(number, digits)
             nationalCount = start
         }
         let national = _Scalars(rebasing: number[0..<nationalCount])
@@ -143,20 +141,19 @@ extension PhoneNumberEngine {
             let context = _Scalars(rebasing: s[min(contextStart, s.count)..<contextEnd])
             guard _isPhoneContextValid(context) else { return 0 }  // not viable: "not a number"
             if context.first == "+" {
-                for c in context { out[n] = c; n += 1 }
+                for i in 0..<context.count { out[n] = context[i]; n += 1 }
             }
             let telIndex = _find(s, "tel:").map { $0 + 4 } ?? 0
             if telIndex < contextIndex {
-                for c in s[telIndex..<contextIndex] { out[n] = c; n += 1 }
+                for i in telIndex..<contextIndex { out[n] = s[i]; n += 1 }
             }
         } else {
             // _extract_possible_number
-            let classes = _UnicodeClasses.shared
-            guard let start = s.firstIndex(where: { _Chars.isPlus($0) || classes.isDecimal($0) }) else { return 0 }
+            guard let start = s.firstIndex(where: { _Chars.isPlus($0) || _UnicodeClasses.isDecimal($0) }) else { return 0 }
             var end = s.count
             while end > start {
                 let c = s[end - 1]
-                if c == "_" || (c != "#" && !classes.isAlnum(c)) { end -= 1 } else { break }
+                if c == "_" || (c != "#" && !_UnicodeClasses.isAlnum(c)) { end -= 1 } else { break }
             }
             // A second number: "[\\/] *x"
             var i = start
@@ -168,7 +165,7 @@ extension PhoneNumberEngine {
                 }
                 i += 1
             }
-            for c in s[start..<end] { out[n] = c; n += 1 }
+            for i in start..<end { out[n] = s[i]; n += 1 }
         }
         if let isdn = _find(_Scalars(rebasing: out[0..<n]), ";isub="), isdn > 0 { n = isdn }
         return n
@@ -177,11 +174,10 @@ extension PhoneNumberEngine {
     /// RFC 3966 phone-context: a global number (`+` and digits with visual separators) or a domain name.
     func _isPhoneContextValid(_ c: _Scalars) -> Bool {
         if c.isEmpty { return false }
-        let classes = _UnicodeClasses.shared
         if c[0] == "+" {
             var digit = false
             for ch in c[1...] {
-                if classes.isDecimal(ch) { digit = true } else if !(ch == "-" || ch == "." || ch == "(" || ch == ")") { return false }
+                if _UnicodeClasses.isDecimal(ch) { digit = true } else if !(ch == "-" || ch == "." || ch == "(" || ch == ")") { return false }
             }
             return digit
         }
@@ -198,7 +194,7 @@ extension PhoneNumberEngine {
         for (k, label) in labels.enumerated() {
             guard !label.isEmpty else { return false }
             let first = c[label.lowerBound], last = c[label.upperBound - 1]
-            func isAlnum(_ x: Unicode.Scalar) -> Bool { _Chars.isAlpha(x) || classes.isDecimal(x) }
+            func isAlnum(_ x: Unicode.Scalar) -> Bool { _Chars.isAlpha(x) || _UnicodeClasses.isDecimal(x) }
             if k == labels.count - 1 { guard _Chars.isAlpha(first) else { return false } } else { guard isAlnum(first) else { return false } }
             guard isAlnum(last) else { return false }
             for ch in c[label] where !(isAlnum(ch) || ch == "-") { return false }
@@ -297,12 +293,26 @@ extension PhoneNumberEngine {
                 if let digit { out.append(digit + 0x30); total += 1 }
             }
         } else {
-            let classes = _UnicodeClasses.shared
             for c in s {
-                if let digit = classes.digitValue(c) { out.append(digit + 0x30); total += 1 }
+                if let digit = _UnicodeClasses.digitValue(c) { out.append(digit + 0x30); total += 1 }
             }
         }
         return (out, total > _DigitString.capacity - 8)
+    }
+
+    /// A String of `s[range]`, built once.
+    func _string(_ s: _Scalars, _ range: Range<Int>) -> String {
+        var ascii = true
+        for i in range where s[i].value >= 0x80 { ascii = false; break }
+        if ascii {
+            return String(unsafeUninitializedCapacity: range.count) { out in
+                for (k, i) in range.enumerated() { out[k] = UInt8(truncatingIfNeeded: s[i].value) }
+                return range.count
+            }
+        }
+        var text = ""
+        for i in range { text.unicodeScalars.append(s[i]) }
+        return text
     }
 
     func _find(_ s: _Scalars, _ needle: StaticString) -> Int? {

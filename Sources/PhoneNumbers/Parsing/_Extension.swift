@@ -10,13 +10,12 @@ enum _Extension {
     /// range of the captured digits.
     static func match(_ s: _Scalars, _ start: Int, _ end: Int) -> Range<Int>? {
         guard start < end else { return nil }
-        let classes = _UnicodeClasses.shared
         // The trailing digit run, before an optional final '#'.
         var digitsEnd = end
         let hashEnded = s[end - 1] == "#"
         if hashEnded { digitsEnd -= 1 }
         var digitsStart = digitsEnd
-        while digitsStart > start, classes.isDecimal(s[digitsStart - 1]) { digitsStart -= 1 }
+        while digitsStart > start, _UnicodeClasses.isDecimal(s[digitsStart - 1]) { digitsStart -= 1 }
         let digitCount = digitsEnd - digitsStart
         guard digitCount > 0 else { return nil }
         let digits = digitsStart..<digitsEnd
@@ -71,10 +70,9 @@ enum _Extension {
         // before them: an extension can only start before the trailing digit run, at a character
         // that can begin an alternative.
         guard end > 0 else { return nil }
-        let classes = _UnicodeClasses.shared
         var digitsStart = s[end - 1] == "#" ? end - 1 : end
         let digitsEnd = digitsStart
-        while digitsStart > 0, classes.isDecimal(s[digitsStart - 1]) { digitsStart -= 1 }
+        while digitsStart > 0, _UnicodeClasses.isDecimal(s[digitsStart - 1]) { digitsStart -= 1 }
         guard digitsStart < digitsEnd, digitsStart > 0 else { return nil }
         for start in 0..<digitsStart where canStart(s[start]) {
             if let digits = match(s, start, count) { return (start, digits) }
@@ -124,11 +122,11 @@ enum _Extension {
         return true
     }
 
-    /// Matches `literal` (lower case) at `i` case-insensitively; returns the end or nil.
-    static func literal(_ s: _Scalars, _ i: Int, _ end: Int, _ literal: [UInt32]) -> Int? {
-        guard end - i >= literal.count else { return nil }
-        for (k, v) in literal.enumerated() where _Chars.fold(s[i + k]) != v { return nil }
-        return i + literal.count
+    /// Matches three lower-case scalars at `i` case-insensitively; returns the end or nil.
+    @inline(__always)
+    static func literal3(_ s: _Scalars, _ i: Int, _ end: Int, _ a: UInt32, _ b: UInt32, _ c: UInt32) -> Int? {
+        guard end - i >= 3, _Chars.fold(s[i]) == a, _Chars.fold(s[i + 1]) == b, _Chars.fold(s[i + 2]) == c else { return nil }
+        return i + 3
     }
 
     /// `(?:e?xt(?:ensi(?:o\u0301?|\u00F3))?n?|\uFF45?\uFF58\uFF54\uFF4E?|\u0434\u043E\u0431|anexo)`
@@ -158,8 +156,8 @@ enum _Extension {
             if at(k) == 0xFF4E { k += 1 }
             return k
         }
-        if let k = literal(s, i, end, [0x434, 0x43E, 0x431]) { return k }
-        if let k = literal(s, i, end, [0x61, 0x6E, 0x65, 0x78, 0x6F]) { return k }
+        if let k = literal3(s, i, end, 0x434, 0x43E, 0x431) { return k }
+        if let k = literal3(s, i, end, 0x61, 0x6E, 0x65), let m = literal3(s, k - 1, end, 0x65, 0x78, 0x6F) { return m }
         return nil
     }
 
@@ -170,8 +168,8 @@ enum _Extension {
         case 0x78, 0xFF58, 0x23, 0xFF03, 0x7E, 0xFF5E: return i + 1
         default: break
         }
-        if let k = literal(s, i, end, [0x69, 0x6E, 0x74]) { return k }
-        if let k = literal(s, i, end, [0xFF49, 0xFF4E, 0xFF54]) { return k }
+        if let k = literal3(s, i, end, 0x69, 0x6E, 0x74) { return k }
+        if let k = literal3(s, i, end, 0xFF49, 0xFF4E, 0xFF54) { return k }
         return nil
     }
 }

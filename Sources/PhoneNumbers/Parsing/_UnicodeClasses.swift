@@ -48,29 +48,30 @@ final class _UnicodeClasses: Sendable {
         return lo < table.count / stride && table[lo * stride] <= value ? lo : nil
     }
 
-    /// Whether `re`'s `\d` matches (Unicode Nd).
+    /// Whether `re`'s `\d` matches (Unicode Nd). ASCII never touches the tables.
     @inline(__always)
-    func isDecimal(_ c: Unicode.Scalar) -> Bool {
+    static func isDecimal(_ c: Unicode.Scalar) -> Bool {
         if c.value < 0x80 { return c.value &- 0x30 < 10 }
-        return find(decimal, 2, c.value) != nil
+        return shared.find(shared.decimal, 2, c.value) != nil
     }
 
     /// `unicodedata.digit`: the digit value or nil.
     @inline(__always)
-    func digitValue(_ c: Unicode.Scalar) -> UInt8? {
+    static func digitValue(_ c: Unicode.Scalar) -> UInt8? {
         if c.value < 0x80 { return c.value &- 0x30 < 10 ? UInt8(c.value - 0x30) : nil }
-        guard let i = find(digits, 3, c.value) else { return nil }
-        return UInt8(digits[i * 3 + 2] + (c.value - digits[i * 3]))
+        let table = shared.digits
+        guard let i = shared.find(table, 3, c.value) else { return nil }
+        return UInt8(table[i * 3 + 2] + (c.value - table[i * 3]))
     }
 
     /// `str.isalnum`.
     @inline(__always)
-    func isAlnum(_ c: Unicode.Scalar) -> Bool {
+    static func isAlnum(_ c: Unicode.Scalar) -> Bool {
         if c.value < 0x80 {
             let v = c.value
             return v &- 0x30 < 10 || (v | 0x20) &- 0x61 < 26
         }
-        return find(alnum, 2, c.value) != nil
+        return shared.find(shared.alnum, 2, c.value) != nil
     }
 }
 

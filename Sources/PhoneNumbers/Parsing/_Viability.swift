@@ -5,15 +5,14 @@
 enum _Viability {
     static func isViable(_ s: _Scalars, _ count: Int) -> Bool {
         if count < 2 { return false }
-        let classes = _UnicodeClasses.shared
-        if count == 2, classes.isDecimal(s[0]), classes.isDecimal(s[1]) { return true }
+        if count == 2, _UnicodeClasses.isDecimal(s[0]), _UnicodeClasses.isDecimal(s[1]) { return true }
         var i = 0
         while i < count, _Chars.isPlus(s[i]) { i += 1 }
         var digits = 0
         // After the third digit, every prefix end is a candidate split before an extension.
         while i < count {
             let c = s[i]
-            let isDigit = classes.isDecimal(c)
+            let isDigit = _UnicodeClasses.isDecimal(c)
             if digits < 3 {
                 guard isDigit || c == "*" || _Chars.isPunctuation(c) else { return false }
             } else if !(isDigit || c == "*" || _Chars.isPunctuation(c) || _Chars.isAlphaIgnoringCase(c)) {
@@ -32,13 +31,12 @@ enum _Viability {
     /// the main part (already known valid up to `limit`, with at least 3 digits) can end.
     private static func extensionFollows(_ s: _Scalars, from limit: Int, count: Int, mainStart: Int) -> Bool {
         // The main part must contain 3 digits: find where the third digit ends.
-        let classes = _UnicodeClasses.shared
         var i = 0
         while i < count, _Chars.isPlus(s[i]) { i += 1 }
         var digits = 0
         var firstSplit = count
         while i < limit {
-            if classes.isDecimal(s[i]) {
+            if _UnicodeClasses.isDecimal(s[i]) {
                 digits += 1
                 if digits == 3 { firstSplit = i + 1; break }
             }
