@@ -1,0 +1,16 @@
+// swift-tools-version:6.1
+// libFuzzer targets for SMSKit. A nested package, so the root build never links them.
+// Build and run with Fuzz/run.sh (see the README's Reliability section).
+import PackageDescription
+
+let package = Package(
+    name: "SMSKitFuzz",
+    dependencies: [.package(name: "SMSKit", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "PhoneNumbersFuzz",
+            dependencies: [.product(name: "PhoneNumbers", package: "SMSKit")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+    ]
+)
