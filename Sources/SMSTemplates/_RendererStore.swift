@@ -6,8 +6,9 @@ import Synchronization
 /// Two caches, each a dictionary behind a `Mutex`:
 /// - `requests`: (requested locale string, message ID, Latin-digits option) → the chosen catalog
 ///   message, the diagnostics of the choice and its compiled formatter: one lock and one hash on
-///   the hot path. Bounded: past `resolvedLimit` entries new keys are resolved but not stored, so
-///   a stream of distinct garbage locale strings cannot grow memory.
+///   the hot path. Bounded: keys longer than 64 bytes are never stored, and past `resolvedLimit`
+///   entries new keys are resolved but not stored, so a stream of distinct garbage locale strings
+///   cannot grow memory.
 /// - `compiled`: (catalog key, message ID, Latin digits) → the compiled ICU MessageFormat, shared
 ///   by every request string that resolves to it (`es-MX`, `es_AR`, `es-419`...). Bounded by the
 ///   catalogs themselves (× 2 digit modes).
@@ -93,8 +94,12 @@ final class _RendererStore: Sendable {
             }
         }
         let entry = Entry(resolved: resolution, compiled: caching == .disabled ? nil : message)
-        requests.withLock { cache in
-            if cache.count < Self.resolvedLimit { cache[key] = entry }
+        // Real locale tags are short; longer strings (garbage, 10 KB inputs) are resolved every
+        // time rather than kept, so the cache holds at most resolvedLimit × 64 bytes of keys.
+        if locale.utf8.count <= 64 {
+            requests.withLock { cache in
+                if cache.count < Self.resolvedLimit { cache[key] = entry }
+            }
         }
         return (resolution, message)
     }
