@@ -218,9 +218,19 @@ extension PhoneNumberEngine {
             (full, overlong) = _normalize(number)
             if let regionIndex, store.core[regionIndex].internationalPrefix >= 0 {
                 let idd = store.core[regionIndex].internationalPrefix
+                let region = store.core[regionIndex]
                 let end: Int? = full.withBuffer { digits in
-                    guard let captures = _PikeVM.match(idd, digits, toEnd: false) else { return nil }
-                    let end = Int(captures[1])
+                    let end: Int
+                    if region.literalIDDLength > 0 {
+                        // A plain IDD ("00", "011", ...): compare the digits, no VM.
+                        let n = Int(region.literalIDDLength)
+                        guard digits.count >= n else { return nil }
+                        for k in 0..<n where UInt32(digits[k] &- 0x30) != (region.literalIDD >> (4 * UInt32(k))) & 0xF { return nil }
+                        end = n
+                    } else {
+                        guard let captures = _PikeVM.match(idd, digits, toEnd: false) else { return nil }
+                        end = Int(captures[1])
+                    }
                     // A country code never starts with 0.
                     if end < digits.count, digits[end] == 0x30 { return nil }
                     return end

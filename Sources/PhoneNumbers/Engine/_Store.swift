@@ -34,33 +34,16 @@ final class _Store: @unchecked Sendable {
         }
         core = .allocate(capacity: regions.count)
         for (i, r) in regions.enumerated() {
-            var literal: UInt32 = 0
-            var literalLength: Int32 = 0
-            if r.nationalPrefixForParsing >= 0 {
-                // A program that is SAVE 0, CLASS(one digit)*, SAVE 1, MATCH is a literal prefix.
-                let base = Int(r.nationalPrefixForParsing)
-                let count = _Metadata.word(base)
-                var digits: [UInt32] = []
-                var plain = _Metadata.word(base + 1) == 0 && count >= 3 && count <= 11
-                if plain {
-                    for pc in 1..<(count - 2) {
-                        let op = _Metadata.word(base + 2 + 3 * pc), mask = _Metadata.word(base + 3 + 3 * pc)
-                        guard op == _PikeVM.opClass, mask.nonzeroBitCount == 1 else { plain = false; break }
-                        digits.append(UInt32(mask.trailingZeroBitCount))
-                    }
-                }
-                if plain, !digits.isEmpty {
-                    for (k, d) in digits.enumerated() { literal |= d << (4 * UInt32(k)) }
-                    literalLength = Int32(digits.count)
-                }
-            }
+            let (literal, literalLength) = Self.literalDigits(r.nationalPrefixForParsing)
+            let (idd, iddLength) = Self.literalDigits(r.internationalPrefix)
             core[i] = _RegionCore(
                 index: Int32(i), countryCode: r.countryCode,
                 sameMobileAndFixedLinePattern: r.sameMobileAndFixedLinePattern,
                 hasNoPossibleLength: r.hasNoPossibleLength, typeDFA: r.typeDFA, lengthTypes: r.lengthTypes,
                 possibleLengths: r.possibleLengths, localOnlyLengths: r.localOnlyLengths,
                 leadingDigits: r.leadingDigits, nationalPrefixForParsing: r.nationalPrefixForParsing,
-                internationalPrefix: r.internationalPrefix, literalPrefix: literal, literalPrefixLength: literalLength)
+                internationalPrefix: r.internationalPrefix, literalPrefix: literal, literalPrefixLength: literalLength,
+                literalIDD: idd, literalIDDLength: iddLength)
         }
         formats = _TableText.lines(_Metadata.formatTable).map { f in
             _FormatRecord(
@@ -98,6 +81,22 @@ final class _Store: @unchecked Sendable {
             byLetters[Int(u[0] - 65) * 26 + Int(u[1] - 65)] = Int16(i)
         }
         regionByLetters = byLetters
+    }
+
+    /// When the program at `offset` is SAVE 0, CLASS(one digit)*, SAVE 1, MATCH with no groups,
+    /// its digits packed 4 bits each (first lowest) and their count; (0, 0) otherwise.
+    static func literalDigits(_ offset: Int32) -> (UInt32, Int32) {
+        guard offset >= 0 else { return (0, 0) }
+        let base = Int(offset)
+        let count = _Metadata.word(base)
+        guard _Metadata.word(base + 1) == 0, count >= 4, count <= 10 else { return (0, 0) }
+        var literal: UInt32 = 0
+        for pc in 1..<(count - 2) {
+            let op = _Metadata.word(base + 2 + 3 * pc), mask = _Metadata.word(base + 3 + 3 * pc)
+            guard op == _PikeVM.opClass, mask.nonzeroBitCount == 1 else { return (0, 0) }
+            literal |= UInt32(mask.trailingZeroBitCount) << (4 * UInt32(pc - 1))
+        }
+        return (literal, Int32(count - 3))
     }
 
     /// Index of the main region (or non-geographic entity) for a calling code, or nil.

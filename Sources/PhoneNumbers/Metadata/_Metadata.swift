@@ -54,6 +54,9 @@ struct _RegionCore {
     /// digits packed 4 bits each, first digit lowest, and its length; 0 otherwise.
     var literalPrefix: UInt32
     var literalPrefixLength: Int32
+    /// The same for the international (IDD) prefix: "00", "011", "810", ...
+    var literalIDD: UInt32
+    var literalIDDLength: Int32
 }
 
 /// One number format, as generated (rules use libphonenumber's `$1`, `$NP`, `$FG`, `$CC` syntax).
