@@ -9,7 +9,6 @@ enum _Viability {
         var i = 0
         while i < count, _Chars.isPlus(s[i]) { i += 1 }
         var digits = 0
-        // After the third digit, every prefix end is a candidate split before an extension.
         while i < count {
             let c = s[i]
             let isDigit = _UnicodeClasses.isDecimal(c)
@@ -18,7 +17,7 @@ enum _Viability {
             } else if !(isDigit || c == "*" || _Chars.isPunctuation(c) || _Chars.isAlphaIgnoringCase(c)) {
                 // The main part ends here at the latest: the rest must be an extension, starting
                 // at this character or at an earlier candidate.
-                return extensionFollows(s, from: i, count: count, mainStart: i)
+                return extensionFollows(s, from: i, count: count)
             }
             if isDigit { digits += 1 }
             i += 1
@@ -29,7 +28,7 @@ enum _Viability {
 
     /// Whether an extension matches `s[k..<count]` for some split `k` at or before `limit` where
     /// the main part (already known valid up to `limit`, with at least 3 digits) can end.
-    private static func extensionFollows(_ s: _Scalars, from limit: Int, count: Int, mainStart: Int) -> Bool {
+    private static func extensionFollows(_ s: _Scalars, from limit: Int, count: Int) -> Bool {
         // The main part must contain 3 digits: find where the third digit ends.
         var i = 0
         while i < count, _Chars.isPlus(s[i]) { i += 1 }
