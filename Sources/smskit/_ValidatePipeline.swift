@@ -7,9 +7,14 @@ import Glibc
 import Darwin
 #endif
 
-/// The streaming core of `validate`: records are collected into chunks; each chunk is checked
-/// with the engine's batch API (all cores), formatted in parallel slices, and written in order.
-/// Memory is bounded by one chunk and one read buffer, whatever the input size.
+/// The streaming core of `validate`.
+///
+/// The reader's records are copied into a chunk (one byte arena and one entry per record). A full
+/// chunk is cut into contiguous slices that run on all cores; each slice extracts its fields,
+/// decodes UTF-8, checks its numbers with the engine's batch API and formats its output records
+/// into its own buffer. The buffers are then written in slice order, so the output keeps the input
+/// order. Only the record splitting and the writes are serial. Memory is bounded by one chunk,
+/// one read buffer and the slice buffers, whatever the input size.
 struct _ValidatePipeline {
     let engine: PhoneNumberEngine
     let formatter: _RecordFormatter
@@ -28,31 +33,29 @@ struct _ValidatePipeline {
     private(set) var badRegion: String?
     private(set) var badRegionCount = 0
 
-    private var rows: [_Row] = []
-    private var numberScratch: [UInt8] = []
-    private var regionScratch: [UInt8] = []
-    private var regionCache: [RegionCode?] = Array(repeating: nil, count: 26 * 26)
+    private var arena: [UInt8] = []
+    private var entries: [_ChunkEntry] = []
+    private var chunkFormat: InputFormat = .lines
     private var output = _Output()
     private var wroteRecords = false
     private var recordsSeen = 0
-    private let workers: Int
-    private var buffers: [[UInt8]]
-    private var partTallies: [_Tally]
+    private let slices: Int
+    private var results: [_SliceResult]
+    private let regionTable = _RegionTable()
 
     init(engine: PhoneNumberEngine, formatter: _RecordFormatter, chunkSize: Int) {
         self.engine = engine
         self.formatter = formatter
         self.chunkSize = chunkSize
-        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        self.workers = max(1, min(cores, 16))
-        self.buffers = Array(repeating: [], count: workers)
-        self.partTallies = Array(repeating: _Tally(), count: workers)
-        rows.reserveCapacity(chunkSize)
-        numberScratch.reserveCapacity(256)
-        regionScratch.reserveCapacity(16)
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        // More slices than cores, so that a slow slice does not leave a core idle.
+        self.slices = max(1, min(cores, 64)) * 4
+        self.results = Array(repeating: _SliceResult(), count: slices)
+        entries.reserveCapacity(chunkSize)
+        arena.reserveCapacity(chunkSize * 32)
     }
 
-    var isChunkFull: Bool { rows.count >= chunkSize }
+    var isChunkFull: Bool { entries.count >= chunkSize }
 
     mutating func begin() throws {
         try output.write(formatter.prologue)
@@ -64,13 +67,142 @@ struct _ValidatePipeline {
         try output.flush()
     }
 
-    /// Turns one record into a row of the current chunk.
+    /// Copies one record into the current chunk.
     mutating func add(_ record: _RecordReader.Record, format: InputFormat) throws {
-        if record.isTooLong {
-            rows.append(_Row(line: record.line, input: "", problem: .lineTooLong, region: nil))
-            return
+        if entries.isEmpty { chunkFormat = format }
+        let start = arena.count
+        if !record.isTooLong { arena.append(contentsOf: record.bytes) }
+        entries.append(_ChunkEntry(line: record.line, start: start, count: arena.count - start, isTooLong: record.isTooLong))
+    }
+
+    /// Checks, formats and writes the records collected so far.
+    mutating func flushChunk(bytesRead: Int) throws {
+        guard !entries.isEmpty else { return }
+        let count = entries.count
+        let parts = count >= 1024 ? slices : 1
+        let setup = _SliceSetup(
+            engine: engine, formatter: formatter, format: chunkFormat, columns: columns,
+            defaultRegion: defaultRegion, regionTable: regionTable, parts: parts, count: count)
+        arena.withUnsafeBytes { arenaBytes in
+            entries.withUnsafeBufferPointer { entryBuffer in
+                results.withUnsafeMutableBufferPointer { resultBuffer in
+                    let work = _SliceWork(setup: setup, arena: arenaBytes, entries: entryBuffer, results: resultBuffer)
+                    if parts == 1 {
+                        work.run(slice: 0)
+                    } else {
+                        DispatchQueue.concurrentPerform(iterations: parts) { work.run(slice: $0) }
+                    }
+                }
+            }
         }
-        _ = _Fields.extract(columns.number, from: record.bytes, format: format, into: &numberScratch)
+        for part in 0..<parts {
+            tally.merge(results[part].tally)
+            if let bad = results[part].badRegion, badRegion == nil { badRegion = bad }
+            badRegionCount += results[part].badRegionCount
+            guard !results[part].output.isEmpty else { continue }
+            if formatter.format == .json && !wroteRecords {
+                // Drop the separator before the first record of the output.
+                try results[part].output.withUnsafeBytes { try output.write(UnsafeRawBufferPointer(rebasing: $0[1...])) }
+            } else {
+                try output.write(results[part].output)
+            }
+            wroteRecords = true
+        }
+        recordsSeen += count
+        entries.removeAll(keepingCapacity: true)
+        arena.removeAll(keepingCapacity: true)
+        progress.update(records: recordsSeen, bytes: finishedBytes + bytesRead)
+    }
+}
+
+/// One record of a chunk: its line and its bytes in the chunk's arena.
+struct _ChunkEntry {
+    var line: Int
+    var start: Int
+    var count: Int
+    var isTooLong: Bool
+}
+
+/// What one slice produced.
+struct _SliceResult {
+    var output: [UInt8] = []
+    var tally = _Tally()
+    var badRegion: String?
+    var badRegionCount = 0
+}
+
+/// The immutable parameters of one chunk's slices.
+struct _SliceSetup: @unchecked Sendable {
+    let engine: PhoneNumberEngine
+    let formatter: _RecordFormatter
+    let format: InputFormat
+    let columns: (number: Int, region: Int?)
+    let defaultRegion: RegionCode?
+    let regionTable: _RegionTable
+    let parts: Int
+    let count: Int
+}
+
+/// One chunk's work, split into slices that run on separate threads. Each slice reads the shared
+/// arena and entries and writes only its own result; the pointers outlive the concurrent call.
+private struct _SliceWork: @unchecked Sendable {
+    let setup: _SliceSetup
+    let arena: UnsafeRawBufferPointer
+    let entries: UnsafeBufferPointer<_ChunkEntry>
+    let results: UnsafeMutableBufferPointer<_SliceResult>
+
+    func run(slice: Int) {
+        let lower = setup.count * slice / setup.parts
+        let upper = setup.count * (slice + 1) / setup.parts
+        var result = results[slice]
+        result.output.removeAll(keepingCapacity: true)
+        result.tally = _Tally()
+        result.badRegion = nil
+        result.badRegionCount = 0
+
+        var rows: [_Row] = []
+        rows.reserveCapacity(upper - lower)
+        var inputs: [PhoneNumberInput] = []
+        inputs.reserveCapacity(upper - lower)
+        var resultIndex: [Int32] = []
+        resultIndex.reserveCapacity(upper - lower)
+        var numberScratch: [UInt8] = []
+        numberScratch.reserveCapacity(256)
+        var regionScratch: [UInt8] = []
+        regionScratch.reserveCapacity(16)
+
+        for position in lower..<upper {
+            let entry = entries[position]
+            let row = makeRow(entry, numberScratch: &numberScratch, regionScratch: &regionScratch, result: &result)
+            if row.problem == nil {
+                resultIndex.append(Int32(inputs.count))
+                inputs.append(PhoneNumberInput(row.input, defaultRegion: row.region))
+            } else {
+                resultIndex.append(-1)
+            }
+            rows.append(row)
+        }
+        // This slice already runs on its own core: one thread for its batch.
+        let checks = setup.engine.checkBatch(inputs, concurrency: 1)
+        precondition(checks.count == inputs.count, "the engine must return one result per input")
+        rows.withUnsafeBufferPointer { rowBuffer in
+            resultIndex.withUnsafeBufferPointer { indexBuffer in
+                checks.withUnsafeBufferPointer { checkBuffer in
+                    setup.formatter.append(rows: rowBuffer, resultIndex: indexBuffer, results: checkBuffer,
+                                           to: &result.output, tally: &result.tally)
+                }
+            }
+        }
+        results[slice] = result
+    }
+
+    private func makeRow(_ entry: _ChunkEntry, numberScratch: inout [UInt8], regionScratch: inout [UInt8],
+                         result: inout _SliceResult) -> _Row {
+        if entry.isTooLong {
+            return _Row(line: entry.line, input: "", problem: .lineTooLong, region: nil)
+        }
+        let record = UnsafeRawBufferPointer(rebasing: arena[entry.start..<(entry.start + entry.count)])
+        _ = _Fields.extract(setup.columns.number, from: record, format: setup.format, into: &numberScratch)
         var problem: _RecordProblem?
         let input: String
         if numberScratch.contains(0) {
@@ -82,121 +214,67 @@ struct _ValidatePipeline {
             problem = .invalidUTF8
             input = String(decoding: numberScratch, as: UTF8.self)
         }
-        var region = defaultRegion
-        if let regionIndex = columns.region,
-           _Fields.extract(regionIndex, from: record.bytes, format: format, into: &regionScratch) {
-            switch regionCell() {
+        var region = setup.defaultRegion
+        if let regionIndex = setup.columns.region,
+           _Fields.extract(regionIndex, from: record, format: setup.format, into: &regionScratch) {
+            switch setup.regionTable.cell(regionScratch) {
             case .useDefault: break
             case .region(let code): region = code
             case .invalidUTF8: if problem == nil { problem = .invalidUTF8 }
+            case .notARegion(let text):
+                region = nil
+                result.badRegionCount += 1
+                if result.badRegion == nil { result.badRegion = String(text.prefix(32)) }
             }
         }
-        rows.append(_Row(line: record.line, input: input, problem: problem, region: region))
-    }
-
-    private enum RegionCell {
-        case useDefault
-        case region(RegionCode?)
-        case invalidUTF8
-    }
-
-    /// Reads `regionScratch`: empty -> the default, ZZ -> none, a code -> the code.
-    private mutating func regionCell() -> RegionCell {
-        var lower = 0
-        var upper = regionScratch.count
-        while lower < upper, regionScratch[lower] == UInt8(ascii: " ") || regionScratch[lower] == UInt8(ascii: "\t") { lower += 1 }
-        while upper > lower, regionScratch[upper - 1] == UInt8(ascii: " ") || regionScratch[upper - 1] == UInt8(ascii: "\t") { upper -= 1 }
-        if lower == upper { return .useDefault }
-        if upper - lower == 2 {
-            let first = regionScratch[lower] | 0x20
-            let second = regionScratch[lower + 1] | 0x20
-            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first), (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(second) {
-                if first == UInt8(ascii: "z") && second == UInt8(ascii: "z") { return .region(nil) }
-                let slot = Int(first - UInt8(ascii: "a")) * 26 + Int(second - UInt8(ascii: "a"))
-                if let cached = regionCache[slot] { return .region(cached) }
-                let code = RegionCode(String(decoding: [first - 32, second - 32], as: UTF8.self))
-                regionCache[slot] = code
-                return .region(code)
-            }
-        }
-        let cell = Array(regionScratch[lower..<upper])
-        guard let text = String(validating: cell, as: UTF8.self) else { return .invalidUTF8 }
-        if let code = RegionCode(text) { return .region(code) }
-        badRegionCount += 1
-        if badRegion == nil { badRegion = String(text.prefix(32)) }
-        return .region(nil)
-    }
-
-    /// Checks, formats and writes the rows collected so far.
-    mutating func flushChunk(bytesRead: Int) throws {
-        guard !rows.isEmpty else { return }
-        var inputs: [PhoneNumberInput] = []
-        inputs.reserveCapacity(rows.count)
-        var resultIndex = [Int32](repeating: -1, count: rows.count)
-        for (position, row) in rows.enumerated() where row.problem == nil {
-            resultIndex[position] = Int32(inputs.count)
-            inputs.append(PhoneNumberInput(row.input, defaultRegion: row.region))
-        }
-        let results = _Checker.checkBatch(engine, inputs)
-        precondition(results.count == inputs.count, "the engine must return one result per input")
-
-        let parts = rows.count >= 2048 ? workers : 1
-        let count = rows.count
-        rows.withUnsafeBufferPointer { rowBuffer in
-            resultIndex.withUnsafeBufferPointer { indexBuffer in
-                results.withUnsafeBufferPointer { resultBuffer in
-                    buffers.withUnsafeMutableBufferPointer { outBuffers in
-                        partTallies.withUnsafeMutableBufferPointer { tallies in
-                            let work = _FormatWork(
-                                formatter: formatter, parts: parts, count: count, rows: rowBuffer,
-                                resultIndex: indexBuffer, results: resultBuffer, outputs: outBuffers, tallies: tallies)
-                            if parts == 1 {
-                                work.run(part: 0)
-                            } else {
-                                DispatchQueue.concurrentPerform(iterations: parts) { work.run(part: $0) }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        for part in 0..<parts {
-            tally.merge(partTallies[part])
-            guard !buffers[part].isEmpty else { continue }
-            if formatter.format == .json && !wroteRecords {
-                // Drop the separator before the first record of the output.
-                try buffers[part].withUnsafeBytes { try output.write(UnsafeRawBufferPointer(rebasing: $0[1...])) }
-            } else {
-                try output.write(buffers[part])
-            }
-            wroteRecords = true
-        }
-        recordsSeen += rows.count
-        rows.removeAll(keepingCapacity: true)
-        progress.update(records: recordsSeen, bytes: finishedBytes + bytesRead)
+        return _Row(line: entry.line, input: input, problem: problem, region: region)
     }
 }
 
-/// One chunk's formatting, split into `parts` slices that run on separate threads. Each slice
-/// writes only its own output buffer and tally; the pointers outlive the concurrent call.
-private struct _FormatWork: @unchecked Sendable {
-    let formatter: _RecordFormatter
-    let parts: Int
-    let count: Int
-    let rows: UnsafeBufferPointer<_Row>
-    let resultIndex: UnsafeBufferPointer<Int32>
-    let results: UnsafeBufferPointer<PhoneNumberCheck>
-    let outputs: UnsafeMutableBufferPointer<[UInt8]>
-    let tallies: UnsafeMutableBufferPointer<_Tally>
+/// Region cells to region codes: every two-letter code is made once, up front, so that slices
+/// share one immutable table.
+final class _RegionTable: @unchecked Sendable {
+    enum Cell {
+        /// Empty: the default region applies.
+        case useDefault
+        /// A code, or `nil` for ZZ (no default region).
+        case region(RegionCode?)
+        case invalidUTF8
+        /// Not a region code: the row has no default region.
+        case notARegion(String)
+    }
 
-    func run(part: Int) {
-        let lower = count * part / parts
-        let upper = count * (part + 1) / parts
-        outputs[part].removeAll(keepingCapacity: true)
-        tallies[part] = _Tally()
-        formatter.append(
-            rows: UnsafeBufferPointer(rebasing: rows[lower..<upper]),
-            resultIndex: UnsafeBufferPointer(rebasing: resultIndex[lower..<upper]),
-            results: results, to: &outputs[part], tally: &tallies[part])
+    private let twoLetter: [RegionCode?]
+
+    init() {
+        var table: [RegionCode?] = []
+        table.reserveCapacity(26 * 26)
+        for first in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+            for second in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+                table.append(first == UInt8(ascii: "Z") && second == UInt8(ascii: "Z")
+                    ? nil : RegionCode(String(decoding: [first, second], as: UTF8.self)))
+            }
+        }
+        twoLetter = table
+    }
+
+    /// Reads a cell: spaces trimmed; empty -> the default, ZZ -> none, a code -> the code.
+    func cell(_ bytes: [UInt8]) -> Cell {
+        var lower = 0
+        var upper = bytes.count
+        while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") { lower += 1 }
+        while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") || bytes[upper - 1] == UInt8(ascii: "\t") { upper -= 1 }
+        if lower == upper { return .useDefault }
+        if upper - lower == 2 {
+            let first = bytes[lower] | 0x20
+            let second = bytes[lower + 1] | 0x20
+            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first), (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(second) {
+                return .region(twoLetter[Int(first - UInt8(ascii: "a")) * 26 + Int(second - UInt8(ascii: "a"))])
+            }
+        }
+        let cell = Array(bytes[lower..<upper])
+        guard let text = String(validating: cell, as: UTF8.self) else { return .invalidUTF8 }
+        if let code = RegionCode(text) { return .region(code) }
+        return .notARegion(text)
     }
 }
