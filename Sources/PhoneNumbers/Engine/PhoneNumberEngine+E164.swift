@@ -43,15 +43,22 @@ extension PhoneNumberEngine {
     /// Formats a number as E.164 (`+` country code national significant number); an extension is
     /// not part of E.164 and is left out.
     public func formatE164(_ number: PhoneNumber) -> String {
-        var digits = _DigitString()
-        digits.append(UInt8(ascii: "+"))
-        digits.append(decimal: UInt64(max(number.countryCode, 0)))
-        digits.append(zeros: number.leadingZeros)
-        digits.append(decimal: number.nationalNumber)
-        return digits.withBuffer { bytes in
-            String(unsafeUninitializedCapacity: bytes.count) { out in
-                _ = out.initialize(fromContentsOf: bytes)
-                return bytes.count
+        number.withNationalSignificantNumber { nsn in
+            let code = UInt64(max(number.countryCode, 0))
+            let codeDigits = _decimalDigitCount(code)
+            let count = 1 + codeDigits + nsn.count
+            return String(unsafeUninitializedCapacity: count) { out in
+                out[0] = UInt8(ascii: "+")
+                var v = code
+                var i = codeDigits
+                while i > 0 {
+                    let (q, r) = v.quotientAndRemainder(dividingBy: 10)
+                    out[i] = UInt8(truncatingIfNeeded: r) &+ 0x30
+                    v = q
+                    i &-= 1
+                }
+                for k in 0..<nsn.count { out[1 &+ codeDigits &+ k] = nsn[k] }
+                return count
             }
         }
     }
@@ -97,6 +104,12 @@ extension PhoneNumberEngine {
         if national.count > _DigitString.capacity - 8 {
             throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
         }
+        // Common case: a plain national prefix ("0", "1", ...) that the number does not start
+        // with, or none at all: nothing to strip, no copy.
+        if region.nationalPrefixForParsing < 0 || (region.literalPrefixLength > 0
+            && UInt32(national[0] &- 0x30) != region.literalPrefix & 0xF) {
+            return try _makeNumber(national, countryCode: countryCode, extension: `extension`)
+        }
         var number = _DigitString(national)
         if let stripped = _stripNationalPrefix(number, region) {
             switch _possibility(length: stripped.count, region: region) {
@@ -104,6 +117,16 @@ extension PhoneNumberEngine {
             default: number = stripped
             }
         }
+        return try number.withBuffer { digits in
+            Result { () throws(PhoneNumberError) in try _makeNumber(digits, countryCode: countryCode, extension: `extension`) }
+        }.get()
+    }
+
+    /// The length limits, Italian leading zeros and the value of a final national number.
+    @inline(__always)
+    func _makeNumber(
+        _ number: UnsafeBufferPointer<UInt8>, countryCode: Int, extension: String?
+    ) throws(PhoneNumberError) -> PhoneNumber {
         if number.count > Self.maxNationalLength {
             throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
         }
@@ -111,11 +134,13 @@ extension PhoneNumberEngine {
             throw PhoneNumberError(.tooShortNSN, "The national number has fewer than 2 digits.")
         }
         var zeros = 0
-        if number.count > 1, number[0] == 0x30 {
+        if number[0] == 0x30 {
             zeros = 1
             while zeros < number.count - 1, number[zeros] == 0x30 { zeros += 1 }
         }
-        return PhoneNumber(countryCode: countryCode, nationalNumber: number.decimalValue, leadingZeros: zeros, extension: `extension`)
+        var value: UInt64 = 0
+        for d in number { value = value &* 10 &+ UInt64(d &- 0x30) }
+        return PhoneNumber(countryCode: countryCode, nationalNumber: value, leadingZeros: zeros, extension: `extension`)
     }
 
     /// libphonenumber's `maybeStripNationalPrefixAndCarrierCode`: the number without its national

@@ -43,9 +43,34 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
     /// Calls `body` with the national significant number as ASCII digits, without allocating.
     @inline(__always)
     func withNationalSignificantNumber<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var digits = _DigitString()
-        digits.append(zeros: leadingZeros)
-        digits.append(decimal: nationalNumber)
-        return digits.withBuffer(body)
+        // At most 20 digits of value and a few leading zeros; 32 bytes on the stack.
+        var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let digits = _decimalDigitCount(nationalNumber)
+        let zeros = min(max(leadingZeros, 0), 32 &- digits)
+        return withUnsafeMutableBytes(of: &storage) { raw in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            for k in 0..<zeros { p[k] = 0x30 }
+            var v = nationalNumber
+            var i = zeros &+ digits
+            while i > zeros {
+                i &-= 1
+                let (q, r) = v.quotientAndRemainder(dividingBy: 10)
+                p[i] = UInt8(truncatingIfNeeded: r) &+ 0x30
+                v = q
+            }
+            return body(UnsafeBufferPointer(start: p, count: zeros &+ digits))
+        }
     }
+}
+
+/// The number of decimal digits of `value` (1 for 0).
+@inline(__always)
+func _decimalDigitCount(_ value: UInt64) -> Int {
+    var digits = 1
+    var limit: UInt64 = 10
+    while digits < 20, value >= limit {
+        digits &+= 1
+        limit = limit &* 10
+    }
+    return digits
 }
