@@ -49,14 +49,7 @@ extension PhoneNumberEngine {
             let count = 1 + codeDigits + nsn.count
             return String(unsafeUninitializedCapacity: count) { out in
                 out[0] = UInt8(ascii: "+")
-                var v = code
-                var i = codeDigits
-                while i > 0 {
-                    let (q, r) = v.quotientAndRemainder(dividingBy: 10)
-                    out[i] = UInt8(truncatingIfNeeded: r) &+ 0x30
-                    v = q
-                    i &-= 1
-                }
+                _writeDecimal(code, digits: codeDigits, to: out.baseAddress! + 1)
                 for k in 0..<nsn.count { out[1 &+ codeDigits &+ k] = nsn[k] }
                 return count
             }

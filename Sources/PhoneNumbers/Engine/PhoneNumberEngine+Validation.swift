@@ -62,7 +62,7 @@ extension PhoneNumberEngine {
     /// `getRegionCodeForNumber`).
     public func region(of number: PhoneNumber) -> RegionCode? {
         number.withNationalSignificantNumber { digits in
-            _regionIndex(number.countryCode, digits).map { RegionCode(unchecked: store.regions[$0].code) }
+            _regionIndex(number.countryCode, digits).map { store.regionCodes[$0] }
         }
     }
 
@@ -70,7 +70,7 @@ extension PhoneNumberEngine {
     public func classify(_ number: PhoneNumber) -> (region: RegionCode?, type: PhoneNumberType) {
         number.withNationalSignificantNumber { digits in
             guard let index = _regionIndex(number.countryCode, digits) else { return (nil, .unknown) }
-            return (RegionCode(unchecked: store.regions[index].code), _type(digits, store.core[index]))
+            return (store.regionCodes[index], _type(digits, store.core[index]))
         }
     }
 

@@ -46,6 +46,6 @@ public struct PhoneNumberEngine: Sendable {
     /// The main region of a country calling code ("US" for 1, "001" for 800), or nil when the
     /// code is unknown.
     public func mainRegion(forCountryCode code: Int) -> RegionCode? {
-        store.mainRegion(forCallingCode: code).map { RegionCode(unchecked: store.regions[$0].code) }
+        store.mainRegion(forCallingCode: code).map { store.regionCodes[$0] }
     }
 }

@@ -9,6 +9,8 @@ final class _Store: @unchecked Sendable {
     /// The hot fields of `regions`, same indices; allocated once, never freed (the store lives as
     /// long as the process).
     let core: UnsafeMutablePointer<_RegionCore>
+    /// Each region's code as a value, same indices (reading one copies no record).
+    let regionCodes: [RegionCode]
     let formats: [_FormatRecord]
     /// For calling code c (0...999): start and count in `regionLists`, count 0 when unknown.
     let callingCodeStart: [UInt16]
@@ -32,6 +34,7 @@ final class _Store: @unchecked Sendable {
                 preferredExtensionPrefix: f.string(15),
                 nationalFormats: f.int(16)..<f.int(17), intlFormats: f.int(18)..<f.int(19))
         }
+        regionCodes = regions.map { RegionCode(unchecked: $0.code) }
         core = .allocate(capacity: regions.count)
         for (i, r) in regions.enumerated() {
             let (literal, literalLength) = Self.literalDigits(r.nationalPrefixForParsing)
@@ -108,9 +111,8 @@ final class _Store: @unchecked Sendable {
 
     /// Index of a geographic region, or nil ("001" and "ZZ" are not geographic regions).
     func regionIndex(_ region: RegionCode) -> Int? {
-        let u = Array(region.identifier.utf8)
-        guard u.count == 2 else { return nil }
-        let i = regionByLetters[Int(u[0] - 65) * 26 + Int(u[1] - 65)]
+        guard let (a, b) = region.letterIndices else { return nil }
+        let i = regionByLetters[a * 26 + b]
         return i < 0 ? nil : Int(i)
     }
 }

@@ -50,17 +50,31 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
         return withUnsafeMutableBytes(of: &storage) { raw in
             let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
             for k in 0..<zeros { p[k] = 0x30 }
-            var v = nationalNumber
-            var i = zeros &+ digits
-            while i > zeros {
-                i &-= 1
-                let (q, r) = v.quotientAndRemainder(dividingBy: 10)
-                p[i] = UInt8(truncatingIfNeeded: r) &+ 0x30
-                v = q
-            }
+            _writeDecimal(nationalNumber, digits: digits, to: p + zeros)
             return body(UnsafeBufferPointer(start: p, count: zeros &+ digits))
         }
     }
+}
+
+/// Writes the `digits` decimal digits of `value` at `out`, two at a time.
+@inline(__always)
+func _writeDecimal(_ value: UInt64, digits: Int, to out: UnsafeMutablePointer<UInt8>) {
+    let pairs = _decimalPairs.utf8Start
+    var v = value
+    var i = digits
+    while i >= 2 {
+        let (q, r) = v.quotientAndRemainder(dividingBy: 100)
+        i &-= 2
+        out[i] = pairs[2 &* Int(r)]
+        out[i &+ 1] = pairs[2 &* Int(r) &+ 1]
+        v = q
+    }
+    if i == 1 { out[0] = UInt8(truncatingIfNeeded: v) &+ 0x30 }
+}
+
+/// "00" "01" ... "99": two digits per division.
+private var _decimalPairs: StaticString {
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 }
 
 /// The number of decimal digits of `value` (1 for 0).

@@ -6,8 +6,29 @@
 /// RegionCode("USA")           // nil
 /// ```
 public struct RegionCode: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The code's ASCII bytes, first byte lowest: a plain value, so copying a code costs nothing.
+    private let packed: UInt32
+
     /// The code in upper case: "US", "GB", "001".
-    public let identifier: String
+    public var identifier: String {
+        var bytes = packed
+        return String(unsafeUninitializedCapacity: 3) { out in
+            var n = 0
+            while bytes != 0 {
+                out[n] = UInt8(truncatingIfNeeded: bytes)
+                bytes >>= 8
+                n += 1
+            }
+            return n
+        }
+    }
+
+    /// The first two letters as indices 0...25 for table lookups; nil for "001".
+    var letterIndices: (Int, Int)? {
+        let a = Int(packed & 0xFF), b = Int((packed >> 8) & 0xFF)
+        guard packed >> 16 == 0, a >= 65, a <= 90, b >= 65, b <= 90 else { return nil }
+        return (a - 65, b - 65)
+    }
 
     /// The non-geographic entity "001".
     public static let nonGeographic = RegionCode(unchecked: "001")
@@ -16,21 +37,23 @@ public struct RegionCode: Sendable, Hashable, Codable, CustomStringConvertible, 
 
     /// Validates a region code: two ASCII letters (any case) or "001".
     public init?(_ text: some StringProtocol) {
-        let utf8 = Array(text.utf8.prefix(4))
-        if utf8 == Array("001".utf8) {
-            identifier = "001"
+        var iterator = text.utf8.makeIterator()
+        var bytes: [UInt8] = []
+        while bytes.count < 4, let byte = iterator.next() { bytes.append(byte) }
+        if bytes == [0x30, 0x30, 0x31] {
+            packed = 0x31_30_30  // "001", first byte lowest
             return
         }
-        guard utf8.count == 2 else { return nil }
-        var upper: [UInt8] = []
-        for byte in utf8 {
+        guard bytes.count == 2 else { return nil }
+        var packed: UInt32 = 0
+        for (k, byte) in bytes.enumerated() {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): upper.append(byte)
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): upper.append(byte - 32)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): packed |= UInt32(byte) << (8 * UInt32(k))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): packed |= UInt32(byte - 32) << (8 * UInt32(k))
             default: return nil
             }
         }
-        identifier = String(decoding: upper, as: UTF8.self)
+        self.packed = packed
     }
 
     /// A literal must be a valid code.
@@ -39,7 +62,11 @@ public struct RegionCode: Sendable, Hashable, Codable, CustomStringConvertible, 
         self = code
     }
 
-    init(unchecked identifier: String) { self.identifier = identifier }
+    init(unchecked identifier: String) {
+        var packed: UInt32 = 0
+        for (k, byte) in identifier.utf8.prefix(3).enumerated() { packed |= UInt32(byte) << (8 * UInt32(k)) }
+        self.packed = packed
+    }
 
     public var description: String { identifier }
 
