@@ -6,8 +6,10 @@
 // instruction: opcode, a, b.
 
 /// Capture slots: slot 2g is the start and 2g+1 the end of group g (group 0 is the whole match);
-/// -1 when the group did not take part in the match.
-typealias _Captures = SIMD16<Int16>
+/// -1 when the group did not take part in the match. Int8 positions: inputs are national numbers
+/// of at most 64 digits, and 16 bytes per thread keep the scratch space of programs up to 32
+/// instructions within one stack allocation (larger scratch would go to the heap).
+typealias _Captures = SIMD16<Int8>
 
 enum _PikeVM {
     static let opClass = 0, opSplit = 1, opJump = 2, opSave = 3, opEnd = 4, opMatch = 5
@@ -22,6 +24,7 @@ enum _PikeVM {
     /// - Returns: The captures of the leftmost-first match, or `nil`.
     /// - Complexity: O(n·m) for n input digits and m instructions; no heap allocation.
     static func match(_ offset: Int32, _ input: UnsafeBufferPointer<UInt8>, toEnd: Bool) -> _Captures? {
+        guard input.count < 127 else { return nil }  // positions are Int8; callers pass at most 64 digits
         let count = _Metadata.word(Int(offset))
         return withUnsafeTemporaryAllocation(of: _Captures.self, capacity: 2 &* count) { caps in
             withUnsafeTemporaryAllocation(of: Int16.self, capacity: 2 &* count) { pcs in
@@ -66,7 +69,7 @@ private struct _PikeRun {
             add(list, &n, b, slots, pos)
         case _PikeVM.opSave:
             var saved = slots
-            if a < 16 { saved[a] = Int16(pos) }
+            if a < 16 { saved[a] = Int8(truncatingIfNeeded: pos) }
             add(list, &n, pc &+ 1, saved, pos)
         case _PikeVM.opEnd:
             if pos == input.count { add(list, &n, pc &+ 1, slots, pos) }
