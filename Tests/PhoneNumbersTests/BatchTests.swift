@@ -24,6 +24,23 @@ import Testing
         #expect(batch.contains { $0.isValid })
     }
 
+    /// check(_:) computes everything in one pass; it must equal the separate calls.
+    @Test func checkEqualsTheSeparateCalls() throws {
+        let fixture = try Fixture("parse.tsv")
+        var compared = 0
+        for row in fixture.rows.prefix(30_000) {
+            guard let number = try? engine.parse(row[0], defaultRegion: row[1] == "ZZ" ? nil : RegionCode(row[1])) else { continue }
+            let result = engine.check(number)
+            let (region, type) = engine.classify(number)
+            #expect(result.region == region && result.type == type && result.isValid == engine.isValid(number))
+            #expect(result.possibility == engine.possibility(of: number))
+            #expect(result.fictional == engine.fictionalRange(of: number))
+            #expect(result.e164 == engine.formatE164(number) && result.e164 == engine.format(number, as: .e164))
+            compared += 1
+        }
+        #expect(compared > 20_000)
+    }
+
     @Test func emptyAndTinyBatches() {
         #expect(engine.checkBatch([]).isEmpty)
         let one = engine.checkBatch([PhoneNumberInput("+16505553434")])

@@ -25,10 +25,22 @@ extension PhoneNumberEngine {
 
     /// Checks a number already parsed.
     public func check(_ number: PhoneNumber) -> PhoneNumberCheck {
-        let (region, type) = classify(number)
-        return PhoneNumberCheck(
-            number: number, error: nil, possibility: possibility(of: number), isValid: type != .unknown,
-            type: type, region: region, fictional: fictionalRange(of: number), e164: formatE164(number))
+        // One pass over the national significant number's digits for everything.
+        number.withNationalSignificantNumber { digits in
+            var region: RegionCode? = nil
+            var type = PhoneNumberType.unknown
+            if let index = _regionIndex(number.countryCode, digits) {
+                region = store.regionCodes[index]
+                type = _type(digits, store.core[index])
+            }
+            let possibility = store.mainRegion(forCallingCode: number.countryCode).map {
+                _possibility(length: digits.count, region: store.core[$0])
+            } ?? .invalidCountryCode
+            return PhoneNumberCheck(
+                number: number, error: nil, possibility: possibility, isValid: type != .unknown,
+                type: type, region: region, fictional: fictionalRange(of: number),
+                e164: _e164(countryCode: number.countryCode, nsn: digits))
+        }
     }
 
     /// Parses and checks many inputs on all cores; one result per input, in input order. Failures

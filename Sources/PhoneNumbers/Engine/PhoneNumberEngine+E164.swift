@@ -43,16 +43,19 @@ extension PhoneNumberEngine {
     /// Formats a number as E.164 (`+` country code national significant number); an extension is
     /// not part of E.164 and is left out.
     public func formatE164(_ number: PhoneNumber) -> String {
-        number.withNationalSignificantNumber { nsn in
-            let code = UInt64(max(number.countryCode, 0))
-            let codeDigits = _decimalDigitCount(code)
-            let count = 1 + codeDigits + nsn.count
-            return String(unsafeUninitializedCapacity: count) { out in
-                out[0] = UInt8(ascii: "+")
-                _writeDecimal(code, digits: codeDigits, to: out.baseAddress! + 1)
-                for k in 0..<nsn.count { out[1 &+ codeDigits &+ k] = nsn[k] }
-                return count
-            }
+        number.withNationalSignificantNumber { _e164(countryCode: number.countryCode, nsn: $0) }
+    }
+
+    /// "+", the country code and the national significant number, written once into the String.
+    func _e164(countryCode: Int, nsn: UnsafeBufferPointer<UInt8>) -> String {
+        let code = UInt64(max(countryCode, 0))
+        let codeDigits = _decimalDigitCount(code)
+        let count = 1 + codeDigits + nsn.count
+        return String(unsafeUninitializedCapacity: count) { out in
+            out[0] = UInt8(ascii: "+")
+            _writeDecimal(code, digits: codeDigits, to: out.baseAddress! + 1)
+            for k in 0..<nsn.count { out[1 &+ codeDigits &+ k] = nsn[k] }
+            return count
         }
     }
 
