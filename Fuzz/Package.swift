@@ -12,5 +12,15 @@ let package = Package(
             dependencies: [.product(name: "PhoneNumbers", package: "SMSKit")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
+        .executableTarget(
+            name: "SMSEncodingFuzz",
+            dependencies: [.product(name: "SMSEncoding", package: "SMSKit")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "SMSTemplatesFuzz",
+            dependencies: [.product(name: "SMSTemplates", package: "SMSKit")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
     ]
 )

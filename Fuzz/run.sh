@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${1:-60}"; shift || true
-targets=("$@"); [[ ${#targets[@]} -gt 0 ]] || targets=(PhoneNumbersFuzz)
+targets=("$@"); [[ ${#targets[@]} -gt 0 ]] || targets=(PhoneNumbersFuzz SMSEncodingFuzz SMSTemplatesFuzz)
 swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path .build-fuzz
 mkdir -p Crashes
 for t in "${targets[@]}"; do
