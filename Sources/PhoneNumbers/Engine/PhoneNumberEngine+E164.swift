@@ -146,9 +146,8 @@ extension PhoneNumberEngine {
         if region.literalPrefixLength > 0 {
             // A plain digit prefix ("0", "1", "8", ...): no captures, no transform.
             let n = Int(region.literalPrefixLength)
-            guard number.count >= n else { return nil }
-            for k in 0..<n where UInt32(number[k] &- 0x30) != (region.literalPrefix >> (4 * UInt32(k))) & 0xF { return nil }
             return number.withBuffer { digits -> _DigitString? in
+                guard _Store.startsWith(digits, literal: region.literalPrefix, count: region.literalPrefixLength) else { return nil }
                 let rest = UnsafeBufferPointer(rebasing: digits[n...])
                 if _matchesGeneralPattern(digits, region), !_matchesGeneralPattern(rest, region) { return nil }
                 return _DigitString(rest)

@@ -223,10 +223,8 @@ extension PhoneNumberEngine {
                     let end: Int
                     if region.literalIDDLength > 0 {
                         // A plain IDD ("00", "011", ...): compare the digits, no VM.
-                        let n = Int(region.literalIDDLength)
-                        guard digits.count >= n else { return nil }
-                        for k in 0..<n where UInt32(digits[k] &- 0x30) != (region.literalIDD >> (4 * UInt32(k))) & 0xF { return nil }
-                        end = n
+                        guard _Store.startsWith(digits, literal: region.literalIDD, count: region.literalIDDLength) else { return nil }
+                        end = Int(region.literalIDDLength)
                     } else {
                         guard let captures = _PikeVM.match(idd, digits, toEnd: false) else { return nil }
                         end = Int(captures[1])

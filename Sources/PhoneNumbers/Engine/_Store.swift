@@ -102,6 +102,15 @@ final class _Store: @unchecked Sendable {
         return (literal, Int32(count - 3))
     }
 
+    /// Whether `digits` start with the packed literal of `literalDigits` (`count` > 0).
+    @inline(__always)
+    static func startsWith(_ digits: UnsafeBufferPointer<UInt8>, literal: UInt32, count: Int32) -> Bool {
+        let n = Int(count)
+        guard digits.count >= n else { return false }
+        for k in 0..<n where UInt32(digits[k] &- 0x30) != (literal >> (4 * UInt32(k))) & 0xF { return false }
+        return true
+    }
+
     /// Index of the main region (or non-geographic entity) for a calling code, or nil.
     @inline(__always)
     func mainRegion(forCallingCode code: Int) -> Int? {

@@ -25,28 +25,15 @@ struct _DigitString {
         count &+= 1
     }
 
-    mutating func append(zeros: Int) {
-        for _ in 0..<min(max(zeros, 0), Self.capacity) { append(0x30) }
-    }
-
-    @inline(__always)
+    /// Appends the decimal digits of `value`.
     mutating func append(decimal value: UInt64) {
-        var digits = 1
-        var limit: UInt64 = 10
-        while digits < 20, value >= limit { digits &+= 1; limit = limit &* 10 }
-        let n = min(digits, Self.capacity - count)
+        let digits = _decimalDigitCount(value)
+        guard count + digits <= Self.capacity else { return }
         let start = count
-        var v = value
         withUnsafeMutableBytes(of: &storage) { raw in
-            var i = digits
-            while i > 0 {
-                i &-= 1
-                let (q, r) = v.quotientAndRemainder(dividingBy: 10)
-                if i < n { raw[start &+ i] = UInt8(truncatingIfNeeded: r) &+ 0x30 }
-                v = q
-            }
+            _writeDecimal(value, digits: digits, to: raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + start)
         }
-        count &+= n
+        count &+= digits
     }
 
     mutating func append(_ digits: UnsafeBufferPointer<UInt8>) {
@@ -65,15 +52,6 @@ struct _DigitString {
         let n = count
         return withUnsafeBytes(of: &copy) { raw in
             body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: n))
-        }
-    }
-
-    /// The value of the digits (at most 19 of them fit).
-    var decimalValue: UInt64 {
-        withBuffer { digits in
-            var v: UInt64 = 0
-            for d in digits { v = v &* 10 &+ UInt64(d &- 0x30) }
-            return v
         }
     }
 }
