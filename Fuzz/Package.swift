@@ -7,19 +7,20 @@ let package = Package(
     name: "SMSKitFuzz",
     dependencies: [.package(name: "SMSKit", path: "..")],
     targets: [
+        .target(name: "FuzzDriver"),
         .executableTarget(
             name: "PhoneNumbersFuzz",
-            dependencies: [.product(name: "PhoneNumbers", package: "SMSKit")],
+            dependencies: ["FuzzDriver", .product(name: "PhoneNumbers", package: "SMSKit")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(
             name: "SMSEncodingFuzz",
-            dependencies: [.product(name: "SMSEncoding", package: "SMSKit")],
+            dependencies: ["FuzzDriver", .product(name: "SMSEncoding", package: "SMSKit")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(
             name: "SMSTemplatesFuzz",
-            dependencies: [.product(name: "SMSTemplates", package: "SMSKit")],
+            dependencies: ["FuzzDriver", .product(name: "SMSTemplates", package: "SMSKit")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ]
