@@ -46,6 +46,10 @@ extension PhoneNumberEngine {
                 }
             }
         }
+        // Fast path: ASCII digits with the common separators, as typed in forms.
+        if bytes.count <= Self.maxInputLength, let number = try _parseSimple(bytes, regionIndex: regionIndex) {
+            return number
+        }
         // Decode to scalars (at most 250 of them, else the input is refused as too long).
         if bytes.count > Self.maxInputLength {
             var scalars = 0
@@ -73,6 +77,68 @@ extension PhoneNumberEngine {
                 let input = UnsafeBufferPointer(rebasing: buffer[0..<count])
                 let work = UnsafeMutableBufferPointer(rebasing: buffer[(Self.maxInputLength + 2)...])
                 return try _parse(input, work: work, regionIndex: regionIndex)
+            }
+        }.get()
+    }
+
+    /// Input of ASCII digits, spaces, `-`, `.`, `(`, `)`, `/` and leading `+` signs, with at least
+    /// three digits: the shape of nearly every number typed into a form. For such input,
+    /// libphonenumber's extraction keeps the first `+` or digit through the last digit, the
+    /// viability pattern holds, no extension pattern can match (they all need a letter, `#`, `~`,
+    /// `,` or `;`) and normalizing keeps the digits; so the digits go straight to the country code
+    /// step. Returns nil, having done nothing, for any other input.
+    @inline(__always)
+    func _parseSimple(_ bytes: UnsafeBufferPointer<UInt8>, regionIndex: Int?) throws(PhoneNumberError) -> PhoneNumber? {
+        var digits = _DigitString()
+        var digitCount = 0
+        var pluses = 0
+        var separatorAfterPlus = false
+        for byte in bytes {
+            if byte &- 0x30 < 10 {
+                digits.append(byte)
+                digitCount &+= 1
+            } else if byte == UInt8(ascii: "+") {
+                // Plus signs only as one run before the first digit ("+ +1" is not viable).
+                guard digitCount == 0, !separatorAfterPlus else { return nil }
+                pluses &+= 1
+            } else if _isSimpleSeparator(byte) {
+                if pluses > 0, digitCount == 0 { separatorAfterPlus = true }
+            } else {
+                return nil
+            }
+        }
+        guard digitCount >= 3 else { return nil }
+        if regionIndex == nil, pluses == 0 {
+            throw PhoneNumberError(.invalidCountryCode, "The number has no country code: start it with '+' and the country code, or give a default region.")
+        }
+        let overlong = digitCount > _DigitString.capacity - 8
+        var countryCode = 0
+        var nsn = _DigitString()
+        var tooLong = false
+        do {
+            (countryCode, nsn, tooLong) = try _extractCountryCode(digits, overlong: overlong, afterPlus: pluses > 0, regionIndex: regionIndex)
+        } catch {
+            guard error.code == .invalidCountryCode, pluses > 0 else { throw error }
+            (countryCode, nsn, tooLong) = try _extractCountryCode(digits, overlong: overlong, afterPlus: false, regionIndex: regionIndex)
+            if countryCode == 0 {
+                throw PhoneNumberError(.invalidCountryCode, "The digits after '+' do not start with a country code in use.")
+            }
+        }
+        let region: _RegionCore
+        if countryCode != 0 {
+            region = store.core[store.mainRegion(forCallingCode: countryCode)!]
+        } else {
+            nsn = digits
+            tooLong = overlong
+            region = store.core[regionIndex!]
+            countryCode = Int(region.countryCode)
+        }
+        if tooLong {
+            throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
+        }
+        return try nsn.withBuffer { digits in
+            Result { () throws(PhoneNumberError) in
+                try _finishNational(digits, countryCode: countryCode, region: region, extension: nil)
             }
         }.get()
     }
@@ -206,16 +272,20 @@ extension PhoneNumberEngine {
     /// country code (0 when none) and the normalized national number.
     func _maybeExtractCountryCode(_ number: _Scalars, regionIndex: Int?) throws(PhoneNumberError) -> (Int, _DigitString, Bool) {
         if number.isEmpty { return (0, _DigitString(), false) }
-        var full: _DigitString
-        var overlong: Bool
-        var international = false
         var plus = 0
         while plus < number.count, _Chars.isPlus(number[plus]) { plus += 1 }
-        if plus > 0 {
-            (full, overlong) = _normalize(_Scalars(rebasing: number[plus...]))
-            international = true
-        } else {
-            (full, overlong) = _normalize(number)
+        let (full, overlong) = _normalize(_Scalars(rebasing: number[plus...]))
+        return try _extractCountryCode(full, overlong: overlong, afterPlus: plus > 0, regionIndex: regionIndex)
+    }
+
+    /// The part of `_maybe_extract_country_code` after normalizing: `full` holds the number's
+    /// digits without its leading plus signs (`afterPlus` says whether there were any).
+    func _extractCountryCode(
+        _ digits: _DigitString, overlong: Bool, afterPlus: Bool, regionIndex: Int?
+    ) throws(PhoneNumberError) -> (Int, _DigitString, Bool) {
+        var full = digits
+        var international = afterPlus
+        if !international {
             if let regionIndex, store.core[regionIndex].internationalPrefix >= 0 {
                 let idd = store.core[regionIndex].internationalPrefix
                 let region = store.core[regionIndex]
@@ -332,5 +402,14 @@ extension PhoneNumberEngine {
             return i
         }
         return nil
+    }
+}
+
+/// Space, `-`, `.`, `(`, `)`, `/`: separators of the simple input shape.
+@inline(__always)
+func _isSimpleSeparator(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "/"): true
+    default: false
     }
 }
