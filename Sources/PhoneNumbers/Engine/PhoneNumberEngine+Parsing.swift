@@ -58,7 +58,10 @@ extension PhoneNumberEngine {
                 throw PhoneNumberError(.tooLong, "The input is longer than 250 characters; pass one phone number at a time.")
             }
         }
-        return try withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: 2 * (Self.maxInputLength + 2)) { buffer in
+        // Two buffers of 252 scalars (1,008 bytes each): small enough for the stack, where one
+        // buffer of twice the size would be a heap allocation per input.
+        return try withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: Self.maxInputLength + 2) { buffer in
+          withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: Self.maxInputLength + 2) { work in
             Result { () throws(PhoneNumberError) in
                 var count = 0
                 var decoder = UTF8()
@@ -75,9 +78,9 @@ extension PhoneNumberEngine {
                     }
                 }
                 let input = UnsafeBufferPointer(rebasing: buffer[0..<count])
-                let work = UnsafeMutableBufferPointer(rebasing: buffer[(Self.maxInputLength + 2)...])
                 return try _parse(input, work: work, regionIndex: regionIndex)
             }
+          }
         }.get()
     }
 
