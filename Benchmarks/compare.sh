@@ -85,6 +85,12 @@ for c in "${corpora[@]}"; do
     cpp_rate="$(field numbers_per_sec "$cpp_line")"
     swift_rate="$(field numbers_per_sec "$swift_line")"
     awk -v s="$swift_rate" -v c="$cpp_rate" 'BEGIN { printf "ratio smskit/cpp=%.1f\n", s / c }'
+    # The same work through the one-call API (check: parse, validity, type, region, E.164).
+    if check_out="$(swift "${swift_args[@]}" PhoneNumbersThroughput "$file" --repeat "$repeat" --check 2>/dev/null)" \
+       && check_line="$(grep '^smskit_check ' <<<"$check_out")"; then
+      echo "$check_line"
+      awk -v s="$(field numbers_per_sec "$check_line")" -v c="$cpp_rate" 'BEGIN { printf "ratio smskit_check/cpp=%.1f\n", s / c }'
+    fi
     if [[ "$(field valid "$cpp_line")" != "$(field valid "$swift_line")" ]]; then
       echo "note: valid counts differ (Debian's libphonenumber carries older metadata than SMSKit)"
     fi

@@ -55,6 +55,25 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Issues 2, 3, 7: the one-call API a validator uses (parse, possibility, validity, type,
+    // region, fictional range and E.164 in one pass), E.164 and mixed input.
+    Benchmark("PhoneNumbers.e164-check-N=10k", configuration: perNumber) { benchmark in
+        var i = 0
+        for _ in benchmark.scaledIterations {
+            let input = e164[i]
+            i = i + 1 == e164.count ? 0 : i + 1
+            blackHole(engine.check(input.text, defaultRegion: input.defaultRegion))
+        }
+    }
+    Benchmark("PhoneNumbers.mixed-check-N=10k", configuration: perNumber) { benchmark in
+        var i = 0
+        for _ in benchmark.scaledIterations {
+            let input = mixed[i]
+            i = i + 1 == mixed.count ? 0 : i + 1
+            blackHole(engine.check(input.text, defaultRegion: input.defaultRegion))
+        }
+    }
+
     // Issue 4: the added cost of the fictional-range lookup on a parsed number.
     Benchmark("PhoneNumbers.fictional-lookup-N=10k", configuration: perNumber) { benchmark in
         var i = 0

@@ -1,7 +1,11 @@
 // Whole-corpus throughput of PhoneNumbers, the same work as Benchmarks/harness/harness.cc does
 // with libphonenumber: per line parse, isValid, type, format E.164; one thread.
 //
-//   swift run -c release PhoneNumbersThroughput CORPUS [--repeat N]
+//   swift run -c release PhoneNumbersThroughput CORPUS [--repeat N] [--check]
+//
+// With --check, each line goes through the one-call API instead: engine.check(text, defaultRegion:)
+// (parse, possibility, validity, type, region, fictional range, E.164 in one pass); the line
+// then starts with "smskit_check".
 //
 // CORPUS has one input per line, optionally followed by a tab and the default region; lines
 // starting with '+' default to no region. Prints
@@ -19,8 +23,10 @@ while let argument = arguments.popFirst() {
         repeatCount = n
     } else if argument == "--check" {
         useCheck = true
+    } else if argument == "--check" {
+        useCheck = true
     } else if argument.hasPrefix("-") {
-        FileHandle.standardError.write("usage: PhoneNumbersThroughput CORPUS [--repeat N]\n".data(using: .utf8)!)
+        FileHandle.standardError.write("usage: PhoneNumbersThroughput CORPUS [--repeat N] [--check]\n".data(using: .utf8)!)
         exit(64)
     } else {
         path = argument
@@ -60,6 +66,15 @@ func pass() -> (valid: Int, checksum: Int) {
         }
         return (valid, checksum)
     }
+    if useCheck {
+        for input in inputs {
+            let result = engine.check(input.text, defaultRegion: input.defaultRegion)
+            if result.isValid { valid += 1 }
+            checksum &+= result.type == .mobile ? 1 : 0
+            checksum &+= result.e164?.utf8.count ?? 0
+        }
+        return (valid, checksum)
+    }
     for input in inputs {
         guard let number = try? engine.parse(input.text, defaultRegion: input.defaultRegion) else { continue }
         if engine.isValid(number) { valid += 1 }
@@ -84,4 +99,4 @@ seconds.sort()
 let median = seconds[seconds.count / 2]
 let n = Double(inputs.count)
 FileHandle.standardError.write("PhoneNumbersThroughput: \(inputs.count) lines x \(repeatCount) passes, median \(String(format: "%.3f", median)) s\n".data(using: .utf8)!)
-print("smskit numbers_per_sec=\(String(format: "%.0f", n / median)) ns_per_number=\(String(format: "%.1f", median * 1e9 / n)) valid=\(warm.valid)")
+print("\(useCheck ? "smskit_check" : "smskit") numbers_per_sec=\(String(format: "%.0f", n / median)) ns_per_number=\(String(format: "%.1f", median * 1e9 / n)) valid=\(warm.valid)")

@@ -16,7 +16,7 @@ extension PhoneNumberEngine {
     public func check(_ text: String, defaultRegion: RegionCode?) -> PhoneNumberCheck {
         do {
             let number = try parse(text, defaultRegion: defaultRegion)
-            return check(number)
+            return _check(number, input: text)
         } catch {
             return PhoneNumberCheck(number: nil, error: error, possibility: nil, isValid: false, type: .unknown,
                                     region: nil, fictional: nil, e164: nil)
@@ -25,13 +25,20 @@ extension PhoneNumberEngine {
 
     /// Checks a number already parsed.
     public func check(_ number: PhoneNumber) -> PhoneNumberCheck {
+        _check(number, input: nil)
+    }
+
+    /// ``check(_:)``; when `input` (the text the number was parsed from) is already the number's
+    /// E.164 form, that String is the result's ``PhoneNumberCheck/e164`` instead of a new one.
+    @inline(__always)
+    func _check(_ number: PhoneNumber, input: String?) -> PhoneNumberCheck {
         // One pass over the national significant number's digits for everything.
         number.withNationalSignificantNumber { digits in
             var region: RegionCode? = nil
             var type = PhoneNumberType.unknown
-            if let index = _regionIndex(number.countryCode, digits) {
+            if let (index, found) = _classify(number.countryCode, digits) {
                 region = store.regionCodes[index]
-                type = _type(digits, store.core[index])
+                type = found
             }
             let possibility = store.mainRegion(forCallingCode: number.countryCode).map {
                 _possibility(length: digits.count, region: store.core[$0])
@@ -39,7 +46,7 @@ extension PhoneNumberEngine {
             return PhoneNumberCheck(
                 number: number, error: nil, possibility: possibility, isValid: type != .unknown,
                 type: type, region: region, fictional: fictionalRange(of: number),
-                e164: _e164(countryCode: number.countryCode, nsn: digits))
+                e164: _e164(countryCode: number.countryCode, nsn: digits, reusing: input))
         }
     }
 

@@ -46,11 +46,27 @@ extension PhoneNumberEngine {
         number.withNationalSignificantNumber { _e164(countryCode: number.countryCode, nsn: $0) }
     }
 
-    /// "+", the country code and the national significant number, written once into the String.
-    func _e164(countryCode: Int, nsn: UnsafeBufferPointer<UInt8>) -> String {
+    /// "+", the country code and the national significant number, written once into the String;
+    /// or `candidate` itself when it already is exactly that text (input that was E.164).
+    func _e164(countryCode: Int, nsn: UnsafeBufferPointer<UInt8>, reusing candidate: String? = nil) -> String {
         let code = UInt64(max(countryCode, 0))
         let codeDigits = _decimalDigitCount(code)
         let count = 1 + codeDigits + nsn.count
+        if let candidate, candidate.utf8.count == count {
+            let same = candidate.utf8.withContiguousStorageIfAvailable { text -> Bool in
+                guard text[0] == UInt8(ascii: "+") else { return false }
+                var value: UInt64 = 0
+                for k in 1...codeDigits {
+                    let digit = text[k] &- 0x30
+                    guard digit < 10 else { return false }
+                    value = value &* 10 &+ UInt64(digit)
+                }
+                guard value == code else { return false }
+                for k in 0..<nsn.count where text[1 &+ codeDigits &+ k] != nsn[k] { return false }
+                return true
+            }
+            if same == true { return candidate }
+        }
         return String(unsafeUninitializedCapacity: count) { out in
             out[0] = UInt8(ascii: "+")
             _writeDecimal(code, digits: codeDigits, to: out.baseAddress! + 1)

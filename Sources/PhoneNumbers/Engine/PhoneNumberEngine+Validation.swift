@@ -17,8 +17,7 @@ extension PhoneNumberEngine {
     /// - Complexity: O(n) in the number's digits: one DFA pass per candidate region.
     public func isValid(_ number: PhoneNumber) -> Bool {
         number.withNationalSignificantNumber { digits in
-            guard let index = _regionIndex(number.countryCode, digits) else { return false }
-            return _type(digits, store.core[index]) != .unknown
+            (_classify(number.countryCode, digits)?.type ?? .unknown) != .unknown
         }
     }
 
@@ -52,8 +51,7 @@ extension PhoneNumberEngine {
     /// The number's type in its region, ``PhoneNumberType/unknown`` when it is not valid.
     public func type(of number: PhoneNumber) -> PhoneNumberType {
         number.withNationalSignificantNumber { digits in
-            guard let index = _regionIndex(number.countryCode, digits) else { return .unknown }
-            return _type(digits, store.core[index])
+            _classify(number.countryCode, digits)?.type ?? .unknown
         }
     }
 
@@ -69,8 +67,8 @@ extension PhoneNumberEngine {
     /// Validity, type and region in one pass (what a batch validator wants).
     public func classify(_ number: PhoneNumber) -> (region: RegionCode?, type: PhoneNumberType) {
         number.withNationalSignificantNumber { digits in
-            guard let index = _regionIndex(number.countryCode, digits) else { return (nil, .unknown) }
-            return (store.regionCodes[index], _type(digits, store.core[index]))
+            guard let (index, type) = _classify(number.countryCode, digits) else { return (nil, .unknown) }
+            return (store.regionCodes[index], type)
         }
     }
 
@@ -92,6 +90,32 @@ extension PhoneNumberEngine {
                 if _DFA.prefixMatches(record.leadingDigits, digits) { return index }
             } else if _type(digits, record) != .unknown {
                 return index
+            }
+        }
+        return nil
+    }
+
+    /// The number's region (as ``_regionIndex(_:_:)``) and its type there, with one DFA pass over
+    /// the digits per region tried: a region chosen because its patterns give the number a type
+    /// (the US among the +1 regions, GB among +44, ...) is not walked a second time.
+    @inline(__always)
+    func _classify(_ countryCode: Int, _ digits: UnsafeBufferPointer<UInt8>) -> (index: Int, type: PhoneNumberType)? {
+        guard countryCode > 0, countryCode < 1000 else { return nil }
+        let count = Int(store.callingCodeCount[countryCode])
+        let start = Int(store.callingCodeStart[countryCode])
+        if count <= 1 {
+            guard count == 1 else { return nil }
+            let index = Int(store.regionLists[start])
+            return (index, _type(digits, store.core[index]))
+        }
+        for i in start..<(start + count) {
+            let index = Int(store.regionLists[i])
+            let record = store.core[index]
+            if record.leadingDigits >= 0 {
+                if _DFA.prefixMatches(record.leadingDigits, digits) { return (index, _type(digits, record)) }
+            } else {
+                let type = _type(digits, record)
+                if type != .unknown { return (index, type) }
             }
         }
         return nil
