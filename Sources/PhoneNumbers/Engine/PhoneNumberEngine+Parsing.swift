@@ -64,17 +64,27 @@ extension PhoneNumberEngine {
           withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: Self.maxInputLength + 2) { work in
             Result { () throws(PhoneNumberError) in
                 var count = 0
-                var decoder = UTF8()
-                var iterator = bytes.makeIterator()
-                decoding: while true {
-                    switch decoder.decode(&iterator) {
-                    case .scalarValue(let scalar): buffer[count] = scalar
-                    case .error: buffer[count] = "\u{FFFD}"
-                    case .emptyInput: break decoding
+                var ascii = bytes.count <= Self.maxInputLength
+                if ascii { for byte in bytes where byte >= 0x80 { ascii = false; break } }
+                if ascii {
+                    // One scalar per byte: no decoder needed.
+                    for byte in bytes {
+                        buffer[count] = Unicode.Scalar(byte)
+                        count &+= 1
                     }
-                    count += 1
-                    if count > Self.maxInputLength {
-                        throw PhoneNumberError(.tooLong, "The input is longer than 250 characters; pass one phone number at a time.")
+                } else {
+                    var decoder = UTF8()
+                    var iterator = bytes.makeIterator()
+                    decoding: while true {
+                        switch decoder.decode(&iterator) {
+                        case .scalarValue(let scalar): buffer[count] = scalar
+                        case .error: buffer[count] = "\u{FFFD}"
+                        case .emptyInput: break decoding
+                        }
+                        count += 1
+                        if count > Self.maxInputLength {
+                            throw PhoneNumberError(.tooLong, "The input is longer than 250 characters; pass one phone number at a time.")
+                        }
                     }
                 }
                 let input = UnsafeBufferPointer(rebasing: buffer[0..<count])
@@ -202,7 +212,10 @@ extension PhoneNumberEngine {
     /// a number, without an ISDN subaddress. Writes into `out` and returns the count.
     func _buildNationalNumberForParsing(_ s: _Scalars, into out: UnsafeMutableBufferPointer<Unicode.Scalar>) -> Int {
         var n = 0
-        if let contextIndex = _find(s, ";phone-context=") {
+        // Both RFC 3966 parameters start with ';': most input has none and skips both searches.
+        var semicolon = false
+        for c in s where c == ";" { semicolon = true; break }
+        if semicolon, let contextIndex = _find(s, ";phone-context=") {
             let contextStart = contextIndex + 15
             var contextEnd = s.count
             var i = contextStart
@@ -236,7 +249,7 @@ extension PhoneNumberEngine {
             }
             for i in start..<end { out[n] = s[i]; n += 1 }
         }
-        if let isdn = _find(_Scalars(rebasing: out[0..<n]), ";isub="), isdn > 0 { n = isdn }
+        if semicolon, let isdn = _find(_Scalars(rebasing: out[0..<n]), ";isub="), isdn > 0 { n = isdn }
         return n
     }
 
