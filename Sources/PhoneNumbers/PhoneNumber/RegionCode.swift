@@ -23,6 +23,13 @@ public struct RegionCode: Sendable, Hashable, Codable, CustomStringConvertible, 
         }
     }
 
+    /// Calls `body` with the code's ASCII bytes, without creating a String (for writers).
+    package func withIdentifierBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var bytes = packed.littleEndian
+        let count = packed >> 16 != 0 ? 3 : packed >> 8 != 0 ? 2 : packed != 0 ? 1 : 0
+        return withUnsafeBytes(of: &bytes) { body(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) }
+    }
+
     /// The first two letters as indices 0...25 for table lookups; nil for "001".
     var letterIndices: (Int, Int)? {
         let a = Int(packed & 0xFF), b = Int((packed >> 8) & 0xFF)
