@@ -74,6 +74,16 @@ enum _Extension {
         let digitsEnd = digitsStart
         while digitsStart > 0, _UnicodeClasses.isDecimal(s[digitsStart - 1]) { digitsStart -= 1 }
         guard digitsStart < digitsEnd, digitsStart > 0 else { return nil }
+        // Every alternative but the '#'-ended American one has a label character (a letter of a
+        // label, '#', '~', ';' or ','), not only separators: without one, nothing can match.
+        if digitsEnd == end {
+            var label = false
+            for i in 0..<digitsStart where canStart(s[i]) && !isSeparatorNoComma(s[i]) && s[i] != "-" {
+                label = true
+                break
+            }
+            if !label { return nil }
+        }
         for start in 0..<digitsStart where canStart(s[start]) {
             if let digits = match(s, start, count) { return (start, digits) }
             if lastIsNewline, let digits = match(s, start, count - 1) { return (start, digits) }
