@@ -249,7 +249,7 @@ def build_dfa(patterns: list[tuple[str | None, bool]]) -> DFA:
 
 
 def minimize(dfa: DFA) -> DFA:
-    """Moore partition refinement; renumbers states breadth-first from the start (dead = 0)."""
+    """Moore partition refinement; renumbers states depth-first from the start (dead = 0)."""
     n = len(dfa.trans)
     # States from which nothing can change any more (no label and only reach unlabeled sinks)
     # are merged into the dead state by the refinement itself: they share label 0 and successors.
@@ -277,14 +277,19 @@ def minimize(dfa: DFA) -> DFA:
     rep = {}
     for s in range(n):
         rep.setdefault(part[s], s)
-    head = 0
-    while head < len(queue):
-        b = queue[head]
-        head += 1
+    # Depth-first preorder (successors in digit order): a run of states that a walk takes one
+    # after another ("\d{7}") lands in consecutive rows, so a number's walk touches few cache lines.
+    stack = [queue[0]]
+    while stack:
+        b = stack.pop()
+        successors = []
         for t in dfa.trans[rep[b]]:
             if part[t] not in order:
                 order[part[t]] = len(order)
-                queue.append(part[t])
+                successors.append(part[t])
+        # Visit the first new successor next (pushed last).
+        for t in reversed(successors):
+            stack.append(t)
     m = len(order)
     trans = [[0] * 10 for _ in range(m)]
     label = [0] * m
