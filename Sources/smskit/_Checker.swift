@@ -8,9 +8,11 @@ enum _Checker {
         engine.check(text, defaultRegion: defaultRegion)
     }
 
-    /// A chunk of `validate` on all cores; one result per input, in order.
-    static func checkBatch(_ engine: PhoneNumberEngine, _ inputs: [PhoneNumberInput]) -> [PhoneNumberCheck] {
-        engine.checkBatch(inputs)
+    /// One record of `validate`: the same answers as `check`, over the field's bytes, with no
+    /// String made for the input or the E.164 form (the slices write them as bytes).
+    @inline(__always)
+    static func checkRecord(_ engine: PhoneNumberEngine, utf8 input: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?) -> _RecordCheck {
+        engine._checkRecord(utf8: input, defaultRegion: defaultRegion)
     }
 
     /// A parsed number in one of the four formats.

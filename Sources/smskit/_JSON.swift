@@ -96,37 +96,4 @@ enum _JSONText {
         }
         out.append(UInt8(ascii: "\""))
     }
-
-    /// Appends a CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, or starts
-    /// or ends with a space; quotes doubled.
-    static func appendCSV(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var needsQuotes = false
-        for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"")
-            || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-            needsQuotes = true
-            break
-        }
-        if let first = bytes.first, first == UInt8(ascii: " ") { needsQuotes = true }
-        if let last = bytes.last, last == UInt8(ascii: " ") { needsQuotes = true }
-        guard needsQuotes else { out.append(contentsOf: bytes); return }
-        out.append(UInt8(ascii: "\""))
-        for byte in bytes {
-            if byte == UInt8(ascii: "\"") { out.append(byte) }
-            out.append(byte)
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    /// Appends a TSV field: tab, LF, CR and backslash written as `\t`, `\n`, `\r`, `\\`.
-    static func appendTSV(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\t"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-            case UInt8(ascii: "\n"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
-            default: out.append(byte)
-            }
-        }
-    }
 }

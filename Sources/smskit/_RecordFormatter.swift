@@ -18,18 +18,6 @@ enum _RecordProblem: UInt8 {
     }
 }
 
-/// One input record of `validate`, before or after checking.
-struct _Row {
-    /// The line the record starts on (1-based, per file; the header is line 1 when there is one).
-    var line: Int
-    /// The number field as given (U+FFFD for invalid UTF-8; empty for over-long records).
-    var input: String
-    /// Set when the record never reaches the engine.
-    var problem: _RecordProblem?
-    /// The default region for the number.
-    var region: RegionCode?
-}
-
 /// Counts for `--summary`.
 struct _Tally {
     var records = 0
@@ -37,7 +25,9 @@ struct _Tally {
     var valid = 0
     var fictional = 0
     var written = 0
-    var byRegion: [String: Int] = [:]
+    /// Parsed numbers per region (keyed by code: no String per record) and without a region.
+    var byRegionCode: [RegionCode: Int] = [:]
+    var withoutRegion = 0
     var byType: [PhoneNumberType: Int] = [:]
     var byFictionalKind: [String: Int] = [:]
     var errors: [String: Int] = [:]
@@ -48,10 +38,22 @@ struct _Tally {
         valid += other.valid
         fictional += other.fictional
         written += other.written
-        byRegion.merge(other.byRegion, uniquingKeysWith: +)
+        byRegionCode.merge(other.byRegionCode, uniquingKeysWith: +)
+        withoutRegion += other.withoutRegion
         byType.merge(other.byType, uniquingKeysWith: +)
         byFictionalKind.merge(other.byFictionalKind, uniquingKeysWith: +)
         errors.merge(other.errors, uniquingKeysWith: +)
+    }
+
+    mutating func countRegion(_ region: RegionCode?) {
+        if let region { byRegionCode[region, default: 0] += 1 } else { withoutRegion += 1 }
+    }
+
+    /// Parsed numbers per region identifier, "no region" for numbers without one.
+    var byRegion: [String: Int] {
+        var counts = Dictionary(uniqueKeysWithValues: byRegionCode.map { ($0.key.identifier, $0.value) })
+        if withoutRegion > 0 { counts["no region"] = withoutRegion }
+        return counts
     }
 }
 
@@ -86,49 +88,54 @@ struct _RecordFormatter {
         format == .json ? (wroteRecords ? "\n]\n" : "]\n") : ""
     }
 
-    /// Appends the records `rows[range]` to `out`; JSON records start with `",\n"`, which the
-    /// writer drops before the first record of the output.
-    func append(rows: UnsafeBufferPointer<_Row>, resultIndex: UnsafeBufferPointer<Int32>,
-                results: UnsafeBufferPointer<PhoneNumberCheck>, to out: inout [UInt8], tally: inout _Tally) {
-        for position in rows.indices {
-            let row = rows[position]
-            let index = Int(resultIndex[position])
-            let check: PhoneNumberCheck? = index >= 0 ? results[index] : nil
+    /// Appends one record to `out`: its line, its number field (valid UTF-8), and either why it
+    /// never reached the engine or the engine's answer. JSON records start with `",\n"`, which
+    /// the writer drops before the first record of the output.
+    func append(line: Int, input: UnsafeBufferPointer<UInt8>, problem: _RecordProblem?, check: _RecordCheck?,
+                to out: inout [UInt8], tally: inout _Tally) {
+        let valid = check?.isValid ?? false
+        if tallies { count(problem: problem, check: check, into: &tally) }
+        if let filter {
+            if filter == .valid && !valid { return }
+            if filter == .invalid && valid { return }
+        }
+        tally.written += 1
+        switch format {
+        case .jsonl:
+            appendJSON(line: line, input: input, problem: problem, check: check, to: &out)
+            out.append(UInt8(ascii: "\n"))
+        case .json:
+            out.append(UInt8(ascii: ","))
+            out.append(UInt8(ascii: "\n"))
+            appendJSON(line: line, input: input, problem: problem, check: check, to: &out)
+        case .csv:
+            appendSeparated(line: line, input: input, problem: problem, check: check, separator: UInt8(ascii: ","), to: &out)
+        case .tsv:
+            appendSeparated(line: line, input: input, problem: problem, check: check, separator: UInt8(ascii: "\t"), to: &out)
+        case .text:
             let parsed = check?.number != nil
-            let valid = check?.isValid ?? false
-            if tallies { count(row: row, check: check, into: &tally) }
-            if let filter {
-                if filter == .valid && !valid { continue }
-                if filter == .invalid && valid { continue }
-            }
-            tally.written += 1
-            let error = row.problem?.errorName ?? check?.error?.code.name
             let fields = Fields(
-                line: row.line, input: row.input, ok: parsed, error: error, e164: check?.e164,
-                possible: parsed ? check?.possibility?.rawValue : nil, valid: valid,
+                line: line, input: String(decoding: input, as: UTF8.self), ok: parsed,
+                error: problem?.errorName ?? check?.error?.name,
+                e164: check?.withE164 { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) },
+                possible: parsed ? check?.possibility.rawValue : nil, valid: valid,
                 type: parsed ? check?.type.rawValue : nil, region: check?.region?.identifier,
                 fictional: check?.fictional?.kind.rawValue)
-            switch format {
-            case .jsonl: appendJSON(fields, to: &out); out.append(UInt8(ascii: "\n"))
-            case .json: out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: "\n")); appendJSON(fields, to: &out)
-            case .csv: appendSeparated(fields, separator: UInt8(ascii: ","), to: &out)
-            case .tsv: appendSeparated(fields, separator: UInt8(ascii: "\t"), to: &out)
-            case .text: appendText(fields, to: &out)
-            }
+            appendText(fields, to: &out)
         }
     }
 
-    private func count(row: _Row, check: PhoneNumberCheck?, into tally: inout _Tally) {
+    private func count(problem: _RecordProblem?, check: _RecordCheck?, into tally: inout _Tally) {
         tally.records += 1
         guard let check else {
-            tally.errors[row.problem!.errorName, default: 0] += 1
+            tally.errors[problem!.errorName, default: 0] += 1
             return
         }
-        if let error = check.error { tally.errors[error.code.name, default: 0] += 1 }
+        if let error = check.error { tally.errors[error.name, default: 0] += 1 }
         guard check.number != nil else { return }
         tally.parsed += 1
         if check.isValid { tally.valid += 1 }
-        tally.byRegion[check.region?.identifier ?? "no region", default: 0] += 1
+        tally.countRegion(check.region)
         tally.byType[check.type, default: 0] += 1
         if let fictional = check.fictional {
             tally.fictional += 1
@@ -151,50 +158,79 @@ struct _RecordFormatter {
 
     // MARK: Formats
 
-    private func appendJSON(_ fields: Fields, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"line":"#.utf8)
-        appendInt(fields.line, to: &out)
-        out.append(contentsOf: #","input":"#.utf8)
-        appendJSONString(fields.input, to: &out)
-        out.append(contentsOf: (fields.ok ? #","ok":true,"error":"# : #","ok":false,"error":"#).utf8)
-        appendJSONOptional(fields.error, to: &out)
-        out.append(contentsOf: #","e164":"#.utf8)
-        appendJSONOptional(fields.e164, to: &out)
-        out.append(contentsOf: #","possible":"#.utf8)
-        appendJSONOptional(fields.possible, to: &out)
-        out.append(contentsOf: (fields.valid ? #","valid":true,"type":"# : #","valid":false,"type":"#).utf8)
-        appendJSONOptional(fields.type, to: &out)
-        out.append(contentsOf: #","region":"#.utf8)
-        appendJSONOptional(fields.region, to: &out)
-        out.append(contentsOf: #","fictional":"#.utf8)
-        appendJSONOptional(fields.fictional, to: &out)
-        out.append(UInt8(ascii: "}"))
+    /// Room for one JSON, CSV or TSV record of an input of `count` bytes: the escaped input (at
+    /// most 6 bytes per byte) and the other fields (under 300 bytes).
+    private static func recordCapacity(_ count: Int) -> Int { count &* 6 &+ 512 }
+
+    private func appendJSON(line: Int, input: UnsafeBufferPointer<UInt8>, problem: _RecordProblem?,
+                            check: _RecordCheck?, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.recordCapacity(input.count)) { buffer in
+            var w = _ByteWriter(buffer)
+            let parsed = check?.number != nil
+            w.literal(#"{"line":"#)
+            w.int(line)
+            w.literal(#","input":"#)
+            w.jsonString(input)
+            w.literal(parsed ? #","ok":true,"error":"# : #","ok":false,"error":"#)
+            if let name = problem?.errorName ?? check?.error?.name { w.quoted(name) } else { w.literal("null") }
+            w.literal(#","e164":"#)
+            if let check, parsed {
+                w.byte(UInt8(ascii: "\""))
+                check.withE164 { w.bytes($0) }
+                w.byte(UInt8(ascii: "\""))
+            } else {
+                w.literal("null")
+            }
+            w.literal(#","possible":"#)
+            if let check, parsed { w.quoted(check.possibility.rawValue) } else { w.literal("null") }
+            w.literal(check?.isValid == true ? #","valid":true,"type":"# : #","valid":false,"type":"#)
+            if let check, parsed { w.quoted(check.type.rawValue) } else { w.literal("null") }
+            w.literal(#","region":"#)
+            if let region = check?.region {
+                w.byte(UInt8(ascii: "\""))
+                region.withIdentifierBytes { w.bytes($0) }
+                w.byte(UInt8(ascii: "\""))
+            } else {
+                w.literal("null")
+            }
+            w.literal(#","fictional":"#)
+            if let fictional = check?.fictional { w.quoted(fictional.kind.rawValue) } else { w.literal("null") }
+            w.byte(UInt8(ascii: "}"))
+            out.append(contentsOf: w.written)
+        }
     }
 
-    private func appendSeparated(_ fields: Fields, separator: UInt8, to out: inout [UInt8]) {
-        appendInt(fields.line, to: &out)
-        out.append(separator)
-        var input = fields.input
-        input.withUTF8 { bytes in
-            if separator == UInt8(ascii: ",") {
-                _JSONText.appendCSV(bytes: bytes, to: &out)
+    private func appendSeparated(line: Int, input: UnsafeBufferPointer<UInt8>, problem: _RecordProblem?,
+                                 check: _RecordCheck?, separator: UInt8, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.recordCapacity(input.count)) { buffer in
+            var w = _ByteWriter(buffer)
+            let parsed = check?.number != nil
+            w.int(line)
+            w.byte(separator)
+            if separator == UInt8(ascii: ",") { w.csvField(input) } else { w.tsvField(input) }
+            w.byte(separator)
+            w.literal(parsed ? "true" : "false")
+            w.byte(separator)
+            if let name = problem?.errorName ?? check?.error?.name { w.raw(name) }
+            w.byte(separator)
+            if let check, parsed {
+                check.withE164 { w.bytes($0) }
+                w.byte(separator)
+                w.raw(check.possibility.rawValue)
             } else {
-                _JSONText.appendTSV(bytes: bytes, to: &out)
+                w.byte(separator)
             }
+            w.byte(separator)
+            w.literal(check?.isValid == true ? "true" : "false")
+            w.byte(separator)
+            if let check, parsed { w.raw(check.type.rawValue) }
+            w.byte(separator)
+            check?.region?.withIdentifierBytes { w.bytes($0) }
+            w.byte(separator)
+            if let fictional = check?.fictional { w.raw(fictional.kind.rawValue) }
+            w.byte(UInt8(ascii: "\n"))
+            out.append(contentsOf: w.written)
         }
-        out.append(separator)
-        out.append(contentsOf: (fields.ok ? "true" : "false").utf8)
-        for value in [fields.error, fields.e164, fields.possible] {
-            out.append(separator)
-            if let value { out.append(contentsOf: value.utf8) }
-        }
-        out.append(separator)
-        out.append(contentsOf: (fields.valid ? "true" : "false").utf8)
-        for value in [fields.type, fields.region, fields.fictional] {
-            out.append(separator)
-            if let value { out.append(contentsOf: value.utf8) }
-        }
-        out.append(UInt8(ascii: "\n"))
     }
 
     /// `  line  input  e164  valid|invalid|error  type|error  region  fictional`, padded columns.
@@ -237,34 +273,5 @@ struct _RecordFormatter {
         if !left { for _ in count..<max(count, width) { out.append(UInt8(ascii: " ")) } }
         out.append(contentsOf: text.utf8)
         if left { for _ in count..<max(count, width) { out.append(UInt8(ascii: " ")) } }
-    }
-
-    private func appendInt(_ value: Int, to out: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var remaining = value.magnitude
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-                count += 1
-            } while remaining > 0
-            if value < 0 { out.append(UInt8(ascii: "-")) }
-            out.append(contentsOf: buffer[(20 - count)...])
-        }
-    }
-
-    private func appendJSONString(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { _JSONText.appendString(bytes: $0, to: &out) }
-    }
-
-    private func appendJSONOptional(_ text: String?, to out: inout [UInt8]) {
-        if let text {
-            appendJSONString(text, to: &out)
-        } else {
-            out.append(contentsOf: "null".utf8)
-        }
     }
 }

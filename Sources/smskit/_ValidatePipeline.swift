@@ -11,8 +11,8 @@ import Darwin
 ///
 /// The reader's records are copied into a chunk (one byte arena and one entry per record). A full
 /// chunk is cut into contiguous slices that run on all cores; each slice extracts its fields,
-/// decodes UTF-8, checks its numbers with the engine's batch API and formats its output records
-/// into its own buffer. The buffers are then written in slice order, so the output keeps the input
+/// checks the UTF-8, checks each number over its bytes and formats its output records into its
+/// own buffer. The buffers are then written in slice order, so the output keeps the input
 /// order. Only the record splitting and the writes are serial. Memory is bounded by one chunk,
 /// one read buffer and the slice buffers, whatever the input size.
 struct _ValidatePipeline {
@@ -160,35 +160,26 @@ private struct _SliceWork: @unchecked Sendable {
         result.badRegion = nil
         result.badRegionCount = 0
 
-        var rows: [_Row] = []
-        rows.reserveCapacity(upper - lower)
-        var inputs: [PhoneNumberInput] = []
-        inputs.reserveCapacity(upper - lower)
-        var resultIndex: [Int32] = []
-        resultIndex.reserveCapacity(upper - lower)
         var numberScratch: [UInt8] = []
         numberScratch.reserveCapacity(256)
         var regionScratch: [UInt8] = []
         regionScratch.reserveCapacity(16)
+        result.output.reserveCapacity((upper - lower) * 160)
 
         for position in lower..<upper {
             let entry = entries[position]
-            let row = makeRow(entry, numberScratch: &numberScratch, regionScratch: &regionScratch, result: &result)
-            if row.problem == nil {
-                resultIndex.append(Int32(inputs.count))
-                inputs.append(PhoneNumberInput(row.input, defaultRegion: row.region))
+            let (problem, region) = readFields(entry, numberScratch: &numberScratch, regionScratch: &regionScratch, result: &result)
+            if let problem {
+                // Shown as read, with U+FFFD for bytes that are not UTF-8; never checked.
+                var shown = entry.isTooLong ? "" : String(decoding: numberScratch, as: UTF8.self)
+                shown.withUTF8 { input in
+                    setup.formatter.append(line: entry.line, input: input, problem: problem, check: nil,
+                                           to: &result.output, tally: &result.tally)
+                }
             } else {
-                resultIndex.append(-1)
-            }
-            rows.append(row)
-        }
-        // This slice already runs on its own core: one thread for its batch.
-        let checks = setup.engine.checkBatch(inputs, concurrency: 1)
-        precondition(checks.count == inputs.count, "the engine must return one result per input")
-        rows.withUnsafeBufferPointer { rowBuffer in
-            resultIndex.withUnsafeBufferPointer { indexBuffer in
-                checks.withUnsafeBufferPointer { checkBuffer in
-                    setup.formatter.append(rows: rowBuffer, resultIndex: indexBuffer, results: checkBuffer,
+                numberScratch.withUnsafeBufferPointer { input in
+                    let check = _Checker.checkRecord(setup.engine, utf8: input, defaultRegion: region)
+                    setup.formatter.append(line: entry.line, input: input, problem: nil, check: check,
                                            to: &result.output, tally: &result.tally)
                 }
             }
@@ -196,23 +187,22 @@ private struct _SliceWork: @unchecked Sendable {
         results[slice] = result
     }
 
-    private func makeRow(_ entry: _ChunkEntry, numberScratch: inout [UInt8], regionScratch: inout [UInt8],
-                         result: inout _SliceResult) -> _Row {
-        if entry.isTooLong {
-            return _Row(line: entry.line, input: "", problem: .lineTooLong, region: nil)
-        }
+    /// Extracts the record's number field into `numberScratch` and reads its region cell; returns
+    /// why the record cannot be checked (if so) and its default region.
+    private func readFields(_ entry: _ChunkEntry, numberScratch: inout [UInt8], regionScratch: inout [UInt8],
+                            result: inout _SliceResult) -> (_RecordProblem?, RegionCode?) {
+        if entry.isTooLong { return (.lineTooLong, nil) }
         let record = UnsafeRawBufferPointer(rebasing: arena[entry.start..<(entry.start + entry.count)])
         _ = _Fields.extract(setup.columns.number, from: record, format: setup.format, into: &numberScratch)
         var problem: _RecordProblem?
-        let input: String
-        if numberScratch.contains(0) {
-            problem = .nulByte
-            input = String(decoding: numberScratch, as: UTF8.self)
-        } else if let text = String(validating: numberScratch, as: UTF8.self) {
-            input = text
-        } else {
-            problem = .invalidUTF8
-            input = String(decoding: numberScratch, as: UTF8.self)
+        var ascii = true
+        for byte in numberScratch where byte == 0 || byte >= 0x80 { ascii = false; break }
+        if !ascii {
+            if numberScratch.contains(0) {
+                problem = .nulByte
+            } else if String(validating: numberScratch, as: UTF8.self) == nil {
+                problem = .invalidUTF8
+            }
         }
         var region = setup.defaultRegion
         if let regionIndex = setup.columns.region,
@@ -227,7 +217,7 @@ private struct _SliceWork: @unchecked Sendable {
                 if result.badRegion == nil { result.badRegion = String(text.prefix(32)) }
             }
         }
-        return _Row(line: entry.line, input: input, problem: problem, region: region)
+        return (problem, region)
     }
 }
 
