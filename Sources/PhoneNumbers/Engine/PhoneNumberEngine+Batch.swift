@@ -34,20 +34,30 @@ extension PhoneNumberEngine {
     func _check(_ number: PhoneNumber, input: String?) -> PhoneNumberCheck {
         // One pass over the national significant number's digits for everything.
         number.withNationalSignificantNumber { digits in
-            var region: RegionCode? = nil
-            var type = PhoneNumberType.unknown
-            if let (index, found) = _classify(number.countryCode, digits) {
-                region = store.regionCodes[index]
-                type = found
-            }
-            let possibility = store.mainRegion(forCallingCode: number.countryCode).map {
-                _possibility(length: digits.count, region: store.core[$0])
-            } ?? .invalidCountryCode
+            let (region, type, possibility) = _classification(number.countryCode, digits)
             return PhoneNumberCheck(
                 number: number, error: nil, possibility: possibility, isValid: type != .unknown,
                 type: type, region: region, fictional: fictionalRange(of: number),
                 e164: _e164(countryCode: number.countryCode, nsn: digits, reusing: input))
         }
+    }
+
+    /// Region, type and possibility of a parsed number from its national significant number's
+    /// digits: what ``check(_:)`` and the CLI's record check report.
+    @inline(__always)
+    func _classification(
+        _ countryCode: Int, _ digits: UnsafeBufferPointer<UInt8>
+    ) -> (region: RegionCode?, type: PhoneNumberType, possibility: PhoneNumberPossibility) {
+        var region: RegionCode? = nil
+        var type = PhoneNumberType.unknown
+        if let (index, found) = _classify(countryCode, digits) {
+            region = store.regionCodes[index]
+            type = found
+        }
+        let possibility = store.mainRegion(forCallingCode: countryCode).map {
+            _possibility(length: digits.count, region: store.core[$0])
+        } ?? .invalidCountryCode
+        return (region, type, possibility)
     }
 
     /// Parses and checks many inputs on all cores; one result per input, in input order. Failures

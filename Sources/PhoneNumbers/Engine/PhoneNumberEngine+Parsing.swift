@@ -124,14 +124,24 @@ extension PhoneNumberEngine {
         if regionIndex == nil, pluses == 0 {
             throw PhoneNumberError(.invalidCountryCode, "The number has no country code: start it with '+' and the country code, or give a default region.")
         }
-        let overlong = digitCount > _DigitString.capacity - 8
+        return try _parseDigits(digits, overlong: digitCount > _DigitString.capacity - 8, afterPlus: pluses > 0,
+                                regionIndex: regionIndex, extension: nil)
+    }
+
+    /// The steps of libphonenumber's `parse` once the number's digits are known (normalized, without
+    /// its leading plus signs; `afterPlus` says whether it had any): the country code from the `+`,
+    /// the default region's IDD or the region's own code written without `+` (retried without the
+    /// `+` when the code after it is unknown, as libphonenumber does), then the national part.
+    func _parseDigits(
+        _ digits: _DigitString, overlong: Bool, afterPlus: Bool, regionIndex: Int?, extension: String?
+    ) throws(PhoneNumberError) -> PhoneNumber {
         var countryCode = 0
         var nsn = _DigitString()
         var tooLong = false
         do {
-            (countryCode, nsn, tooLong) = try _extractCountryCode(digits, overlong: overlong, afterPlus: pluses > 0, regionIndex: regionIndex)
+            (countryCode, nsn, tooLong) = try _extractCountryCode(digits, overlong: overlong, afterPlus: afterPlus, regionIndex: regionIndex)
         } catch {
-            guard error.code == .invalidCountryCode, pluses > 0 else { throw error }
+            guard error.code == .invalidCountryCode, afterPlus else { throw error }
             (countryCode, nsn, tooLong) = try _extractCountryCode(digits, overlong: overlong, afterPlus: false, regionIndex: regionIndex)
             if countryCode == 0 {
                 throw PhoneNumberError(.invalidCountryCode, "The digits after '+' do not start with a country code in use.")
@@ -141,6 +151,7 @@ extension PhoneNumberEngine {
         if countryCode != 0 {
             region = store.core[store.mainRegion(forCallingCode: countryCode)!]
         } else {
+            // National number of the default region.
             nsn = digits
             tooLong = overlong
             region = store.core[regionIndex!]
@@ -151,7 +162,7 @@ extension PhoneNumberEngine {
         }
         return try nsn.withBuffer { digits in
             Result { () throws(PhoneNumberError) in
-                try _finishNational(digits, countryCode: countryCode, region: region, extension: nil)
+                try _finishNational(digits, countryCode: countryCode, region: region, extension: `extension`)
             }
         }.get()
     }
@@ -174,38 +185,10 @@ extension PhoneNumberEngine {
             extensionText = _string(number, digits)
             nationalCount = start
         }
-        let national = _Scalars(rebasing: number[0..<nationalCount])
-        var countryCode = 0
-        var nsn = _DigitString()
-        var overlong = false
-        do {
-            (countryCode, nsn, overlong) = try _maybeExtractCountryCode(national, regionIndex: regionIndex)
-        } catch {
-            var plus = 0
-            while plus < nationalCount, _Chars.isPlus(national[plus]) { plus += 1 }
-            guard error.code == .invalidCountryCode, plus > 0 else { throw error }
-            (countryCode, nsn, overlong) = try _maybeExtractCountryCode(_Scalars(rebasing: national[plus...]), regionIndex: regionIndex)
-            if countryCode == 0 {
-                throw PhoneNumberError(.invalidCountryCode, "The digits after '+' do not start with a country code in use.")
-            }
-        }
-        let region: _RegionCore
-        if countryCode != 0 {
-            region = store.core[store.mainRegion(forCallingCode: countryCode)!]
-        } else {
-            // National number of the default region.
-            (nsn, overlong) = _normalize(national)
-            region = store.core[regionIndex!]
-            countryCode = Int(region.countryCode)
-        }
-        if overlong {
-            throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
-        }
-        return try nsn.withBuffer { digits in
-            Result { () throws(PhoneNumberError) in
-                try _finishNational(digits, countryCode: countryCode, region: region, extension: extensionText)
-            }
-        }.get()
+        var plus = 0
+        while plus < nationalCount, _Chars.isPlus(number[plus]) { plus += 1 }
+        let (digits, overlong) = _normalize(_Scalars(rebasing: number[plus..<nationalCount]))
+        return try _parseDigits(digits, overlong: overlong, afterPlus: plus > 0, regionIndex: regionIndex, extension: extensionText)
     }
 
     /// `_build_national_number_for_parsing`: the RFC 3966 parts, or the part of the text that can be
@@ -284,18 +267,10 @@ extension PhoneNumberEngine {
         return true
     }
 
-    /// `_maybe_extract_country_code` with `_maybe_strip_i18n_prefix_and_normalize`: returns the
-    /// country code (0 when none) and the normalized national number.
-    func _maybeExtractCountryCode(_ number: _Scalars, regionIndex: Int?) throws(PhoneNumberError) -> (Int, _DigitString, Bool) {
-        if number.isEmpty { return (0, _DigitString(), false) }
-        var plus = 0
-        while plus < number.count, _Chars.isPlus(number[plus]) { plus += 1 }
-        let (full, overlong) = _normalize(_Scalars(rebasing: number[plus...]))
-        return try _extractCountryCode(full, overlong: overlong, afterPlus: plus > 0, regionIndex: regionIndex)
-    }
-
-    /// The part of `_maybe_extract_country_code` after normalizing: `full` holds the number's
-    /// digits without its leading plus signs (`afterPlus` says whether there were any).
+    /// libphonenumber's `_maybe_extract_country_code` (with `_maybe_strip_i18n_prefix_and_normalize`)
+    /// after normalizing: returns the country code (0 when none), the national number and whether
+    /// the digits overflowed. `digits` are the number's digits without its leading plus signs
+    /// (`afterPlus` says whether there were any).
     func _extractCountryCode(
         _ digits: _DigitString, overlong: Bool, afterPlus: Bool, regionIndex: Int?
     ) throws(PhoneNumberError) -> (Int, _DigitString, Bool) {

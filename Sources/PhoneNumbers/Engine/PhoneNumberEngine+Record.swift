@@ -48,15 +48,7 @@ extension PhoneNumberEngine {
                                 region: nil, fictional: nil)
         }
         return number.withNationalSignificantNumber { digits in
-            var region: RegionCode? = nil
-            var type = PhoneNumberType.unknown
-            if let (index, found) = _classify(number.countryCode, digits) {
-                region = store.regionCodes[index]
-                type = found
-            }
-            let possibility = store.mainRegion(forCallingCode: number.countryCode).map {
-                _possibility(length: digits.count, region: store.core[$0])
-            } ?? .invalidCountryCode
+            let (region, type, possibility) = _classification(number.countryCode, digits)
             return _RecordCheck(number: number, error: nil, possibility: possibility, type: type, region: region,
                                 fictional: fictionalRange(of: number))
         }
