@@ -165,7 +165,9 @@ extension PhoneNumberEngine {
             return number.withBuffer { digits -> _DigitString? in
                 guard _Store.startsWith(digits, literal: region.literalPrefix, count: region.literalPrefixLength) else { return nil }
                 let rest = UnsafeBufferPointer(rebasing: digits[n...])
-                if _matchesGeneralPattern(digits, region), !_matchesGeneralPattern(rest, region) { return nil }
+                // The stripped number is kept unless only the original matches (rest first: it usually
+                // matches, which settles it with one DFA walk).
+                if !_matchesGeneralPattern(rest, region), _matchesGeneralPattern(digits, region) { return nil }
                 return _DigitString(rest)
             }
         }

@@ -331,9 +331,12 @@ extension PhoneNumberEngine {
                 var potential = _DigitString()
                 full.withBuffer { potential.append(UnsafeBufferPointer(rebasing: $0[codeDigits.count...])) }
                 if let stripped = _stripNationalPrefix(potential, region) { potential = stripped }
-                let fullMatches = full.withBuffer { _matchesGeneralPattern($0, region) }
-                let potentialMatches = potential.withBuffer { _matchesGeneralPattern($0, region) }
-                if (!fullMatches && potentialMatches) || overlong || _possibility(length: full.count, region: region) == .tooLong {
+                // (!full matches && potential matches) || overlong || too long, walking as few
+                // DFAs as needed.
+                let strip = overlong || _possibility(length: full.count, region: region) == .tooLong
+                    || (potential.withBuffer { _matchesGeneralPattern($0, region) }
+                        && !full.withBuffer { _matchesGeneralPattern($0, region) })
+                if strip {
                     return (Int(region.countryCode), potential, overlong)
                 }
             }
