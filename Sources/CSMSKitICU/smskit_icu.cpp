@@ -33,6 +33,8 @@ namespace {
 // Longest locale tag we hand to ICU. Real tags are far shorter (ULOC_FULLNAME_CAPACITY is 157);
 // anything longer is refused before ICU parses it, so a 10 KB string costs nothing.
 constexpr int32_t kMaxTagLength = 128;
+// The deepest nesting of plural/select sub-messages accepted; real messages use two or three.
+constexpr int32_t kMaxNesting = 16;
 
 int32_t copyOut(const std::string &value, char *out, int32_t capacity) {
     if (static_cast<int32_t>(value.size()) + 1 > capacity) return -1;
@@ -384,6 +386,18 @@ extern "C" smskit_message *smskit_message_open(const char *pattern, int32_t leng
     if (U_FAILURE(status)) {
         setError(error, status, parseError.offset, u_errorName(status));
         return nullptr;
+    }
+
+    // ICU formats nested arguments recursively, two stack frames per level: a catalog message of
+    // thousands of nested selects (ICU parses up to 32,767 levels) overflows the stack of the
+    // thread that renders it. A sub-message's MSG_START value is its nesting level.
+    for (int32_t i = 0; i < parsed.countParts(); ++i) {
+        const MessagePattern::Part &part = parsed.getPart(i);
+        if (part.getType() == UMSGPAT_PART_TYPE_MSG_START && part.getValue() > kMaxNesting) {
+            setError(error, U_PATTERN_SYNTAX_ERROR, part.getIndex(),
+                     "arguments nested more than " + std::to_string(kMaxNesting) + " levels deep");
+            return nullptr;
+        }
     }
 
     smskit_message *message = new (std::nothrow) smskit_message();

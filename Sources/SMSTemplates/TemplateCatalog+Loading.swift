@@ -21,18 +21,22 @@ extension TemplateCatalog {
     ///   - path: The file's path.
     ///   - locale: The locale, when the file name is not a locale tag.
     /// - Throws: `TemplateError` `.fileUnreadable` when the file cannot be read, is larger than
-    ///   1 MiB or is not UTF-8; otherwise as `init(parsing:locale:file:)`.
+    ///   1 MiB (refused before it is read; a pipe or device is read no further than that) or is
+    ///   not UTF-8; otherwise as `init(parsing:locale:file:)`.
     public init(contentsOfFile path: String, locale: String? = nil) throws(TemplateError) {
-        let data: Data
+        // Bounded: a huge file, /dev/zero or an endless pipe is refused, not read into memory.
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try _BoundedFileRead.bytes(atPath: path, limit: Self.maximumFileSize)
         } catch {
-            throw TemplateError(code: .fileUnreadable, message: "cannot read the catalog: \(error)", file: path)
+            let why = switch error {
+            case .system(let message): "cannot read the catalog: \(message)"
+            case .isDirectory: "cannot read the catalog: it is a directory"
+            case .tooLarge: "the catalog is larger than 1 MiB"
+            }
+            throw TemplateError(code: .fileUnreadable, message: why, file: path)
         }
-        guard data.count <= Self.maximumFileSize else {
-            throw TemplateError(code: .fileUnreadable, message: "the catalog is larger than 1 MiB", file: path)
-        }
-        guard let text = String(validating: data, as: UTF8.self) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw TemplateError(code: .fileUnreadable, message: "the catalog is not valid UTF-8", file: path)
         }
         let fileName = path.split(separator: "/").last.map(String.init) ?? path

@@ -36,7 +36,25 @@ final class _CompiledMessage: @unchecked Sendable {
     let pieceBytes: [UInt8]
     let pieces: [(start: Int, end: Int, argument: Int)]
 
+    /// The most `{` a pattern may hold. ICU parses nested arguments recursively (up to 32,767
+    /// levels), so a pattern of tens of thousands of nested braces could overflow the stack
+    /// before the C layer sees its nesting; real messages hold a few dozen at most.
+    static let maximumBraces = 1_024
+
     init(pattern: String, localeID: String) throws(CompileError) {
+        var braces = 0
+        var utf16Offset = 0
+        for byte in pattern.utf8 {
+            if byte == UInt8(ascii: "{") {
+                braces += 1
+                if braces > Self.maximumBraces {
+                    throw CompileError(status: 65_799 /* U_PATTERN_SYNTAX_ERROR */, offset: utf16Offset,
+                                       reason: "more than \(Self.maximumBraces) '{' in one message: too many arguments")
+                }
+            }
+            // UTF-16 units: one per scalar start, two for four-byte sequences.
+            if byte & 0xC0 != 0x80 { utf16Offset += byte >= 0xF0 ? 2 : 1 }
+        }
         var pattern = pattern
         var error = smskit_message_error()
         let handle = pattern.withUTF8 { utf8 in

@@ -7,6 +7,7 @@ import ArgumentParser
 /// | 0 | Done. Also when stdout is closed early (`smskit validate big.csv \| head`). |
 /// | 1 | A failure: an unreadable input file, a read or write error, a catalog that does not load. |
 /// | 64 | A usage error: an unknown option, a bad option value, missing arguments (`EX_USAGE`). |
+/// | 130 | `validate` stopped by SIGINT (143: SIGTERM) after writing whole records (128 + signal). |
 ///
 /// A record that does not parse is data, not a failure: `validate` and `parse` report it and
 /// exit 0.
@@ -18,12 +19,17 @@ enum SMSKitExitCode {
     /// A usage error (`EX_USAGE`): what was asked for cannot be understood.
     static let usage: Int32 = 64
 
+    /// Stopped by a signal, as shells report it: 128 + the signal number (130 for SIGINT).
+    static func interrupted(by signal: Int32) -> Int32 { 128 + signal }
+
     /// The exit-code table for help texts.
     static let helpText = """
         EXIT CODES:
           0   done (also when the reader of stdout closes it early, as `head` does)
           1   failure: unreadable input, read or write error, unloadable catalog
           64  usage error: unknown option, bad value, missing argument
+          130 validate stopped by Ctrl-C (SIGINT; 143 for SIGTERM): the output ends on
+              a whole record; a second Ctrl-C stops at once
         A number that does not parse is a result, not a failure: it exits 0.
         """
 }
@@ -43,6 +49,11 @@ struct CLIError: Error, CustomStringConvertible {
     static func failure(_ message: String) -> CLIError { CLIError(message: message, exitCode: SMSKitExitCode.failure) }
     /// A usage error (exit 64).
     static func usage(_ message: String) -> CLIError { CLIError(message: message, exitCode: SMSKitExitCode.usage) }
+    /// Stopped by SIGINT or SIGTERM after `records` records, all of them written whole.
+    static func interrupted(_ signal: Int32, records: Int) -> CLIError {
+        CLIError(message: "interrupted by \(_Interrupt.name(signal)) after \(_grouped(records)) records; the output ends on a whole record",
+                 exitCode: SMSKitExitCode.interrupted(by: signal))
+    }
     /// The reader of stdout went away.
     static let brokenPipe = CLIError(message: "", exitCode: SMSKitExitCode.success, isBrokenPipe: true)
 }

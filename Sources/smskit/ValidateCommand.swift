@@ -106,6 +106,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
+        _Interrupt.install()
         let engine = PhoneNumberEngine()
         let started = _now()
         let sources = try openSources()

@@ -112,6 +112,15 @@ struct _ValidatePipeline {
         entries.removeAll(keepingCapacity: true)
         arena.removeAll(keepingCapacity: true)
         progress.update(records: recordsSeen, bytes: finishedBytes + bytesRead)
+        if let signal = _Interrupt.received { try stop(signal) }
+    }
+
+    /// Ends the output after the records written so far (with the format's epilogue, so that a
+    /// JSON array is closed) and throws ``CLIError/interrupted(_:records:)``.
+    private mutating func stop(_ signal: Int32) throws -> Never {
+        try output.write(formatter.epilogue(wroteRecords: wroteRecords))
+        try output.flush()
+        throw CLIError.interrupted(signal, records: recordsSeen)
     }
 }
 

@@ -58,6 +58,8 @@ struct CLIBasicsTests {
         ExitCase(arguments: ["render", "--lang", "de", "--code", "123456"], status: 64, stderr: "--app"),
         ExitCase(arguments: ["render", "--lang", "de", "--code", "1", "--app", "A", "--catalog", "/nonexistent"], status: 1, stderr: "cannot read"),
         ExitCase(arguments: ["bogus"], status: 64, stderr: "Unexpected argument 'bogus'"),
+        // A bad value of an @OptionGroup option: under ASan this path once exited 1 (see SMSKitCommand.parseCommandLine).
+        ExitCase(arguments: ["segments", "--national-tables", "bogus", "x"], status: 64, stderr: "--national-tables"),
     ]
 
     @Test("exit codes 1 and 64", arguments: exitCases)

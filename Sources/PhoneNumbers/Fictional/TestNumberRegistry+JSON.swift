@@ -5,6 +5,12 @@ import FoundationEssentials
 import Foundation
 #endif
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The JSON form of a registry:
 ///
 /// ```json
@@ -101,18 +107,34 @@ extension TestNumberRegistry: Codable {
         }
     }
 
+    /// The largest test-number file read: 1 MiB, thousands of entries.
+    public static let maximumFileSize = 1 << 20
+
     /// Loads a registry from a JSON file.
     ///
     /// - Parameter path: The file's path.
-    /// - Throws: ``TestNumberRegistryError`` with `.unreadableFile` when the file cannot be read, and
-    ///   the errors of ``init(json:)``.
+    /// - Throws: ``TestNumberRegistryError`` with `.unreadableFile` when the file cannot be read, is
+    ///   not a regular file or is larger than ``maximumFileSize``, and the errors of ``init(json:)``.
     public init(contentsOfFile path: String) throws(TestNumberRegistryError) {
+        // Checked before reading: a huge file, /dev/zero or a pipe would otherwise be read to its
+        // end (all memory, or never).
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw TestNumberRegistryError(.unreadableFile, "Cannot read the test-number file \(path): \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw TestNumberRegistryError(.unreadableFile, "Cannot read the test-number file \(path): it is not a regular file.")
+        }
+        let tooLarge = TestNumberRegistryError(
+            .unreadableFile, "The test-number file \(path) is larger than \(Self.maximumFileSize >> 20) MiB; it holds a few numbers.")
+        guard Int(info.st_size) <= Self.maximumFileSize else { throw tooLarge }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw TestNumberRegistryError(.unreadableFile, "Cannot read the test-number file \(path): \(error)")
         }
+        guard data.count <= Self.maximumFileSize else { throw tooLarge }
         do {
             try self.init(json: data)
         } catch {
