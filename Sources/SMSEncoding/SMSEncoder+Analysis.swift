@@ -20,6 +20,15 @@ extension SMSEncoder {
     /// - Complexity: O(*n*) in the length of `text`, plus one count per distinct unencodable
     ///   character for the suggestions.
     public func analyze(_ text: String, concatenationReference: UInt16 = 0) -> SMSAnalysis {
+        if let analysis = _analyzeSingleSeptetASCII(text, concatenationReference: concatenationReference) {
+            return analysis
+        }
+        return _analyzeGeneral(text, concatenationReference: concatenationReference)
+    }
+
+    /// The general path of ``analyze(_:concatenationReference:)``: every option, every text, one
+    /// `_Item` per scalar. The fast paths must give the same result; the tests compare them with it.
+    package func _analyzeGeneral(_ text: String, concatenationReference: UInt16 = 0) -> SMSAnalysis {
         var items = collect(text, smart: options.smartEncoding)
         var decision = decide(items)
         if options.smartEncoding && decision.encoding == .ucs2 {
