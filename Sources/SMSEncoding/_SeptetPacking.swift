@@ -40,6 +40,14 @@ enum _SeptetPacking {
         return outside == 0
     }
 
+    /// Whether every byte of `bytes` is ASCII (a vectorized pass).
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var bits: UInt8 = 0
+        for byte in bytes { bits |= byte }
+        return bits < 0x80
+    }
+
     /// Maps every byte of `bytes` through `map` and packs the septets into `output`.
     ///
     /// - Parameters:
@@ -47,11 +55,13 @@ enum _SeptetPacking {
     ///   - map: 256 entries: the septet of each byte value, or a value with bit 7 set when the byte
     ///     has no single septet.
     ///   - fillBits: Zero bits before the first septet, 0...6.
+    ///   - identity: `isIdentityText(bytes)` (or a slice's enclosing text's), or `false`: when true
+    ///     the bytes are their own septets and the table is not read.
     ///   - output: Room for exactly `octetCount(septets: bytes.count, fillBits: fillBits)` octets.
     /// - Returns: `false` when some byte maps to a value with bit 7 set; `output` then holds garbage.
     /// - Complexity: O(*n*).
     static func packMapped(
-        _ bytes: UnsafeBufferPointer<UInt8>, map: UnsafeBufferPointer<UInt8>, fillBits: Int,
+        _ bytes: UnsafeBufferPointer<UInt8>, map: UnsafeBufferPointer<UInt8>, fillBits: Int, identity: Bool,
         into output: UnsafeMutableBufferPointer<UInt8>
     ) -> Bool {
         let count = bytes.count
@@ -78,36 +88,43 @@ enum _SeptetPacking {
             return (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) &>> 4)
         }
 
-        /// Eight bytes mapped through the table, in byte lanes.
+        /// Packs the whole chunks of eight bytes, reading each chunk's septet lanes with `load`. All
+        /// but the last chunk are written with one 8-octet store (its eighth octet is overwritten by
+        /// the next septets).
         @inline(__always)
-        func chunk(_ p: UnsafePointer<UInt8>) -> UInt64 {
-            var lanes = UInt64(table[Int(p[0])])
-            lanes |= UInt64(table[Int(p[1])]) &<< 8
-            lanes |= UInt64(table[Int(p[2])]) &<< 16
-            lanes |= UInt64(table[Int(p[3])]) &<< 24
-            lanes |= UInt64(table[Int(p[4])]) &<< 32
-            lanes |= UInt64(table[Int(p[5])]) &<< 40
-            lanes |= UInt64(table[Int(p[6])]) &<< 48
-            lanes |= UInt64(table[Int(p[7])]) &<< 56
-            return lanes
+        func packChunks(_ load: (UnsafePointer<UInt8>) -> UInt64) {
+            let storable = outCount &- 8  // last octet offset that an 8-octet store may start at
+            while position &+ 8 <= count {
+                let lanes = load(input + position)
+                invalid |= lanes
+                let bits = carry | compress(lanes) &<< shift
+                if written <= storable {
+                    UnsafeMutableRawPointer(out + written).storeBytes(of: bits.littleEndian, as: UInt64.self)
+                } else {
+                    for octet in 0..<7 { out[written &+ octet] = UInt8(truncatingIfNeeded: bits &>> UInt64(octet &* 8)) }
+                }
+                carry = bits &>> 56
+                written &+= 7
+                position &+= 8
+            }
         }
 
-        // Most texts (letters, digits, space, common punctuation) need no table lookup at all.
-        let identity = isIdentityText(bytes)
-        while position &+ 8 <= count {
-            let p = input + position
-            let lanes = identity ? UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) : chunk(p)
-            invalid |= lanes
-            let bits = carry | compress(lanes) &<< shift
-            if written &+ 8 <= outCount {
-                // One store; its eighth octet is overwritten by the next septets.
-                UnsafeMutableRawPointer(out + written).storeBytes(of: bits.littleEndian, as: UInt64.self)
-            } else {
-                for octet in 0..<7 { out[written &+ octet] = UInt8(truncatingIfNeeded: bits &>> UInt64(octet &* 8)) }
+        // Two specialized loops: most texts (letters, digits, space, common punctuation) need no
+        // table lookup at all.
+        if identity {
+            packChunks { UInt64(littleEndian: UnsafeRawPointer($0).loadUnaligned(as: UInt64.self)) }
+        } else {
+            packChunks { p in
+                var lanes = UInt64(table[Int(p[0])])
+                lanes |= UInt64(table[Int(p[1])]) &<< 8
+                lanes |= UInt64(table[Int(p[2])]) &<< 16
+                lanes |= UInt64(table[Int(p[3])]) &<< 24
+                lanes |= UInt64(table[Int(p[4])]) &<< 32
+                lanes |= UInt64(table[Int(p[5])]) &<< 40
+                lanes |= UInt64(table[Int(p[6])]) &<< 48
+                lanes |= UInt64(table[Int(p[7])]) &<< 56
+                return lanes
             }
-            carry = bits &>> 56
-            written &+= 7
-            position &+= 8
         }
         var lanes: UInt64 = 0
         var lane: UInt64 = 0

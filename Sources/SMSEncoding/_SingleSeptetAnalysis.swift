@@ -24,10 +24,13 @@ extension SMSEncoder {
         let result: SMSAnalysis?? = text.utf8.withContiguousStorageIfAvailable { bytes -> SMSAnalysis? in
             index.singleSeptetValues.withUnsafeBufferPointer { map -> SMSAnalysis? in
                 let count = bytes.count
+                let identity = _SeptetPacking.isIdentityText(bytes)
+                // Non-ASCII text (UCS-2, accented letters, national scripts) leaves in one vectorized pass.
+                guard identity || _SeptetPacking.isASCII(bytes) else { return nil }
                 if count <= 160 {
                     let octets = _SeptetPacking.octetCount(septets: count, fillBits: 0)
                     guard let userData = _SeptetPacking.makeOctets(count: octets, { buffer in
-                        _SeptetPacking.packMapped(bytes, map: map, fillBits: 0, into: buffer)
+                        _SeptetPacking.packMapped(bytes, map: map, fillBits: 0, identity: identity, into: buffer)
                     }) else { return nil }
                     let part = SMSPart(
                         text: text, userDataHeader: [], length: count, fillBits: 0, userDataLength: count,
@@ -65,7 +68,7 @@ extension SMSEncoder {
                     guard let userData = _SeptetPacking.makeOctets(count: octets, { buffer in
                         for (offset, octet) in header.enumerated() { buffer[offset] = octet }
                         return _SeptetPacking.packMapped(
-                            slice, map: map, fillBits: fill,
+                            slice, map: map, fillBits: fill, identity: identity,
                             into: UnsafeMutableBufferPointer(rebasing: buffer[headerOctets...]))
                     }) else { return nil }
                     parts.append(SMSPart(

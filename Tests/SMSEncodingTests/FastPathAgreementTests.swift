@@ -125,16 +125,21 @@ struct FastPathAgreementTests {
             for alphabet in [valid, identity] {
                 let bytes = (0..<count).map { _ in generator.pick(alphabet) }
                 let expected = try GSM7.pack(bytes.map { map[Int($0)] }, fillBits: fillBits)
-                var output = [UInt8](repeating: 0xEE, count: _SeptetPacking.octetCount(septets: count, fillBits: fillBits))
-                let ok = bytes.withUnsafeBufferPointer { input in
-                    map.withUnsafeBufferPointer { table in
-                        output.withUnsafeMutableBufferPointer {
-                            _SeptetPacking.packMapped(input, map: table, fillBits: fillBits, into: $0)
+                let isIdentity = bytes.withUnsafeBufferPointer { _SeptetPacking.isIdentityText($0) }
+                #expect(isIdentity == bytes.allSatisfy(identity.contains))
+                // The table path for every text, the identity path where it applies.
+                for useIdentity in isIdentity ? [false, true] : [false] {
+                    var output = [UInt8](repeating: 0xEE, count: _SeptetPacking.octetCount(septets: count, fillBits: fillBits))
+                    let ok = bytes.withUnsafeBufferPointer { input in
+                        map.withUnsafeBufferPointer { table in
+                            output.withUnsafeMutableBufferPointer {
+                                _SeptetPacking.packMapped(input, map: table, fillBits: fillBits, identity: useIdentity, into: $0)
+                            }
                         }
                     }
+                    #expect(ok)
+                    #expect(output == expected, "\(count) septets, fill \(fillBits), identity \(useIdentity)")
                 }
-                #expect(ok)
-                #expect(output == expected, "\(count) septets, fill \(fillBits)")
             }
             // One byte without a single septet anywhere makes the packing fail.
             if count > 0 {
@@ -144,7 +149,7 @@ struct FastPathAgreementTests {
                 let ok = bytes.withUnsafeBufferPointer { input in
                     map.withUnsafeBufferPointer { table in
                         output.withUnsafeMutableBufferPointer {
-                            _SeptetPacking.packMapped(input, map: table, fillBits: fillBits, into: $0)
+                            _SeptetPacking.packMapped(input, map: table, fillBits: fillBits, identity: false, into: $0)
                         }
                     }
                 }
