@@ -44,6 +44,10 @@ extension SMSEncoder {
 
         var unencodable: [SMSUnencodableCharacter] = []
         if decision.encoding == .ucs2 {
+            // Counted first: one allocation instead of one per doubling.
+            var count = 0
+            for item in active where !isEncodable(item.value) { count += 1 }
+            unencodable.reserveCapacity(count)
             for item in active where !isEncodable(item.value) {
                 let scalar = Unicode.Scalar(item.value)!
                 unencodable.append(SMSUnencodableCharacter(
