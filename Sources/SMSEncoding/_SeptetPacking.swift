@@ -48,6 +48,16 @@ enum _SeptetPacking {
         return bits < 0x80
     }
 
+    /// Eight septets in byte lanes (seven bits each, bit 7 ignored) to 56 contiguous bits.
+    @inline(__always)
+    static func compress(_ lanes: UInt64) -> UInt64 {
+        // Lane pairs: a + 256 b becomes a + 128 b by subtracting 128 b.
+        var value = (lanes & 0x7F7F_7F7F_7F7F_7F7F)
+        value &-= (value &>> 1) & 0x3F80_3F80_3F80_3F80
+        value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) &>> 2)
+        return (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) &>> 4)
+    }
+
     /// Maps every byte of `bytes` through `map` and packs the septets into `output`.
     ///
     /// - Parameters:
@@ -80,14 +90,6 @@ enum _SeptetPacking {
         var position = 0
         var written = 0
 
-        /// Eight septets in byte lanes, seven bits each, to 56 contiguous bits.
-        @inline(__always)
-        func compress(_ lanes: UInt64) -> UInt64 {
-            var value = (lanes & 0x007F_007F_007F_007F) | ((lanes & 0x7F00_7F00_7F00_7F00) &>> 1)
-            value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) &>> 2)
-            return (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) &>> 4)
-        }
-
         /// Packs the whole chunks of eight bytes, reading each chunk's septet lanes with `load`. All
         /// but the last chunk are written with one 8-octet store (its eighth octet is overwritten by
         /// the next septets).
@@ -112,6 +114,18 @@ enum _SeptetPacking {
         // Two specialized loops: most texts (letters, digits, space, common punctuation) need no
         // table lookup at all.
         if identity {
+            // Sixteen bytes to fourteen octets per step while two 8-octet stores fit.
+            while position &+ 16 <= count && written &+ 16 <= outCount {
+                let first = compress(UInt64(littleEndian: UnsafeRawPointer(input + position).loadUnaligned(as: UInt64.self)))
+                let second = compress(UInt64(littleEndian: UnsafeRawPointer(input + (position &+ 8)).loadUnaligned(as: UInt64.self)))
+                let low = carry | first &<< shift
+                let high = low &>> 56 | second &<< shift
+                UnsafeMutableRawPointer(out + written).storeBytes(of: low.littleEndian, as: UInt64.self)
+                UnsafeMutableRawPointer(out + (written &+ 7)).storeBytes(of: high.littleEndian, as: UInt64.self)
+                carry = high &>> 56
+                written &+= 14
+                position &+= 16
+            }
             packChunks { UInt64(littleEndian: UnsafeRawPointer($0).loadUnaligned(as: UInt64.self)) }
         } else {
             packChunks { p in
