@@ -109,6 +109,17 @@ struct FastPathAgreementTests {
             let isOwnSeptet = byte >= 0x20 && byte <= 0x7A && map[byte] == UInt8(byte)
             #expect(accepted == isOwnSeptet, "byte 0x\(String(byte, radix: 16))")
         }
+        // The same inside long texts, where the test runs on vectors rather than byte by byte.
+        let filler = Array("Your code is 123456. ".utf8)
+        for byte in 0...255 {
+            let isOwnSeptet = byte >= 0x20 && byte <= 0x7A && map[byte] == UInt8(byte)
+            for position in [0, 15, 16, 31, 32, 63, 70] {
+                var text = (0..<71).map { filler[$0 % filler.count] }
+                text[position] = UInt8(byte)
+                let accepted = text.withUnsafeBufferPointer { _SeptetPacking.isIdentityText($0) }
+                #expect(accepted == isOwnSeptet, "byte 0x\(String(byte, radix: 16)) at \(position)")
+            }
+        }
         // Exceptions inside the range: $ @ and [ \ ] ^ _ `.
         for byte in [0x24, 0x40, 0x5B, 0x5C, 0x5D, 0x5E, 0x5F, 0x60] {
             #expect(map[byte] != UInt8(byte))
