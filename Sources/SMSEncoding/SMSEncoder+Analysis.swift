@@ -279,6 +279,8 @@ extension SMSEncoder {
                     counts.append(1)
                 }
             }
+            // One per character, removing all, and the three option fixes.
+            suggestions.reserveCapacity(order.count + 4)
             // Per-character fixes help when a few characters force UCS-2; for text in a script
             // without a GSM table (every character unencodable) they are noise, and each costs a count.
             for (position, value) in order.enumerated() {
@@ -325,7 +327,11 @@ extension SMSEncoder {
         if options.nationalLanguageTables != .all {
             consider(.enableNationalLanguageTables) { $0.nationalLanguageTables = .all }
         }
-        // Stable sort: most segments saved first.
+        // Stable sort: most segments saved first. Often they already are (a one-segment message:
+        // every fix saves 0), and a stable sort would leave them as they are.
+        if zip(suggestions, suggestions.dropFirst()).allSatisfy({ $0.segmentsSaved >= $1.segmentsSaved }) {
+            return suggestions
+        }
         return suggestions.enumerated()
             .sorted { $0.element.segmentsSaved != $1.element.segmentsSaved ? $0.element.segmentsSaved > $1.element.segmentsSaved : $0.offset < $1.offset }
             .map(\.element)
