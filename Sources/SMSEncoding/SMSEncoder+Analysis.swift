@@ -20,18 +20,34 @@ extension SMSEncoder {
     /// - Complexity: O(*n*) in the length of `text`, plus one count per distinct unencodable
     ///   character for the suggestions.
     public func analyze(_ text: String, concatenationReference: UInt16 = 0) -> SMSAnalysis {
+        if let analysis = _analyzeSingleSeptetASCII(text, concatenationReference: concatenationReference) {
+            return analysis
+        }
+        return _analyzeGeneral(text, concatenationReference: concatenationReference)
+    }
+
+    /// The general path of ``analyze(_:concatenationReference:)``: every option, every text, one
+    /// `_Item` per scalar. The fast paths must give the same result; the tests compare them with it.
+    package func _analyzeGeneral(_ text: String, concatenationReference: UInt16 = 0) -> SMSAnalysis {
         var items = collect(text, smart: options.smartEncoding)
-        var decision = decide(items)
+        var unchanged = !items.contains { $0.change != .none }
+        var decision = decide(items, unchangedText: unchanged ? text : nil)
         if options.smartEncoding && decision.encoding == .ucs2 {
             items = collect(text, smart: false)
-            decision = decide(items)
+            unchanged = !items.contains { $0.change != .none }
+            decision = decide(items, unchangedText: unchanged ? text : nil)
         }
         let active = items.contains { $0.change == .removed } ? items.filter { $0.change != .removed } : items
-        let output = _makeString(active) { $0.value }
-        let parts = split(active, decision: decision, reference: concatenationReference)
+        // Strings are copy-on-write: an unchanged text is shared, not copied.
+        let output = unchanged ? text : _makeString(active) { $0.value }
+        let parts = split(active, decision: decision, reference: concatenationReference, unchangedText: unchanged ? text : nil)
 
         var unencodable: [SMSUnencodableCharacter] = []
         if decision.encoding == .ucs2 {
+            // Counted first: one allocation instead of one per doubling.
+            var count = 0
+            for item in active where !isEncodable(item.value) { count += 1 }
+            unencodable.reserveCapacity(count)
             for item in active where !isEncodable(item.value) {
                 let scalar = Unicode.Scalar(item.value)!
                 unencodable.append(SMSUnencodableCharacter(
@@ -69,12 +85,14 @@ extension SMSEncoder {
     }
 
     /// Counts `items`, optionally rewriting scalars (`rewrite` returns -1 to keep a scalar, 0 to
-    /// remove it, or 1 to 3 packed ASCII scalars).
-    func decide(_ items: [_Item], rewrite: ((UInt32) -> (count: Int, bytes: UInt32))? = nil) -> _Decision {
+    /// remove it, or 1 to 3 packed ASCII scalars). `unchangedText`, when given, is the text that
+    /// `items` spell (no item changed).
+    func decide(_ items: [_Item], unchangedText: String? = nil, rewrite: ((UInt32) -> (count: Int, bytes: UInt32))? = nil) -> _Decision {
         if rewrite == nil && !options.splitsAtGraphemeClusterBoundaries && lockingMask == 1 && shiftMask == 1
             && !items.contains(where: { $0.change != .none }) {
             // Nothing changed the text: the tight default-table loop gives the same decision.
-            return _Counter.decideDefaultTables(_makeString(items) { $0.value }, index: index, reference: options.concatenationReference)
+            let text = unchangedText ?? _makeString(items) { $0.value }
+            return _Counter.decideDefaultTables(text, index: index, reference: options.concatenationReference)
         }
         var counter = _Counter(index: index, lockingMask: lockingMask, shiftMask: shiftMask, reference: options.concatenationReference)
         var pendingStart = false
@@ -106,9 +124,12 @@ extension SMSEncoder {
         return locking & lockingMask != 0 || shift & shiftMask != 0
     }
 
-    func split(_ items: [_Item], decision: _Decision, reference: UInt16) -> [SMSPart] {
+    /// The parts of `items` (with `unchangedText`, the text they spell when no item changed).
+    func split(_ items: [_Item], decision: _Decision, reference: UInt16, unchangedText: String? = nil) -> [SMSPart] {
         let gsm = decision.encoding == .gsm7
         let lockingBit = UInt16(1) << UInt16(decision.locking)
+        let lockingReverse = index.lockingReverse[decision.locking]
+        let shiftReverse = index.shiftReverse[decision.shift]
         func cost(_ value: UInt32) -> Int32 {
             if gsm {
                 return index.tableMasks(value).locking & lockingBit != 0 ? 1 : 2
@@ -151,12 +172,19 @@ extension SMSEncoder {
             if gsm && decision.shift != 0 { header += [0x24, 0x01, UInt8(decision.shift)] }
             if gsm && decision.locking != 0 { header += [0x25, 0x01, UInt8(decision.locking)] }
             if !header.isEmpty { header.insert(UInt8(header.count), at: 0) }
-            let text = _makeString(slice) { $0.value }
+            // A single part of an unchanged text is the text itself.
+            let text = total == 1 && unchangedText != nil ? unchangedText! : _makeString(slice) { $0.value }
             if gsm {
                 var septets: [UInt8] = []
                 septets.reserveCapacity(slice.count * 2)
                 for item in slice {
-                    _ = GSM7.appendSeptets(of: item.value, locking: decision.locking, shift: decision.shift, to: &septets)
+                    // The decision guarantees that the pair encodes every item.
+                    if let septet = _GSMCharacterIndex.septet(item.value, in: lockingReverse) {
+                        septets.append(septet)
+                    } else if let septet = _GSMCharacterIndex.septet(item.value, in: shiftReverse) {
+                        septets.append(GSM7.escape)
+                        septets.append(septet)
+                    }
                 }
                 let fill = header.isEmpty ? 0 : (7 - (header.count * 8) % 7) % 7
                 let headerSeptets = (header.count * 8 + fill) / 7
@@ -168,10 +196,20 @@ extension SMSEncoder {
             } else {
                 var data = header
                 var units = 0
-                for unit in text.utf16 {
-                    data.append(UInt8(unit >> 8))
-                    data.append(UInt8(unit & 0xFF))
-                    units += 1
+                for item in slice { units += item.value > 0xFFFF ? 2 : 1 }
+                data.reserveCapacity(header.count + 2 * units)
+                for item in slice {
+                    if item.value > 0xFFFF {
+                        let high = 0xD800 + ((item.value - 0x1_0000) >> 10)
+                        let low = 0xDC00 + (item.value & 0x3FF)
+                        data.append(UInt8(high >> 8))
+                        data.append(UInt8(high & 0xFF))
+                        data.append(UInt8(low >> 8))
+                        data.append(UInt8(low & 0xFF))
+                    } else {
+                        data.append(UInt8(item.value >> 8))
+                        data.append(UInt8(item.value & 0xFF))
+                    }
                 }
                 parts.append(SMSPart(
                     text: text, userDataHeader: header, length: units, fillBits: 0,
@@ -227,15 +265,25 @@ extension SMSEncoder {
                 segmentsSaved: decision.segments - after.segments))
         }
         if !unencodable.isEmpty {
+            // The first distinct characters in text order, with their counts; only these get
+            // per-character suggestions, so the others need not be counted (no dictionary).
             var order: [UInt32] = []
-            var counts: [UInt32: Int] = [:]
+            var counts: [Int] = []
+            order.reserveCapacity(Self.maximumCharacterSuggestions)
+            counts.reserveCapacity(Self.maximumCharacterSuggestions)
             for character in unencodable {
-                if counts[character.codePoint] == nil { order.append(character.codePoint) }
-                counts[character.codePoint, default: 0] += 1
+                if let position = order.firstIndex(of: character.codePoint) {
+                    counts[position] += 1
+                } else if order.count < Self.maximumCharacterSuggestions {
+                    order.append(character.codePoint)
+                    counts.append(1)
+                }
             }
+            // One per character, removing all, and the three option fixes.
+            suggestions.reserveCapacity(order.count + 4)
             // Per-character fixes help when a few characters force UCS-2; for text in a script
             // without a GSM table (every character unencodable) they are noise, and each costs a count.
-            for value in order.prefix(Self.maximumCharacterSuggestions) {
+            for (position, value) in order.enumerated() {
                 let replacement = _smartReplacement(value)
                 // With other unencodable characters left, a one-segment message stays one UCS-2 segment.
                 let after = decision.segments == 1 && order.count > 1
@@ -249,9 +297,9 @@ extension SMSEncoder {
                         with.unicodeScalars.append(Unicode.Scalar(UInt8(packed & 0xFF)))
                         packed >>= 8
                     }
-                    add(.replaceCharacter(character, with: with), occurrences: counts[value]!, after)
+                    add(.replaceCharacter(character, with: with), occurrences: counts[position], after)
                 } else {
-                    add(.removeCharacter(character), occurrences: counts[value]!, after)
+                    add(.removeCharacter(character), occurrences: counts[position], after)
                 }
             }
             if order.count > 1 {
@@ -279,7 +327,11 @@ extension SMSEncoder {
         if options.nationalLanguageTables != .all {
             consider(.enableNationalLanguageTables) { $0.nationalLanguageTables = .all }
         }
-        // Stable sort: most segments saved first.
+        // Stable sort: most segments saved first. Often they already are (a one-segment message:
+        // every fix saves 0), and a stable sort would leave them as they are.
+        if zip(suggestions, suggestions.dropFirst()).allSatisfy({ $0.segmentsSaved >= $1.segmentsSaved }) {
+            return suggestions
+        }
         return suggestions.enumerated()
             .sorted { $0.element.segmentsSaved != $1.element.segmentsSaved ? $0.element.segmentsSaved > $1.element.segmentsSaved : $0.offset < $1.offset }
             .map(\.element)

@@ -17,6 +17,9 @@ package final class _GSMCharacterIndex: Sendable {
     /// For each byte value: 1 when it is an ASCII character of one septet in the default alphabet,
     /// else 0 (escaped or unencodable ASCII, and every non-ASCII UTF-8 byte).
     package let singleSeptetBytes: [UInt8]
+    /// For each byte value: its septet in the default alphabet when it is an ASCII character of one
+    /// septet there (`@` is 0x00, `$` 0x02, `_` 0x11, most others their own code), else 0x80.
+    package let singleSeptetValues: [UInt8]
     /// Code points from `directLimit` up that some table contains, sorted.
     package let keys: [UInt32]
     /// For each key: locking mask in the low 16 bits, single-shift mask in the high 16 bits.
@@ -72,6 +75,12 @@ package final class _GSMCharacterIndex: Sendable {
         for (key, mask) in other where key < UInt32(Self.directLimit) { direct[Int(key)] = mask }
         var singleSeptetBytes = [UInt8](repeating: 0, count: 256)
         for byte in 0..<128 where asciiDefaultCost[byte] == 1 { singleSeptetBytes[byte] = 1 }
+        var singleSeptetValues = [UInt8](repeating: 0x80, count: 256)
+        for (septet, value) in _gsmLockingTables[0].enumerated() where value != 0 && value < 128 {
+            // The first septet wins for duplicated characters, as in the reverse tables.
+            if singleSeptetValues[Int(value)] == 0x80 { singleSeptetValues[Int(value)] = UInt8(septet) }
+        }
+        self.singleSeptetValues = singleSeptetValues
         self.direct = direct
         self.singleSeptetBytes = singleSeptetBytes
         let keys = other.keys.filter { $0 >= UInt32(Self.directLimit) }.sorted()

@@ -161,6 +161,9 @@ public struct SMSTemplateRenderer: Sendable {
 protocol _ArgumentSource {
     func value(named name: String) -> TemplateValue?
     func forEachName(_ body: (String) -> Void)
+    /// The UTF-8 bytes of all text values (an upper bound of what the argument buffer receives,
+    /// apart from bidi isolates); O(1) per value for native strings.
+    var textByteCount: Int { get }
 }
 
 struct _OTPArguments: _ArgumentSource {
@@ -183,12 +186,21 @@ struct _OTPArguments: _ArgumentSource {
         body("appName")
         if minutes != nil { body("minutes") }
     }
+
+    var textByteCount: Int { code.utf8.count + appName.utf8.count }
 }
 
 struct _DictionaryArguments: _ArgumentSource {
     let values: [String: TemplateValue]
     func value(named name: String) -> TemplateValue? { values[name] }
     func forEachName(_ body: (String) -> Void) { values.keys.sorted().forEach(body) }
+
+    var textByteCount: Int {
+        values.values.reduce(0) { total, value in
+            if case .text(let string) = value { return total + string.utf8.count }
+            return total
+        }
+    }
 }
 
 extension SMSTemplateRenderer {
@@ -203,7 +215,11 @@ extension SMSTemplateRenderer {
 
         // All text values go into one UTF-8 buffer; `spans` records each value's place in it.
         var buffer = String()
-        buffer.reserveCapacity(96)
+        // Values that fit in a small string (15 UTF-8 bytes, e.g. a 6-digit code and a short app
+        // name) stay inline: no heap allocation. Larger ones get their room at once (bidi
+        // isolates, when needed, rebuild the buffer anyway).
+        let expected = source.textByteCount
+        if expected > 15 { buffer.reserveCapacity(expected) }
         var codeSpan: Range<Int>?
         // The closures below return a Result: the standard library's scoped-allocation helpers
         // rethrow untyped errors.

@@ -42,14 +42,18 @@ enum _Sanitizer {
     /// ASCII (autofill reads ASCII digits only), and accepts 1 to 16 ASCII letters, digits or
     /// hyphens. Returns nil when the code is not acceptable.
     static func appendCode(_ code: String, to output: inout String) -> (ok: Bool, folded: Bool, removed: Bool) {
-        // Fast path: already 1 to 16 ASCII letters, digits or hyphens.
+        // Fast path: already 1 to 16 ASCII letters, digits or hyphens (checked over the contiguous
+        // UTF-8 bytes, without the UTF8View iterator).
         let utf8 = code.utf8
-        if utf8.count >= 1, utf8.count <= 16, utf8.allSatisfy({ byte in
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D: return true
-            default: return false
+        if utf8.count >= 1, utf8.count <= 16, utf8.withContiguousStorageIfAvailable({ bytes in
+            for byte in bytes {
+                switch byte {
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D: continue
+                default: return false
+                }
             }
-        }) {
+            return true
+        }) == true {
             output.append(code)
             return (true, false, false)
         }

@@ -1,5 +1,6 @@
 // Benchmarks for SMSEncoding: segment counting (no heap allocation) and full analysis,
-// for GSM 7-bit, UCS-2 and national-language messages. Fixtures are built outside the
+// for GSM 7-bit (the single-septet ASCII fast path and the general path), UCS-2 and
+// national-language messages. Fixtures are built outside the
 // measured closures. Run from Benchmarks/: swift package benchmark --target SMSEncodingBenchmarks
 import Benchmark
 import SMSEncoding
@@ -56,6 +57,9 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("SMSEncoding.analyze-GSM-160", configuration: analyzeConfiguration) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(plain.analyze(gsm160)) }
+    }
+    Benchmark("SMSEncoding.analyze-GSM-Latin-escapes-160", configuration: analyzeConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(plain.analyze(gsmLatin160)) }
     }
     Benchmark("SMSEncoding.analyze-UCS2-70", configuration: analyzeConfiguration) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(plain.analyze(ucs70)) }

@@ -1,0 +1,86 @@
+extension SMSEncoder {
+    /// The analysis of a text whose every UTF-8 byte is an ASCII character of one septet in the
+    /// default alphabet (letters, digits, space, LF, CR and the common punctuation; not the escaped
+    /// `[ \ ] ^ { | } ~` nor `` ` `` or tab), made in one pass over the bytes; `nil` when the text is
+    /// anything else, so that the caller takes the general path.
+    ///
+    /// For such a text every option gives the general path's result without work:
+    /// - smart encoding and NFC normalization change nothing (tab and `` ` ``, the only ASCII with a
+    ///   smart replacement, are excluded; nothing in ASCII composes);
+    /// - the default tables are chosen: any national table costs the same septets plus a header
+    ///   element, so it needs at least as many segments and leaves fewer septets in the last one;
+    /// - every character is one septet and its own split unit, so the segment count and the parts
+    ///   follow from the byte count (in grapheme-cluster mode, CR LF is one cluster: a multipart
+    ///   text with a CR goes to the general path);
+    /// - there is nothing to suggest: no unencodable character, nothing for smart encoding or
+    ///   normalization, and national tables cannot save a segment.
+    ///
+    /// The single part's text is `text` itself (no copy); its user data is packed straight from the
+    /// bytes.
+    func _analyzeSingleSeptetASCII(_ text: String, concatenationReference reference: UInt16) -> SMSAnalysis? {
+        let grapheme = options.splitsAtGraphemeClusterBoundaries
+        let eightBit = options.concatenationReference == .eightBit
+        let index = self.index
+        let result: SMSAnalysis?? = text.utf8.withContiguousStorageIfAvailable { bytes -> SMSAnalysis? in
+            index.singleSeptetValues.withUnsafeBufferPointer { map -> SMSAnalysis? in
+                let count = bytes.count
+                let identity = _SeptetPacking.isIdentityText(bytes)
+                // Non-ASCII text (UCS-2, accented letters, national scripts) leaves in one vectorized pass.
+                guard identity || _SeptetPacking.isASCII(bytes) else { return nil }
+                if count <= 160 {
+                    let octets = _SeptetPacking.octetCount(septets: count, fillBits: 0)
+                    guard let userData = _SeptetPacking.makeOctets(count: octets, { buffer in
+                        _SeptetPacking.packMapped(bytes, map: map, fillBits: 0, identity: identity, into: buffer)
+                    }) else { return nil }
+                    let part = SMSPart(
+                        text: text, userDataHeader: [], length: count, fillBits: 0, userDataLength: count,
+                        userData: userData)
+                    return SMSAnalysis(
+                        text: text, encoding: .gsm7, nationalLanguage: nil, length: count, segmentCount: 1,
+                        remainingInLastSegment: 160 - count, exceedsConcatenationLimit: false, parts: [part],
+                        unencodableCharacters: [], changes: [], suggestions: [])
+                }
+                // CR LF is one grapheme cluster: leave it to the general path.
+                if grapheme && bytes.contains(0x0D) { return nil }
+                let headerOctets = _Capacity.headerOctets(
+                    concatenated: true, nationalElements: 0, reference: options.concatenationReference)
+                let capacity = Int(_Capacity.septets(headerOctets: headerOctets))
+                let total = (count + capacity - 1) / capacity
+                let fill = (7 - (headerOctets * 8) % 7) % 7
+                let headerSeptets = (headerOctets * 8 + fill) / 7
+                var parts: [SMSPart] = []
+                parts.reserveCapacity(total)
+                for number in 0..<total {
+                    let start = number * capacity
+                    let slice = UnsafeBufferPointer(rebasing: bytes[start..<min(start + capacity, count)])
+                    var header: [UInt8]
+                    if eightBit {
+                        header = [UInt8(headerOctets - 1), 0x00, 0x03, UInt8(truncatingIfNeeded: reference)]
+                    } else {
+                        header = [
+                            UInt8(headerOctets - 1), 0x08, 0x04, UInt8(truncatingIfNeeded: reference >> 8),
+                            UInt8(truncatingIfNeeded: reference),
+                        ]
+                    }
+                    header.append(UInt8(clamping: total))
+                    header.append(UInt8(truncatingIfNeeded: number + 1))
+                    let octets = headerOctets + _SeptetPacking.octetCount(septets: slice.count, fillBits: fill)
+                    guard let userData = _SeptetPacking.makeOctets(count: octets, { buffer in
+                        for (offset, octet) in header.enumerated() { buffer[offset] = octet }
+                        return _SeptetPacking.packMapped(
+                            slice, map: map, fillBits: fill, identity: identity,
+                            into: UnsafeMutableBufferPointer(rebasing: buffer[headerOctets...]))
+                    }) else { return nil }
+                    parts.append(SMSPart(
+                        text: String(decoding: slice, as: UTF8.self), userDataHeader: header, length: slice.count,
+                        fillBits: fill, userDataLength: headerSeptets + slice.count, userData: userData))
+                }
+                return SMSAnalysis(
+                    text: text, encoding: .gsm7, nationalLanguage: nil, length: count, segmentCount: total,
+                    remainingInLastSegment: total * capacity - count, exceedsConcatenationLimit: total > 255,
+                    parts: parts, unencodableCharacters: [], changes: [], suggestions: [])
+            }
+        }
+        return result ?? nil
+    }
+}
