@@ -4,16 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// How `validate` splits its input into records and fields.
-enum InputFormat: String, CaseIterable {
-    /// One number per line, the whole line (no fields).
-    case lines
-    /// RFC 4180 CSV: comma-separated fields, quoted fields with doubled quotes and embedded newlines.
-    case csv
-    /// Tab-separated fields, no quoting.
-    case tsv
-}
-
 /// Reads a file descriptor in large blocks and splits it into records at bytes.
 ///
 /// Records end at LF; a CR before the LF is dropped (CRLF files). In CSV, a newline inside a
@@ -23,21 +13,31 @@ enum InputFormat: String, CaseIterable {
 /// A record longer than ``maximumRecordBytes`` is not kept: its bytes are skipped up to its end
 /// and it is reported with ``Record/isTooLong`` so that the caller can emit an error record
 /// for it. Memory stays at one buffer whatever the input size.
-final class _RecordReader {
-    /// The longest record kept, in bytes (64 KiB); longer records become `line_too_long`.
-    static let maximumRecordBytes = 65_536
+///
+/// ```swift
+/// let reader = RecordReader(fd: fd, name: "contacts.csv", format: .csv)
+/// var field: [UInt8] = []
+/// while let record = try reader.next() {
+///     guard !record.isTooLong else { print("line \(record.line): too long"); continue }
+///     if RecordFields.extract(1, from: record.bytes, format: .csv, into: &field) { /* column 2 */ }
+/// }
+/// ```
+///
+/// A reader is not thread-safe; use one per descriptor.
+public final class RecordReader {
+    /// The default longest record kept, in bytes (64 KiB).
+    public static let defaultMaximumRecordBytes = 65_536
 
-    /// One record: its first line number (1-based, counting physical lines) and its bytes without
-    /// the line terminator. The bytes are valid until the next call of ``next()``.
-    struct Record {
-        var line: Int
-        var bytes: UnsafeRawBufferPointer
-        var isTooLong: Bool
-    }
+    /// The descriptor read; the reader does not close it.
+    public let fd: Int32
+    /// The input's name for error messages (`<stdin>` for standard input).
+    public let name: String
+    /// How records end (CSV honours quotes).
+    public let format: InputFormat
+    /// The longest record kept, in bytes, without its terminator; longer ones are skipped and
+    /// reported with ``Record/isTooLong``.
+    public let maximumRecordBytes: Int
 
-    let fd: Int32
-    let name: String
-    let format: InputFormat
     private let storage: UnsafeMutableRawBufferPointer
     private var start = 0
     private var end = 0
@@ -45,27 +45,38 @@ final class _RecordReader {
     private var atFileStart = true
     private var nextLine = 1
     /// Bytes read from the descriptor so far.
-    private(set) var bytesRead = 0
-    /// Bytes handed out as records so far, terminators included (for progress).
-    var bytesConsumed: Int { bytesRead - (end - start) }
+    public private(set) var bytesRead = 0
+    /// Bytes handed out as records so far, terminators and a skipped byte order mark included
+    /// (for progress). Never decreases.
+    public var bytesConsumed: Int { bytesRead - (end - start) }
 
+    /// Creates a reader; nothing is read until ``next()``.
+    ///
     /// - Parameters:
     ///   - fd: An open descriptor; the reader does not close it.
-    ///   - name: The file name for error messages (`<stdin>` for standard input).
+    ///   - name: The input's name for error messages (`<stdin>` for standard input).
     ///   - format: How records end (CSV honours quotes).
-    ///   - capacity: The block size; at least twice ``maximumRecordBytes``.
-    init(fd: Int32, name: String, format: InputFormat, capacity: Int = 1 << 20) {
+    ///   - maximumRecordBytes: The longest record kept (default 64 KiB).
+    ///   - capacity: The block size (default 1 MiB). It is raised to at least
+    ///     `2 * maximumRecordBytes + 16` bytes, so that a record of the maximum size always fits.
+    public init(fd: Int32, name: String, format: InputFormat,
+                maximumRecordBytes: Int = RecordReader.defaultMaximumRecordBytes, capacity: Int = 1 << 20) {
+        precondition(maximumRecordBytes >= 0, "maximumRecordBytes must not be negative")
         self.fd = fd
         self.name = name
         self.format = format
-        self.storage = .allocate(byteCount: max(capacity, 2 * Self.maximumRecordBytes + 16), alignment: 16)
+        self.maximumRecordBytes = maximumRecordBytes
+        self.storage = .allocate(byteCount: max(capacity, 2 * maximumRecordBytes + 16), alignment: 16)
     }
 
     deinit { storage.deallocate() }
 
     /// The next record, or `nil` at the end of the input.
-    /// - Throws: ``CLIError`` (a failure) when reading fails.
-    func next() throws -> Record? {
+    ///
+    /// - Returns: The record; its bytes are valid until the next call.
+    /// - Throws: ``RecordReadError`` when `read(2)` fails (other than `EINTR`, which is retried).
+    /// - Complexity: O(*n*) in the record's length; amortized one `read(2)` per block.
+    public func next() throws(RecordReadError) -> Record? {
         if atFileStart {
             atFileStart = false
             while end - start < 3 && !eof { try fill() }
@@ -89,7 +100,7 @@ final class _RecordReader {
                 start = end
                 return record
             }
-            if end - start > Self.maximumRecordBytes {
+            if end - start > maximumRecordBytes {
                 let line = nextLine
                 try skipRest(inQuotes: inQuotes, newlines: &newlines)
                 nextLine += 1 + newlines
@@ -108,7 +119,7 @@ final class _RecordReader {
         return Record(
             line: line,
             bytes: UnsafeRawBufferPointer(rebasing: storage[range.lowerBound..<upper]),
-            isTooLong: count > Self.maximumRecordBytes
+            isTooLong: count > maximumRecordBytes
         )
     }
 
@@ -144,7 +155,7 @@ final class _RecordReader {
     }
 
     /// Drops the rest of an over-long record, through its terminator.
-    private func skipRest(inQuotes: Bool, newlines: inout Int) throws {
+    private func skipRest(inQuotes: Bool, newlines: inout Int) throws(RecordReadError) {
         var quoted = inQuotes
         start = end
         while true {
@@ -162,7 +173,7 @@ final class _RecordReader {
     }
 
     /// Moves the unread bytes to the front and reads one block after them.
-    private func fill() throws {
+    private func fill() throws(RecordReadError) {
         if start > 0 {
             if end > start, let base = storage.baseAddress {
                 memmove(base, base + start, end - start)
@@ -175,7 +186,7 @@ final class _RecordReader {
             let count = read(fd, base + end, storage.count - end)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw CLIError.failure("cannot read \(name): \(String(cString: strerror(errno)))")
+                throw RecordReadError(name: name, code: errno)
             }
             if count == 0 { eof = true }
             end += count
@@ -183,30 +194,4 @@ final class _RecordReader {
             return
         }
     }
-}
-
-/// Reads all of stdin (at most `limit` bytes) as UTF-8, dropping one final newline.
-func _readAllStdin(limit: Int, what: String) throws -> String {
-    var bytes: [UInt8] = []
-    var block = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = block.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw CLIError.failure("cannot read stdin: \(String(cString: strerror(errno)))")
-        }
-        if count == 0 { break }
-        bytes.append(contentsOf: block[0..<count])
-        if bytes.count > limit {
-            throw CLIError.failure("\(what) on stdin is longer than \(limit / 1024) KiB")
-        }
-    }
-    if bytes.last == UInt8(ascii: "\n") {
-        bytes.removeLast()
-        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-    }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-        throw CLIError.failure("\(what) on stdin is not valid UTF-8")
-    }
-    return text
 }

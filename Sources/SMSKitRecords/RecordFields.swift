@@ -1,8 +1,26 @@
-/// Field access within one CSV or TSV record, at bytes.
-enum _Fields {
+/// Field access within one record, at bytes.
+///
+/// TSV fields are split at every tab, with no quoting. CSV fields are split at commas outside
+/// quotes; a quoted part has its quotes removed and `""` inside it read as one `"`. Bytes after a
+/// closing quote are kept (`"ab"c` is `abc`), as most readers do. A `lines` record is one field.
+///
+/// ```swift
+/// var field: [UInt8] = []
+/// let record: [UInt8] = Array(#"Ann,"+44 20 7946 0000, ext. 2""#.utf8)
+/// record.withUnsafeBytes { RecordFields.extract(1, from: $0, format: .csv, into: &field) } // true
+/// String(decoding: field, as: UTF8.self)   // "+44 20 7946 0000, ext. 2"
+/// ```
+public enum RecordFields {
     /// Copies field `index` (0-based) of `record` into `out` (cleared first), unquoting CSV.
-    /// - Returns: false when the record has fewer fields.
-    static func extract(_ index: Int, from record: UnsafeRawBufferPointer, format: InputFormat, into out: inout [UInt8]) -> Bool {
+    ///
+    /// - Parameters:
+    ///   - index: The 0-based field.
+    ///   - record: The record's bytes, without its line terminator.
+    ///   - format: How the record is split.
+    ///   - out: Receives the field's bytes; cleared first, its capacity kept.
+    /// - Returns: False (and `out` empty) when the record has fewer fields.
+    /// - Complexity: O(*n*) in the record's length up to the field's end.
+    public static func extract(_ index: Int, from record: UnsafeRawBufferPointer, format: InputFormat, into out: inout [UInt8]) -> Bool {
         out.removeAll(keepingCapacity: true)
         switch format {
         case .lines:
@@ -64,8 +82,14 @@ enum _Fields {
         }
     }
 
-    /// All fields of a record (for the header row), decoded leniently.
-    static func all(_ record: UnsafeRawBufferPointer, format: InputFormat) -> [String] {
+    /// All fields of a record (for a header row), decoded as UTF-8 leniently (bad bytes become U+FFFD).
+    ///
+    /// - Parameters:
+    ///   - record: The record's bytes, without its line terminator.
+    ///   - format: How the record is split.
+    /// - Returns: At least one field (an empty record has one empty field).
+    /// - Complexity: O(*n*·*k*) for *n* bytes and *k* fields.
+    public static func all(_ record: UnsafeRawBufferPointer, format: InputFormat) -> [String] {
         var fields: [String] = []
         var scratch: [UInt8] = []
         var index = 0
