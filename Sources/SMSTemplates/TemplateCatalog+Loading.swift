@@ -23,13 +23,7 @@ extension TemplateCatalog {
     /// - Throws: `TemplateError` `.fileUnreadable` when the file cannot be read, is larger than
     ///   1 MiB or is not UTF-8; otherwise as `init(parsing:locale:file:)`.
     public init(contentsOfFile path: String, locale: String? = nil) throws(TemplateError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw TemplateError(code: .fileUnreadable, message: "cannot read the catalog: \(error)", file: path)
-        }
-        guard data.count <= Self.maximumFileSize else {
+        guard let data = try _CatalogFile.contents(of: path, limit: Self.maximumFileSize) else {
             throw TemplateError(code: .fileUnreadable, message: "the catalog is larger than 1 MiB", file: path)
         }
         guard let text = String(validating: data, as: UTF8.self) else {
