@@ -29,6 +29,11 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(
+            name: "TelURIFuzz",
+            dependencies: ["FuzzDriver", .product(name: "PhoneNumbers", package: "SMSKit")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
             name: "TemplateCatalogFuzz",
             dependencies: ["FuzzDriver", .product(name: "SMSTemplates", package: "SMSKit")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
