@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "PhoneNumbers", targets: ["PhoneNumbers"]),
         .library(name: "SMSEncoding", targets: ["SMSEncoding"]),
         .library(name: "SMSTemplates", targets: ["SMSTemplates"]),
+        .library(name: "SMSKitRecords", targets: ["SMSKitRecords"]),
         .executable(name: "smskit", targets: ["smskit"]),
     ],
     dependencies: [
@@ -43,11 +44,15 @@ let package = Package(
             dependencies: ["CSMSKitICU", "SMSEncoding"]
         ),
 
+        // Line, CSV and TSV records read from a file descriptor in blocks, and field splitting.
+        // Pure Swift, no Foundation; a library so that the fuzzers can reach it.
+        .target(name: "SMSKitRecords"),
+
         // The command-line tool.
         .executableTarget(
             name: "smskit",
             dependencies: [
-                "PhoneNumbers", "SMSEncoding", "SMSTemplates",
+                "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitRecords",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,6 +64,7 @@ let package = Package(
         ),
         .testTarget(name: "SMSEncodingTests", dependencies: ["SMSEncoding"]),
         .testTarget(name: "SMSTemplatesTests", dependencies: ["SMSTemplates"]),
+        .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords"]),
         .testTarget(name: "SMSKitCLITests", dependencies: ["smskit"]),
     ]
 )

@@ -23,5 +23,20 @@ let package = Package(
             dependencies: ["FuzzDriver", .product(name: "SMSTemplates", package: "SMSKit")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
+        .executableTarget(
+            name: "RecordReaderFuzz",
+            dependencies: ["FuzzDriver", .product(name: "SMSKitRecords", package: "SMSKit")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "TelURIFuzz",
+            dependencies: ["FuzzDriver", .product(name: "PhoneNumbers", package: "SMSKit")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
+            name: "TemplateCatalogFuzz",
+            dependencies: ["FuzzDriver", .product(name: "SMSTemplates", package: "SMSKit")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
     ]
 )

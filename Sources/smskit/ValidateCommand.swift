@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import PhoneNumbers
+import SMSKitRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -122,13 +123,14 @@ struct ValidateCommand: ParsableCommand {
         do {
             try pipeline.begin()
             for source in sources {
-                let reader = _RecordReader(fd: source.fd, name: source.name, format: source.format)
+                let reader = RecordReader(fd: source.fd, name: source.name, format: source.format)
                 try process(reader, pipeline: &pipeline, notes: &notes)
                 pipeline.finishedBytes += reader.bytesRead
             }
             try pipeline.end()
         } catch {
             pipeline.progress.finish()
+            if let error = error as? RecordReadError { throw CLIError.failure(error.description) }
             throw error
         }
         pipeline.progress.finish()
@@ -210,7 +212,7 @@ struct ValidateCommand: ParsableCommand {
     static let regionColumnNames: Set<String> = ["region", "region_code"]
 
     /// Reads one file: header, columns, records.
-    func process(_ reader: _RecordReader, pipeline: inout _ValidatePipeline, notes: inout [String]) throws {
+    func process(_ reader: RecordReader, pipeline: inout _ValidatePipeline, notes: inout [String]) throws {
         guard let first = try reader.next() else { return }
         var numberIndex = 0
         var regionIndex: Int?
@@ -227,7 +229,7 @@ struct ValidateCommand: ParsableCommand {
             hasHeader = namedColumn || (!first.isTooLong && !first.bytes.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         }
         if hasHeader && format != .lines {
-            let names = _Fields.all(first.bytes, format: format)
+            let names = RecordFields.all(first.bytes, format: format)
             let normalized = names.map { $0.trimmingSpaces.lowercased() }
             func resolve(_ argument: ColumnArgument, _ what: String) throws -> Int {
                 switch argument {

@@ -1,5 +1,6 @@
 import Dispatch
 import PhoneNumbers
+import SMSKitRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -68,7 +69,7 @@ struct _ValidatePipeline {
     }
 
     /// Copies one record into the current chunk.
-    mutating func add(_ record: _RecordReader.Record, format: InputFormat) throws {
+    mutating func add(_ record: RecordReader.Record, format: InputFormat) throws {
         if entries.isEmpty { chunkFormat = format }
         let start = arena.count
         if !record.isTooLong { arena.append(contentsOf: record.bytes) }
@@ -202,7 +203,7 @@ private struct _SliceWork: @unchecked Sendable {
                             result: inout _SliceResult) -> (_RecordProblem?, RegionCode?) {
         if entry.isTooLong { return (.lineTooLong, nil) }
         let record = UnsafeRawBufferPointer(rebasing: arena[entry.start..<(entry.start + entry.count)])
-        _ = _Fields.extract(setup.columns.number, from: record, format: setup.format, into: &numberScratch)
+        _ = RecordFields.extract(setup.columns.number, from: record, format: setup.format, into: &numberScratch)
         var problem: _RecordProblem?
         var ascii = true
         for byte in numberScratch where byte == 0 || byte >= 0x80 { ascii = false; break }
@@ -215,7 +216,7 @@ private struct _SliceWork: @unchecked Sendable {
         }
         var region = setup.defaultRegion
         if let regionIndex = setup.columns.region,
-           _Fields.extract(regionIndex, from: record, format: setup.format, into: &regionScratch) {
+           RecordFields.extract(regionIndex, from: record, format: setup.format, into: &regionScratch) {
             switch setup.regionTable.cell(regionScratch) {
             case .useDefault: break
             case .region(let code): region = code
