@@ -164,7 +164,10 @@ private struct _SliceWork: @unchecked Sendable {
     func run(slice: Int) {
         let lower = setup.count * slice / setup.parts
         let upper = setup.count * (slice + 1) / setup.parts
-        var result = results[slice]
+        // Moved out, not copied: with a second reference to its buffer, the first append would
+        // copy the output buffer (a fresh allocation per slice and chunk, on whichever thread).
+        var result = (results.baseAddress! + slice).move()
+        defer { (results.baseAddress! + slice).initialize(to: result) }
         result.output.removeAll(keepingCapacity: true)
         result.tally = _Tally()
         result.badRegion = nil
@@ -194,7 +197,6 @@ private struct _SliceWork: @unchecked Sendable {
                 }
             }
         }
-        results[slice] = result
     }
 
     /// Extracts the record's number field into `numberScratch` and reads its region cell; returns
