@@ -50,6 +50,21 @@ extension PhoneNumberEngine {
         if bytes.count <= Self.maxInputLength, let number = try _parseSimple(bytes, regionIndex: regionIndex) {
             return number
         }
+        return try _parseFreeForm(utf8: bytes, regionIndex: regionIndex)
+    }
+
+    /// For tests: the simple-input fast path alone (nil when the input is not of its shape) and
+    /// libphonenumber's whole algorithm alone, over the same input.
+    package func _parseBothWays(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?
+    ) -> (simple: Result<PhoneNumber?, PhoneNumberError>, freeForm: Result<PhoneNumber, PhoneNumberError>) {
+        let regionIndex = defaultRegion.flatMap { store.regionIndex($0) }
+        return (Result { () throws(PhoneNumberError) in try _parseSimple(bytes, regionIndex: regionIndex) },
+                Result { () throws(PhoneNumberError) in try _parseFreeForm(utf8: bytes, regionIndex: regionIndex) })
+    }
+
+    /// libphonenumber's whole algorithm over any input, after decoding.
+    func _parseFreeForm(utf8 bytes: UnsafeBufferPointer<UInt8>, regionIndex: Int?) throws(PhoneNumberError) -> PhoneNumber {
         // Decode to scalars (at most 250 of them, else the input is refused as too long).
         if bytes.count > Self.maxInputLength {
             var scalars = 0
