@@ -57,13 +57,15 @@ let package = Package(
             ]
         ),
 
+        // What the test targets share (a seeded generator); not a product, never in a release build.
+        .target(name: "SMSKitTestSupport", path: "Tests/SMSKitTestSupport"),
         .testTarget(
             name: "PhoneNumbersTests",
-            dependencies: ["PhoneNumbers"],
+            dependencies: ["PhoneNumbers", "SMSKitTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "SMSEncodingTests", dependencies: ["SMSEncoding"]),
-        .testTarget(name: "SMSTemplatesTests", dependencies: ["SMSTemplates"]),
+        .testTarget(name: "SMSEncodingTests", dependencies: ["SMSEncoding", "SMSKitTestSupport"]),
+        .testTarget(name: "SMSTemplatesTests", dependencies: ["SMSTemplates", "SMSKitTestSupport"]),
         .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords"]),
         .testTarget(name: "SMSKitCLITests", dependencies: ["smskit"]),
     ]

@@ -1,4 +1,5 @@
 import PhoneNumbers
+import SMSKitTestSupport
 import Testing
 
 /// Properties over generated numbers: every format of a valid number parses back to the number.
@@ -28,7 +29,7 @@ import Testing
     static func generate(engine: PhoneNumberEngine, seed: UInt64, perExample: Int) throws -> [Generated] {
         let fixture = try Fixture("examples.tsv")
         let e164Column = fixture.column("e164")
-        var random = _SplitMix64(seed: seed)
+        var random = SplitMix64(seed: seed)
         var generated: [Generated] = []
         for row in fixture.rows {
             let example = try engine.parse(e164: row[e164Column])
@@ -120,23 +121,3 @@ import Testing
     }
 }
 
-/// SplitMix64 (Steele, Lea and Flood 2014): a tiny deterministic generator, so that property
-/// tests check the same inputs on every run and a failure reproduces.
-struct _SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in `0..<bound` (`bound` > 0), without modulo bias worth caring about in tests.
-    mutating func next(below bound: UInt64) -> UInt64 {
-        next().multipliedFullWidth(by: bound).high
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import PhoneNumbers
+import SMSKitTestSupport
 import Testing
 
 /// The test-number registry never accepts a number that may be real.
@@ -69,7 +70,7 @@ import Testing
 
     @Test("NANP: only the 555 exchange, and never 555-1212 or 555-4334")
     func nanpRule() throws {
-        var random = _SplitMix64(seed: 0x555)
+        var random = SplitMix64(seed: 0x555)
         var accepted = 0
         var checked = 0
         var failures: [String] = []
@@ -97,7 +98,7 @@ import Testing
 
     @Test("UK: only Ofcom's drama ranges, and every number in them")
     func ukRule() throws {
-        var random = _SplitMix64(seed: 0x44)
+        var random = SplitMix64(seed: 0x44)
         var failures: [String] = []
         var acceptedOutside = 0
         for prefix in Self.ofcomPrefixes {

@@ -1,4 +1,5 @@
 import PhoneNumbers
+import SMSKitTestSupport
 import Testing
 
 /// The fast path for ASCII digits with plain separators must give exactly what libphonenumber's
@@ -6,21 +7,8 @@ import Testing
 @Suite struct SimpleInputPathTests {
     let engine = PhoneNumberEngine()
 
-    /// SplitMix64: the same inputs on every run.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     @Test func fastPathAgreesWithTheWholeAlgorithm() {
-        var random = Generator(state: 0x5EED_0F_5A17)
+        var random = SplitMix64(seed: 0x5EED_0F_5A17)
         let regions: [RegionCode?] = [nil, "US", "GB", "DE", "FR", "IT", "AR", "BR", "MX", "RU", "KZ", "IN", "CN", "JP",
                                       "AU", "NZ", "SG", "TR", "EG", "NG", "CA", "GG", "VA", "001"]
         // Mostly digits; separators and '+' often enough to meet every case (runs of '+', '+' after

@@ -1,4 +1,5 @@
 import SMSEncoding
+import SMSKitTestSupport
 import Testing
 
 @Suite("Analysis: parts, headers, changes, suggestions")

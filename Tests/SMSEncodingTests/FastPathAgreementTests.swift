@@ -1,4 +1,5 @@
 @testable import SMSEncoding
+import SMSKitTestSupport
 import Testing
 
 /// The fast paths of `SMSEncoder.analyze` must give exactly the general path's analysis. These
@@ -6,20 +7,6 @@ import Testing
 /// `SMSAnalysis`'s `Hashable` conformance, under several option sets.
 @Suite("Fast paths agree with the general analysis")
 struct FastPathAgreementTests {
-    /// A small deterministic generator (SplitMix64), so that failures reproduce.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
-
     /// Every ASCII character of one septet in the default alphabet.
     static let singleSeptetASCII: [Character] = Array(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 !\"#$%&'()*+,-./:;<=>?@_\n\r")
@@ -49,7 +36,7 @@ struct FastPathAgreementTests {
     /// Lengths on and around the part boundaries (160, 153/152, 306/304, 255 parts).
     static let lengths = [0, 1, 2, 7, 8, 9, 15, 16, 17, 70, 139, 152, 153, 154, 159, 160, 161, 162, 305, 306, 307, 459, 460, 1000]
 
-    static func singleSeptetText(count: Int, generator: inout Generator) -> String {
+    static func singleSeptetText(count: Int, generator: inout SplitMix64) -> String {
         var text = ""
         for _ in 0..<count { text.append(generator.pick(singleSeptetASCII)) }
         return text
@@ -58,7 +45,7 @@ struct FastPathAgreementTests {
     @Test("single-septet ASCII texts take the fast path and match the general path", arguments: 0..<encoders.count)
     func singleSeptetTexts(encoderIndex: Int) throws {
         let encoder = Self.encoders[encoderIndex]
-        var generator = Generator(state: 0x5EED_0000 + UInt64(encoderIndex))
+        var generator = SplitMix64(seed: 0x5EED_0000 + UInt64(encoderIndex))
         var texts = Self.lengths.map { Self.singleSeptetText(count: $0, generator: &generator) }
         for _ in 0..<60 { texts.append(Self.singleSeptetText(count: generator.below(480), generator: &generator)) }
         // Only letters and digits (the identity chunks), and only the remapped @ $ _ with LF.
@@ -86,7 +73,7 @@ struct FastPathAgreementTests {
     @Test("texts with any other character leave the fast path and analyze as before", arguments: 0..<encoders.count)
     func otherTexts(encoderIndex: Int) {
         let encoder = Self.encoders[encoderIndex]
-        var generator = Generator(state: 0xF00D_0000 + UInt64(encoderIndex))
+        var generator = SplitMix64(seed: 0xF00D_0000 + UInt64(encoderIndex))
         for _ in 0..<80 {
             // A single-septet text with one or a few other pieces anywhere, often deep in a later part.
             var text = Self.singleSeptetText(count: generator.pick(Self.lengths), generator: &generator)
@@ -131,7 +118,7 @@ struct FastPathAgreementTests {
         let map = _gsmIndex.singleSeptetValues
         let valid = (0...255).filter { map[$0] < 0x80 }.map(UInt8.init)
         let identity = valid.filter { map[Int($0)] == $0 && $0 >= 0x20 }
-        var generator = Generator(state: 0xBAC0 + UInt64(fillBits))
+        var generator = SplitMix64(seed: 0xBAC0 + UInt64(fillBits))
         for count in 0..<70 {
             for alphabet in [valid, identity] {
                 let bytes = (0..<count).map { _ in generator.pick(alphabet) }

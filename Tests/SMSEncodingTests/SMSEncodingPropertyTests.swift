@@ -1,4 +1,5 @@
 import SMSEncoding
+import SMSKitTestSupport
 import Testing
 
 /// Properties over generated texts and septets, with a fixed seed (``SplitMix64``) so that every

@@ -1,4 +1,5 @@
 import SMSEncoding
+import SMSKitTestSupport
 import Testing
 
 @Suite("GSM 7-bit septets: encode, decode, pack, unpack")
@@ -131,18 +132,5 @@ struct SeptetRoundTripTests {
             let packed = try GSM7.pack(septets, fillBits: fill)
             #expect(try GSM7.unpack(packed, septetCount: length, fillBits: fill) == septets)
         }
-    }
-}
-
-/// A small deterministic generator for reproducible test data.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,21 +1,10 @@
+import SMSKitTestSupport
 import Testing
 @testable import SMSTemplates
 
 /// Random garbage in every string input: the renderer answers with text or a typed error.
 @Suite struct RobustnessTests {
-    /// SplitMix64, so failures reproduce.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func garbage(_ generator: inout Generator, maxLength: Int) -> String {
+    static func garbage(_ generator: inout SplitMix64, maxLength: Int) -> String {
         let pools: [ClosedRange<UInt32>] = [0x00...0x7F, 0x80...0x7FF, 0x0600...0x06FF, 0x2000...0x206F, 0x1F600...0x1F64F, 0xE000...0xFFFF]
         var text = ""
         for _ in 0..<Int.random(in: 0...maxLength, using: &generator) {
@@ -27,7 +16,7 @@ import Testing
 
     @Test func randomInputsNeverCrash() throws {
         let renderer = try SMSTemplateRenderer()
-        var generator = Generator(state: 20_261_121)
+        var generator = SplitMix64(seed: 20_261_121)
         let tags = ["en", "ar", "he", "ru", "zh-TW", "es-MX", "pt_BR", "iw", "sr-Latn"]
         var rendered = 0
         for round in 0..<2_000 {
@@ -54,7 +43,7 @@ import Testing
     }
 
     @Test func randomCatalogTextNeverCrashes() {
-        var generator = Generator(state: 7)
+        var generator = SplitMix64(seed: 7)
         let fragments = ["{", "}", "'", "#", "=", "\\", "\\n", "{code}", "{appName}", "{n, plural, one {#} other {#}}",
                          "{x, select, a {b} other {c}}", "{0}", "{d, date}", "\n", "id", " = ", "verification_code", "é", "😀"]
         for _ in 0..<1_000 {

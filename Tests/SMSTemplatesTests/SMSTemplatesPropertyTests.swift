@@ -1,4 +1,5 @@
 import SMSTemplates
+import SMSKitTestSupport
 import Testing
 
 /// Rendering never leaves an argument unfilled, checked against a model over generated patterns.
@@ -37,13 +38,13 @@ import Testing
 
     static let literalCharacters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;!?-_()/@%*+=éü€中😀")
 
-    static func literal(_ random: inout _SplitMix64) -> Piece {
+    static func literal(_ random: inout SplitMix64) -> Piece {
         let text = String((0..<Int.random(in: 1...8, using: &random)).map { _ in literalCharacters.randomElement(using: &random)! })
         return Piece(pattern: text, expected: text)
     }
 
     /// A piece that may appear anywhere; `depth` limits nesting, `inPlural` allows `#`.
-    static func piece(_ random: inout _SplitMix64, values: Values, depth: Int, inPlural: Bool) -> Piece {
+    static func piece(_ random: inout SplitMix64, values: Values, depth: Int, inPlural: Bool) -> Piece {
         let choice = Int.random(in: 0..<(depth > 0 ? 12 : 9), using: &random)
         switch choice {
         case 0, 1: return literal(&random)
@@ -79,7 +80,7 @@ import Testing
     }
 
     /// Pieces joined by one space, so that a quoted literal never runs into the next piece.
-    static func sequence(_ random: inout _SplitMix64, values: Values, depth: Int, inPlural: Bool) -> Piece {
+    static func sequence(_ random: inout SplitMix64, values: Values, depth: Int, inPlural: Bool) -> Piece {
         let pieces = (0..<Int.random(in: 1...4, using: &random)).map { _ in
             piece(&random, values: values, depth: depth, inPlural: inPlural)
         }
@@ -87,7 +88,7 @@ import Testing
     }
 
     /// Values that contain template syntax themselves: they must come out as written.
-    static func values(_ random: inout _SplitMix64) -> Values {
+    static func values(_ random: inout SplitMix64) -> Values {
         let codeAlphabet = Array("0123456789ABCDEFabcdef-")
         let textAlphabet = Array("Acme Shop {}'#|,=0123 {code} {n, plural, other {#}} éü中😀")
         func text(_ range: ClosedRange<Int>) -> String {
@@ -104,7 +105,7 @@ import Testing
     @Test("rendering a generated pattern gives the model's text: no argument left unfilled", arguments: 0..<4)
     func renderingMatchesTheModel(seed: Int) throws {
         let id = try #require(MessageID(rawValue: "generated"))
-        var random = _SplitMix64(seed: 0x7E3A_0000 &+ UInt64(seed))
+        var random = SplitMix64(seed: 0x7E3A_0000 &+ UInt64(seed))
         var failures: [String] = []
         for round in 0..<400 {
             let values = Self.values(&random)
@@ -129,18 +130,3 @@ import Testing
     }
 }
 
-/// SplitMix64 (Steele, Lea and Flood 2014): a tiny deterministic generator, so that property
-/// and security tests check the same inputs on every run and a failure reproduces.
-struct _SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import SMSTemplates
+import SMSKitTestSupport
 import Testing
 
 /// What a hostile caller or a hostile file cannot do to the renderer.
@@ -35,7 +36,7 @@ import Testing
     @Test("hostile app names render as their cleaned text in every bundled locale and message", arguments: 0..<2)
     func valuesAreInert(seed: Int) throws {
         let renderer = try SMSTemplateRenderer()
-        var random = _SplitMix64(seed: 0xB1D1 &+ UInt64(seed))
+        var random = SplitMix64(seed: 0xB1D1 &+ UInt64(seed))
         var failures: [String] = []
         var checked = 0
         for locale in SMSTemplateRenderer.bundledLocales {
@@ -75,7 +76,7 @@ import Testing
     @Test("a hostile code is refused or folded to 1 to 16 ASCII letters, digits and hyphens")
     func hostileCodes() throws {
         let renderer = try SMSTemplateRenderer()
-        var random = _SplitMix64(seed: 0xC0DE)
+        var random = SplitMix64(seed: 0xC0DE)
         var refused = 0
         for _ in 0..<2_000 {
             var code = String.UnicodeScalarView()
@@ -124,7 +125,7 @@ import Testing
         let known = Set(renderer.locales)
         #expect(known.contains("en-GB") && !known.contains { $0.contains("secret") || $0.contains(".") || $0.contains("/") })
 
-        var random = _SplitMix64(seed: 0x9A7)
+        var random = SplitMix64(seed: 0x9A7)
         let pieces = ["..", "/", "\\", "secret", "etc", "passwd", "en", "GB", "-", "_", ".", "%2f", "\u{0}", "catalogs", "txt"]
         var locales = Self.pathLikeLocales
         for _ in 0..<500 {
