@@ -16,23 +16,47 @@ package struct _RecordCheck {
 
     package var isValid: Bool { type != .unknown }
 
+    /// The most bytes ``_writeE164(to:)`` writes: "+", 3 digits of country code, 17 of number.
+    package static var e164Capacity: Int { 21 }  // withE164 has 24
+
+    /// Writes the number's E.164 form as ASCII at `out` (room for ``e164Capacity`` bytes) and
+    /// returns its length, 0 when not parsed.
+    ///
+    /// Not generic on purpose: a generic writer called from another module runs unspecialized
+    /// (closure contexts and type metadata per call, measured at ~400 instructions per record).
+    package func _writeE164(to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let number else { return 0 }
+        let code = UInt64(max(0, min(number.countryCode, 999)))
+        let codeDigits = _decimalDigitCount(code)
+        out[0] = UInt8(ascii: "+")
+        _writeDecimal(code, digits: codeDigits, to: out + 1)
+        let nsn = out + 1 + codeDigits
+        let value = number.nationalNumber
+        let digits = _decimalDigitCount(value)
+        let zeros = min(max(number.leadingZeros, 0), Self.e164Capacity &- 1 &- codeDigits &- digits)
+        guard zeros >= 0 else { return 0 }  // more than 17 digits: never made by parsing
+        for k in 0..<zeros { nsn[k] = 0x30 }
+        _writeDecimal(value, digits: digits, to: nsn + zeros)
+        return 1 &+ codeDigits &+ zeros &+ digits
+    }
+
     /// Calls `body` with the number's E.164 form as ASCII bytes (empty when not parsed).
-    package func withE164<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        guard let number else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return number.withNationalSignificantNumber { nsn in
-            // "+", at most 3 digits of country code, at most 32 digits of NSN.
-            var storage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-            return withUnsafeMutableBytes(of: &storage) { raw in
-                let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                let code = UInt64(max(0, min(number.countryCode, 999)))
-                let codeDigits = _decimalDigitCount(code)
-                out[0] = UInt8(ascii: "+")
-                _writeDecimal(code, digits: codeDigits, to: out + 1)
-                let count = min(1 &+ codeDigits &+ nsn.count, raw.count)
-                for k in 0..<(count &- 1 &- codeDigits) { out[1 &+ codeDigits &+ k] = nsn[k] }
-                return body(UnsafeBufferPointer(start: out, count: count))
-            }
+    ///
+    /// Not generic, so that a writer in another module calls it without the cost of unspecialized
+    /// generic code (type metadata lookups per call).
+    package func withE164(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &storage) { raw in
+            let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            body(UnsafeBufferPointer(start: out, count: _writeE164(to: out)))
         }
+    }
+
+    /// `withE164(_:)` for a body that returns a value.
+    package func withE164<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var result: R?
+        withE164 { (bytes: UnsafeBufferPointer<UInt8>) -> Void in result = body(bytes) }
+        return result!
     }
 }
 

@@ -23,11 +23,19 @@ public struct RegionCode: Sendable, Hashable, Codable, CustomStringConvertible, 
         }
     }
 
-    /// Calls `body` with the code's ASCII bytes, without creating a String (for writers).
-    package func withIdentifierBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    /// Calls `body` with the code's ASCII bytes, without creating a String (for writers). Not
+    /// generic, so that callers in other modules pay no unspecialized generic code.
+    package func withIdentifierBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var bytes = packed.littleEndian
         let count = packed >> 16 != 0 ? 3 : packed >> 8 != 0 ? 2 : packed != 0 ? 1 : 0
-        return withUnsafeBytes(of: &bytes) { body(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) }
+        withUnsafeBytes(of: &bytes) { body(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) }
+    }
+
+    /// ``withIdentifierBytes(_:)`` for a body that returns a value.
+    package func withIdentifierBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var result: R?
+        withIdentifierBytes { (bytes: UnsafeBufferPointer<UInt8>) -> Void in result = body(bytes) }
+        return result!
     }
 
     /// The first two letters as indices 0...25 for table lookups; nil for "001".
