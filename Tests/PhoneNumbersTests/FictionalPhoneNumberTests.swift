@@ -78,7 +78,7 @@ struct FictionalPhoneNumberTests {
         #expect(FictionalRanges._digitCount(10_000_000_000_000_000_000) == 20)
         #expect(FictionalRanges._digitCount(UInt64.max) == 20)
         for exponent in 1...19 {
-            let power = FictionalRanges._powerOfTen(exponent)
+            let power = _powerOfTen(exponent)
             #expect(FictionalRanges._digitCount(power - 1) == exponent)
             #expect(FictionalRanges._digitCount(power) == exponent + 1)
         }

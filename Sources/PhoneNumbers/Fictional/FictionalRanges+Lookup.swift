@@ -91,26 +91,5 @@ public enum FictionalRanges {
 
     /// The number of decimal digits of `value` (1 for 0).
     @inline(__always)
-    static func _digitCount(_ value: UInt64) -> Int {
-        // log10 from the bit length (1233 / 4096 ≈ log10 2), corrected by one comparison.
-        // `value | 1` has as many digits as `value`, and 1 for 0.
-        let value = value | 1
-        let bits = 64 &- value.leadingZeroBitCount
-        let estimate = (bits &* 1233) &>> 12
-        return estimate &+ (value >= _powerOfTen(estimate) ? 1 : 0)
-    }
-
-    /// 10^exponent for 0...19: a table read, so that no branch depends on the value.
-    @inline(__always)
-    static func _powerOfTen(_ exponent: Int) -> UInt64 {
-        _powersOfTen[exponent]
-    }
+    static func _digitCount(_ value: UInt64) -> Int { _decimalDigitCount(value) }
 }
-
-/// 10^0 ... 10^19, a constant table (statically initialized: an array literal of integer literals).
-private let _powersOfTen: [UInt64] = [
-    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
-    10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
-    1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
-    10_000_000_000_000_000_000,
-]

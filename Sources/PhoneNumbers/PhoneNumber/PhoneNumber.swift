@@ -78,13 +78,41 @@ private var _decimalPairs: StaticString {
 }
 
 /// The number of decimal digits of `value` (1 for 0).
+///
+/// log10 from the bit length (1233 / 4096 ≈ log10 2), corrected by one comparison: no loop.
+/// `value | 1` has as many digits as `value`, and 1 for 0.
 @inline(__always)
 func _decimalDigitCount(_ value: UInt64) -> Int {
-    var digits = 1
-    var limit: UInt64 = 10
-    while digits < 20, value >= limit {
-        digits &+= 1
-        limit = limit &* 10
+    let value = value | 1
+    let bits = 64 &- value.leadingZeroBitCount
+    let estimate = (bits &* 1233) &>> 12
+    return estimate &+ (value >= _powerOfTen(estimate) ? 1 : 0)
+}
+
+/// 10^exponent for 0...19 (a switch of constants, which the compiler turns into a table lookup
+/// without the lazy initialization a global array would need).
+@inline(__always)
+func _powerOfTen(_ exponent: Int) -> UInt64 {
+    switch exponent {
+    case 0: 1
+    case 1: 10
+    case 2: 100
+    case 3: 1_000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    case 7: 10_000_000
+    case 8: 100_000_000
+    case 9: 1_000_000_000
+    case 10: 10_000_000_000
+    case 11: 100_000_000_000
+    case 12: 1_000_000_000_000
+    case 13: 10_000_000_000_000
+    case 14: 100_000_000_000_000
+    case 15: 1_000_000_000_000_000
+    case 16: 10_000_000_000_000_000
+    case 17: 100_000_000_000_000_000
+    case 18: 1_000_000_000_000_000_000
+    default: 10_000_000_000_000_000_000
     }
-    return digits
 }
