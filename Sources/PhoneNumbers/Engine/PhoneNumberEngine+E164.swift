@@ -116,10 +116,9 @@ extension PhoneNumberEngine {
         if national.count > _DigitString.capacity - 8 {
             throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
         }
-        // Common case: a plain national prefix ("0", "1", ...) that the number does not start
-        // with, or none at all: nothing to strip, no copy.
-        if region.nationalPrefixForParsing < 0 || (region.literalPrefixLength > 0
-            && UInt32(national[0] &- 0x30) != region.literalPrefix & 0xF) {
+        // Common case: no national prefix can start with the number's first digit (a "0" it does
+        // not start with, none at all, ...): nothing to strip, no copy, no Pike VM.
+        if region.prefixFirstDigits & (1 &<< UInt16(national[0] &- 0x30)) == 0 {
             return try _makeNumber(national, countryCode: countryCode, extension: `extension`)
         }
         var number = _DigitString(national)
@@ -158,7 +157,8 @@ extension PhoneNumberEngine {
     /// libphonenumber's `maybeStripNationalPrefixAndCarrierCode`: the number without its national
     /// prefix (or transformed by the region's rule), or nil when nothing is stripped.
     func _stripNationalPrefix(_ number: _DigitString, _ region: _RegionCore) -> _DigitString? {
-        guard number.count > 0, region.nationalPrefixForParsing >= 0 else { return nil }
+        guard number.count > 0, region.nationalPrefixForParsing >= 0,
+              region.prefixFirstDigits & (1 &<< UInt16(number[0] &- 0x30)) != 0 else { return nil }
         if region.literalPrefixLength > 0 {
             // A plain digit prefix ("0", "1", "8", ...): no captures, no transform.
             let n = Int(region.literalPrefixLength)

@@ -46,6 +46,7 @@ final class _Store: @unchecked Sendable {
                 possibleLengths: r.possibleLengths, localOnlyLengths: r.localOnlyLengths,
                 leadingDigits: r.leadingDigits, nationalPrefixForParsing: r.nationalPrefixForParsing,
                 internationalPrefix: r.internationalPrefix, literalPrefix: literal, literalPrefixLength: literalLength,
+                prefixFirstDigits: Self.firstDigits(r.nationalPrefixForParsing),
                 literalIDD: idd, literalIDDLength: iddLength)
         }
         formats = _TableText.lines(_Metadata.formatTable).map { f in
@@ -100,6 +101,33 @@ final class _Store: @unchecked Sendable {
             literal |= UInt32(mask.trailingZeroBitCount) << (4 * UInt32(pc - 1))
         }
         return (literal, Int32(count - 3))
+    }
+
+    /// The digits a non-empty input must start with for the Pike-VM program at `offset` to match
+    /// it (bit d for digit d): the character classes reachable from the start through jumps,
+    /// splits and saves; all ten when the program can match the empty string; 0 without a program.
+    static func firstDigits(_ offset: Int32) -> UInt16 {
+        guard offset >= 0 else { return 0 }
+        let base = Int(offset)
+        let count = _Metadata.word(base)
+        var mask: UInt16 = 0
+        var seen = [Bool](repeating: false, count: count)
+        var stack = [0]
+        while let pc = stack.popLast() {
+            guard pc >= 0, pc < count, !seen[pc] else { continue }
+            seen[pc] = true
+            let at = base + 2 + 3 * pc
+            let (opcode, a, b) = (_Metadata.word(at), _Metadata.word(at + 1), _Metadata.word(at + 2))
+            switch opcode {
+            case _PikeVM.opClass: mask |= UInt16(truncatingIfNeeded: a) & 0x3FF
+            case _PikeVM.opJump: stack.append(a)
+            case _PikeVM.opSplit: stack.append(a); stack.append(b)
+            case _PikeVM.opSave: stack.append(pc + 1)
+            case _PikeVM.opEnd: break  // "$" at position 0 of a non-empty input never holds
+            default: return 0x3FF      // a match of the empty string
+            }
+        }
+        return mask
     }
 
     /// Whether `digits` start with the packed literal of `literalDigits` (`count` > 0).

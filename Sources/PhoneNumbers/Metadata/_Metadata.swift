@@ -54,6 +54,10 @@ struct _RegionCore {
     /// digits packed 4 bits each, first digit lowest, and its length; 0 otherwise.
     var literalPrefix: UInt32
     var literalPrefixLength: Int32
+    /// Bit d set when a match of the national prefix for parsing can start with digit d (every
+    /// bit when it can match empty; none without a prefix): numbers starting otherwise skip the
+    /// Pike VM, which cannot match them.
+    var prefixFirstDigits: UInt16
     /// The same for the international (IDD) prefix: "00", "011", "810", ...
     var literalIDD: UInt32
     var literalIDDLength: Int32
