@@ -1,4 +1,4 @@
-import PhoneNumbers
+@testable import PhoneNumbers
 import SMSKitTestSupport
 import Testing
 
@@ -51,5 +51,84 @@ import Testing
         // The generator must exercise the fast path a lot, both parses and errors.
         #expect(simple > 30_000)
         #expect(numbers > 10_000)
+    }
+
+    /// The same agreement over the wider shape: leading text, digits of other scripts, Unicode
+    /// separators, trailing punctuation, and now and then a character that must send the input to
+    /// the whole algorithm (letters, '#', '~', ';', 'x', '*', ',', '²', invalid UTF-8).
+    @Test func widerShapeAgreesWithTheWholeAlgorithm() {
+        var random = SplitMix64(seed: 0x5EED_0F_5A18)
+        let regions: [RegionCode?] = [nil, "US", "GB", "DE", "FR", "IN", "BD", "EG", "IR", "TR", "JP", "CN", "AR",
+                                      "BR", "RU", "AU", "SA", "TH", "001"]
+        let leading = ["", "", "", "Tel: ", "No. ", "tel:", "तेल: ", "(", "<", "%", "_", " ", "☎ ", "x", "#", "²"]
+        // Digit strings of several scripts: ASCII, Arabic-Indic, Extended Arabic-Indic,
+        // Devanagari, Bengali, full-width, Thai; picked per input and now and then per digit.
+        let scripts: [UInt32] = [0x30, 0x30, 0x660, 0x6F0, 0x966, 0x9E6, 0xFF10, 0xE50]
+        let separators: [String] = [" ", "-", ".", "(", ")", "/", "[", "]", "\u{A0}", "\u{AD}", "\u{200B}", "\u{2060}",
+                                    "\u{3000}", "\u{2010}", "\u{2013}", "\u{2015}", "\u{2212}", "\u{30FC}",
+                                    "\u{FF0D}", "\u{FF0E}", "\u{FF0F}", "\u{FF08}", "\u{FF09}", "\u{FF3B}", "\u{FF3D}"]
+        let trailing = ["", "", "", "!", "+", ".", " ", "...", "_", "?", ")", "\u{3000}"]
+        let intruders = ["a", "x", "#", "~", ";", "*", ",", "²", "\u{FF5E}", "\u{2053}", "ext", "+", "!", "\u{FF0B}", "Б"]
+        var simple = 0
+        var numbers = 0
+        var differences: [String] = []
+        for _ in 0..<60_000 {
+            var text = leading[random.below(leading.count)]
+            switch random.below(7) {
+            case 0: text += "+"
+            case 1: text += "\u{FF0B}"
+            case 2: text += "00"
+            case 3: text += "0"
+            case 4: text += "+ "
+            default: break
+            }
+            var script = scripts[random.below(scripts.count)]
+            for _ in 0..<(1 + random.below(16)) {
+                if random.below(12) == 0 { script = scripts[random.below(scripts.count)] }
+                switch random.below(10) {
+                case 0, 1: text += separators[random.below(separators.count)]
+                case 2 where random.below(8) == 0: text += intruders[random.below(intruders.count)]
+                default: text.unicodeScalars.append(Unicode.Scalar(script + UInt32(random.below(10)))!)
+                }
+            }
+            text += trailing[random.below(trailing.count)]
+            var bytes = Array(text.utf8)
+            if random.below(50) == 0 { bytes.insert(0xFF, at: random.below(bytes.count + 1)) }
+            let region = regions[random.below(regions.count)]
+            let (fast, whole) = bytes.withUnsafeBufferPointer { engine._parseBothWays(utf8: $0, defaultRegion: region) }
+            switch (fast, whole) {
+            case (.success(nil), _):
+                continue
+            case (.success(let a?), .success(let b)):
+                simple += 1
+                numbers += 1
+                if a != b { differences.append("\(text) \(region?.identifier ?? "-"): \(a) vs \(b)") }
+            case (.failure(let a), .failure(let b)):
+                simple += 1
+                if a.code != b.code { differences.append("\(text) \(region?.identifier ?? "-"): \(a.code) vs \(b.code)") }
+            default:
+                simple += 1
+                differences.append("\(text) \(region?.identifier ?? "-"): \(fast) vs \(whole)")
+            }
+        }
+        #expect(differences.count == 0, "first differences: \(differences.prefix(10))")
+        #expect(simple > 30_000)
+        #expect(numbers > 10_000)
+    }
+
+    /// The one-search digit value of the fast path is `unicodedata.digit` on every character
+    /// Python's `\d` matches, and nil on every other one.
+    @Test func decimalDigitValueOfEveryScalar() {
+        var decimals = 0
+        for value: UInt32 in 0...0x10FFFF {
+            guard let c = Unicode.Scalar(value) else { continue }
+            let expected = _UnicodeClasses.isDecimal(c) ? _UnicodeClasses.digitValue(c) : nil
+            if _UnicodeClasses.decimalDigitValue(c) != expected {
+                Issue.record("U+\(String(value, radix: 16, uppercase: true))")
+                return
+            }
+            if expected != nil { decimals += 1 }
+        }
+        #expect(decimals == 660)  // Python 3.11 (Unicode 14): 66 runs of ten
     }
 }

@@ -109,29 +109,73 @@ extension PhoneNumberEngine {
         }.get()
     }
 
-    /// Input of ASCII digits, spaces, `-`, `.`, `(`, `)`, `/` and leading `+` signs, with at least
-    /// three digits: the shape of nearly every number typed into a form. For such input,
-    /// libphonenumber's extraction keeps the first `+` or digit through the last digit, the
-    /// viability pattern holds, no extension pattern can match (they all need a letter, `#`, `~`,
-    /// `,` or `;`) and normalizing keeps the digits; so the digits go straight to the country code
-    /// step. Returns nil, having done nothing, for any other input.
+    /// Input of the shape nearly every typed or pasted number has: leading text without a digit
+    /// or `+` ("Tel: ", "No. ", "तेल: "), then `+` signs and the number's decimal digits (of any
+    /// script) with the separators of libphonenumber's punctuation, then trailing punctuation
+    /// ("!", "+", "...") and nothing else; no `;` anywhere. For such input libphonenumber's
+    /// extraction keeps the first `+` or digit through the last digit, the viability pattern
+    /// holds (at least three digits), no extension pattern can match (they all need a letter, `#`,
+    /// `~`, `,` or `;` between digits) and normalizing keeps the digits; so the digits go straight
+    /// to the country code step. Returns nil, having done nothing, for any other input (letters,
+    /// `#`, `~`, `x`, `*` or other symbols between digits, invalid UTF-8, RFC 3966 parameters).
     @inline(__always)
     func _parseSimple(_ bytes: UnsafeBufferPointer<UInt8>, regionIndex: Int?) throws(PhoneNumberError) -> PhoneNumber? {
         var digits = _DigitString()
         var digitCount = 0
         var pluses = 0
+        var started = false           // past the leading text: at the first '+' or digit
         var separatorAfterPlus = false
-        for byte in bytes {
-            if byte &- 0x30 < 10 {
-                digits.append(byte)
-                digitCount &+= 1
-            } else if byte == UInt8(ascii: "+") {
-                // Plus signs only as one run before the first digit ("+ +1" is not viable).
-                guard digitCount == 0, !separatorAfterPlus else { return nil }
-                pluses &+= 1
-            } else if _isSimpleSeparator(byte) {
-                if pluses > 0, digitCount == 0 { separatorAfterPlus = true }
+        var trailing = false          // a character that only trailing text may have was seen
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let byte = bytes[i]
+            var kind: _SimpleKind
+            var digit: UInt8 = 0
+            if byte < 0x80 {
+                i &+= 1
+                if byte &- 0x30 < 10 {
+                    kind = .digit
+                    digit = byte
+                } else {
+                    kind = _simpleKind(ascii: byte)
+                }
             } else {
+                guard let (scalar, length) = _decodeScalar(bytes, at: i) else { return nil }
+                i &+= length
+                if let value = _UnicodeClasses.decimalDigitValue(scalar) {
+                    kind = .digit
+                    digit = value &+ 0x30
+                } else {
+                    kind = _simpleKind(nonASCII: scalar)
+                }
+            }
+            switch kind {
+            case .digit:
+                guard !trailing else { return nil }
+                started = true
+                digits.append(digit)
+                digitCount &+= 1
+            case .plus:
+                if !started {
+                    started = true
+                    pluses = 1
+                } else if digitCount == 0, !separatorAfterPlus {
+                    pluses &+= 1  // one run of plus signs before the first digit
+                } else {
+                    trailing = true  // "+ +1" is not viable; "...123+" ends in junk
+                }
+            case .letterSeparator:
+                // A letter to the trailing-text rule: it keeps the symbols before it in the number.
+                guard !trailing else { return nil }
+                if started, pluses > 0, digitCount == 0 { separatorAfterPlus = true }
+            case .separator:
+                if started, pluses > 0, digitCount == 0 { separatorAfterPlus = true }
+            case .symbol:
+                if started { trailing = true }
+            case .other:
+                guard !started else { return nil }
+            case .refuse:
                 return nil
             }
         }
@@ -414,11 +458,74 @@ extension PhoneNumberEngine {
     }
 }
 
-/// Space, `-`, `.`, `(`, `)`, `/`: separators of the simple input shape.
+/// What a character is to the simple input shape (`_parseSimple`).
+enum _SimpleKind {
+    /// A decimal digit of any script.
+    case digit
+    /// `+` or `＋`.
+    case plus
+    /// Punctuation of libphonenumber's `VALID_PUNCTUATION` that cannot start an extension:
+    /// anywhere, dropped by normalizing.
+    case separator
+    /// `ー` (U+30FC): a separator, but a letter (Lm) to the rule that strips trailing text.
+    case letterSeparator
+    /// Other ASCII punctuation and controls (not `#` or `;`): leading or trailing text only.
+    case symbol
+    /// Letters and the rest: leading text only.
+    case other
+    /// `;` (RFC 3966 parameters): not the simple shape at all.
+    case refuse
+}
+
 @inline(__always)
-func _isSimpleSeparator(_ byte: UInt8) -> Bool {
+func _simpleKind(ascii byte: UInt8) -> _SimpleKind {
     switch byte {
-    case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "/"): true
-    default: false
+    case UInt8(ascii: "+"): .plus
+    case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"),
+         UInt8(ascii: "/"), UInt8(ascii: "["), UInt8(ascii: "]"): .separator
+    case UInt8(ascii: ";"): .refuse
+    // '#' and '~' start extensions, '*' and ',' are read by the viability and extension patterns.
+    case UInt8(ascii: "#"), UInt8(ascii: "~"), UInt8(ascii: "*"), UInt8(ascii: ","): .other
+    case 0x00...0x7F where (byte | 0x20) &- 0x61 >= 26: .symbol
+    default: .other
     }
+}
+
+@inline(__always)
+func _simpleKind(nonASCII scalar: Unicode.Scalar) -> _SimpleKind {
+    switch scalar.value {
+    case 0xFF0B: .plus
+    case 0x30FC: .letterSeparator
+    // VALID_PUNCTUATION without the tildes (U+2053, U+223C, U+FF5E), which can start extensions.
+    case 0x00A0, 0x00AD, 0x200B, 0x2060, 0x3000, 0x2010...0x2015, 0x2212, 0xFF0D...0xFF0F,
+         0xFF08, 0xFF09, 0xFF3B, 0xFF3D: .separator
+    default: .other
+    }
+}
+
+/// The scalar of the well-formed UTF-8 sequence at `i` (not ASCII) and its length, or nil for
+/// ill-formed input (overlong forms, surrogates, values over U+10FFFF, truncated sequences).
+@inline(__always)
+func _decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
+    let b0 = UInt32(bytes[i])
+    let n = bytes.count
+    @inline(__always) func continuation(_ k: Int) -> UInt32? {
+        guard k < n, bytes[k] & 0xC0 == 0x80 else { return nil }
+        return UInt32(bytes[k] & 0x3F)
+    }
+    if b0 >= 0xC2, b0 <= 0xDF, let c1 = continuation(i &+ 1) {
+        return Unicode.Scalar((b0 & 0x1F) << 6 | c1).map { ($0, 2) }
+    }
+    if b0 >= 0xE0, b0 <= 0xEF, let c1 = continuation(i &+ 1), let c2 = continuation(i &+ 2) {
+        let value = (b0 & 0x0F) << 12 | c1 << 6 | c2
+        guard value >= 0x800 else { return nil }
+        return Unicode.Scalar(value).map { ($0, 3) }  // nil for surrogates
+    }
+    if b0 >= 0xF0, b0 <= 0xF4, let c1 = continuation(i &+ 1), let c2 = continuation(i &+ 2),
+       let c3 = continuation(i &+ 3) {
+        let value = (b0 & 0x07) << 18 | c1 << 12 | c2 << 6 | c3
+        guard value >= 0x10000 else { return nil }
+        return Unicode.Scalar(value).map { ($0, 4) }  // nil over U+10FFFF
+    }
+    return nil
 }

@@ -64,6 +64,18 @@ final class _UnicodeClasses: Sendable {
         return UInt8(table[i * 3 + 2] + (c.value - table[i * 3]))
     }
 
+    /// The value of a decimal digit (Unicode Nd, what `re`'s `\d` matches), nil for anything else.
+    @inline(__always)
+    ///
+    /// One search: every range of `\d` is made of whole runs of ten from 0 to 9 (Unicode keeps
+    /// decimal digits so), so the value is the distance from the range's first character, mod 10.
+    static func decimalDigitValue(_ c: Unicode.Scalar) -> UInt8? {
+        if c.value < 0x80 { return c.value &- 0x30 < 10 ? UInt8(c.value - 0x30) : nil }
+        let table = shared.decimal
+        guard let i = shared.find(table, 2, c.value) else { return nil }
+        return UInt8((c.value - table[i * 2]) % 10)
+    }
+
     /// `str.isalnum`.
     @inline(__always)
     static func isAlnum(_ c: Unicode.Scalar) -> Bool {
