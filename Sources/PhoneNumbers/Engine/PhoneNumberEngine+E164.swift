@@ -116,9 +116,9 @@ extension PhoneNumberEngine {
         if national.count > _DigitString.capacity - 8 {
             throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
         }
-        // Common case: no national prefix can start with the number's first digit (a "0" it does
-        // not start with, none at all, ...): nothing to strip, no copy, no Pike VM.
-        if region.prefixFirstDigits & (1 &<< UInt16(national[0] &- 0x30)) == 0 {
+        // Common case: no national prefix can start the number (a "0" it does not start with,
+        // "0|180020" before "20...", none at all): nothing to strip, no copy, no Pike VM.
+        if region.nationalPrefixForParsing < 0 || !region.prefixStarts.admits(national) {
             return try _makeNumber(national, countryCode: countryCode, extension: `extension`)
         }
         var number = _DigitString(national)
@@ -157,8 +157,7 @@ extension PhoneNumberEngine {
     /// libphonenumber's `maybeStripNationalPrefixAndCarrierCode`: the number without its national
     /// prefix (or transformed by the region's rule), or nil when nothing is stripped.
     func _stripNationalPrefix(_ number: _DigitString, _ region: _RegionCore) -> _DigitString? {
-        guard number.count > 0, region.nationalPrefixForParsing >= 0,
-              region.prefixFirstDigits & (1 &<< UInt16(number[0] &- 0x30)) != 0 else { return nil }
+        guard number.count > 0, region.nationalPrefixForParsing >= 0 else { return nil }
         if region.literalPrefixLength > 0 {
             // A plain digit prefix ("0", "1", "8", ...): no captures, no transform.
             let n = Int(region.literalPrefixLength)
@@ -172,7 +171,8 @@ extension PhoneNumberEngine {
             }
         }
         return number.withBuffer { digits -> _DigitString? in
-            guard let captures = _PikeVM.match(region.nationalPrefixForParsing, digits, toEnd: false) else { return nil }
+            guard region.prefixStarts.admits(digits),
+                  let captures = _PikeVM.match(region.nationalPrefixForParsing, digits, toEnd: false) else { return nil }
             let viableOriginal = _matchesGeneralPattern(digits, region)
             let groups = _Metadata.word(Int(region.nationalPrefixForParsing) + 1)
             let matchEnd = Int(captures[1])

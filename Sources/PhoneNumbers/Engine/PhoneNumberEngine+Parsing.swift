@@ -346,7 +346,8 @@ extension PhoneNumberEngine {
                         guard _Store.startsWith(digits, literal: region.literalIDD, count: region.literalIDDLength) else { return nil }
                         end = Int(region.literalIDDLength)
                     } else {
-                        guard let captures = _PikeVM.match(idd, digits, toEnd: false) else { return nil }
+                        guard region.iddStarts.admits(digits),
+                              let captures = _PikeVM.match(idd, digits, toEnd: false) else { return nil }
                         end = Int(captures[1])
                     }
                     // A country code never starts with 0.

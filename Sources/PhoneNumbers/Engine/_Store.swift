@@ -46,7 +46,8 @@ final class _Store: @unchecked Sendable {
                 possibleLengths: r.possibleLengths, localOnlyLengths: r.localOnlyLengths,
                 leadingDigits: r.leadingDigits, nationalPrefixForParsing: r.nationalPrefixForParsing,
                 internationalPrefix: r.internationalPrefix, literalPrefix: literal, literalPrefixLength: literalLength,
-                prefixFirstDigits: Self.firstDigits(r.nationalPrefixForParsing),
+                prefixStarts: Self.matchStarts(r.nationalPrefixForParsing),
+                iddStarts: iddLength > 0 ? .all : Self.matchStarts(r.internationalPrefix),
                 literalIDD: idd, literalIDDLength: iddLength)
         }
         formats = _TableText.lines(_Metadata.formatTable).map { f in
@@ -103,31 +104,54 @@ final class _Store: @unchecked Sendable {
         return (literal, Int32(count - 3))
     }
 
-    /// The digits a non-empty input must start with for the Pike-VM program at `offset` to match
-    /// it (bit d for digit d): the character classes reachable from the start through jumps,
-    /// splits and saves; all ten when the program can match the empty string; 0 without a program.
-    static func firstDigits(_ offset: Int32) -> UInt16 {
-        guard offset >= 0 else { return 0 }
+    /// The two-digit strings an input of two or more digits must start with for the Pike-VM
+    /// program at `offset` to match a prefix of it: the program is run by hand over sets of
+    /// instructions for two digits. A match after zero or one digit admits every continuation;
+    /// `$` is assumed to hold (a superset, never a wrong refusal). Empty without a program.
+    static func matchStarts(_ offset: Int32) -> _DigitPairs {
+        guard offset >= 0 else { return _DigitPairs() }
         let base = Int(offset)
         let count = _Metadata.word(base)
-        var mask: UInt16 = 0
-        var seen = [Bool](repeating: false, count: count)
-        var stack = [0]
-        while let pc = stack.popLast() {
-            guard pc >= 0, pc < count, !seen[pc] else { continue }
-            seen[pc] = true
+        func instruction(_ pc: Int) -> (Int, Int, Int) {
             let at = base + 2 + 3 * pc
-            let (opcode, a, b) = (_Metadata.word(at), _Metadata.word(at + 1), _Metadata.word(at + 2))
-            switch opcode {
-            case _PikeVM.opClass: mask |= UInt16(truncatingIfNeeded: a) & 0x3FF
-            case _PikeVM.opJump: stack.append(a)
-            case _PikeVM.opSplit: stack.append(a); stack.append(b)
-            case _PikeVM.opSave: stack.append(pc + 1)
-            case _PikeVM.opEnd: break  // "$" at position 0 of a non-empty input never holds
-            default: return 0x3FF      // a match of the empty string
+            return (_Metadata.word(at), _Metadata.word(at + 1), _Metadata.word(at + 2))
+        }
+        /// The digit-consuming instructions reachable from `starts` without consuming, and
+        /// whether a match is.
+        func closure(_ starts: [Int]) -> (classes: [Int], matches: Bool) {
+            var seen = [Bool](repeating: false, count: count)
+            var stack = starts
+            var classes: [Int] = []
+            var matches = false
+            while let pc = stack.popLast() {
+                guard pc >= 0, pc < count, !seen[pc] else { continue }
+                seen[pc] = true
+                let (opcode, a, b) = instruction(pc)
+                switch opcode {
+                case _PikeVM.opClass: classes.append(pc)
+                case _PikeVM.opJump: stack.append(a)
+                case _PikeVM.opSplit: stack.append(a); stack.append(b)
+                case _PikeVM.opSave, _PikeVM.opEnd: stack.append(pc + 1)
+                default: matches = true
+                }
+            }
+            return (classes, matches)
+        }
+        func step(_ classes: [Int], _ digit: Int) -> [Int] {
+            classes.compactMap { pc in instruction(pc).1 & (1 << digit) != 0 ? pc + 1 : nil }
+        }
+        let start = closure([0])
+        if start.matches { return .all }
+        var pairs = _DigitPairs()
+        for first in 0..<10 {
+            let next = step(start.classes, first)
+            guard !next.isEmpty else { continue }
+            let afterFirst = closure(next)
+            for second in 0..<10 where afterFirst.matches || !step(afterFirst.classes, second).isEmpty {
+                pairs.insert(first, second)
             }
         }
-        return mask
+        return pairs
     }
 
     /// Whether `digits` start with the packed literal of `literalDigits` (`count` > 0).

@@ -54,13 +54,37 @@ struct _RegionCore {
     /// digits packed 4 bits each, first digit lowest, and its length; 0 otherwise.
     var literalPrefix: UInt32
     var literalPrefixLength: Int32
-    /// Bit d set when a match of the national prefix for parsing can start with digit d (every
-    /// bit when it can match empty; none without a prefix): numbers starting otherwise skip the
-    /// Pike VM, which cannot match them.
-    var prefixFirstDigits: UInt16
+    /// The two-digit starts a match of the national prefix for parsing can have
+    /// (`_Store.matchStarts`): numbers starting otherwise skip the Pike VM, which cannot match.
+    var prefixStarts: _DigitPairs
+    /// The same for a pattern IDD prefix (every start for a literal one, compared directly).
+    var iddStarts: _DigitPairs
     /// The same for the international (IDD) prefix: "00", "011", "810", ...
     var literalIDD: UInt32
     var literalIDDLength: Int32
+}
+
+/// A set of two-digit strings "00" ... "99" (bit 10·a + b), for inputs of two or more digits.
+struct _DigitPairs {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+
+    static var all: _DigitPairs { _DigitPairs(low: ~0, high: ~0) }
+
+    @inline(__always)
+    mutating func insert(_ first: Int, _ second: Int) {
+        let p = first &* 10 &+ second
+        if p < 64 { low |= 1 &<< UInt64(p) } else { high |= 1 &<< UInt64(p &- 64) }
+    }
+
+    /// Whether the ASCII digits `digits` may start a match; true for fewer than two digits.
+    @inline(__always)
+    func admits(_ digits: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard digits.count >= 2 else { return true }
+        let p = Int(digits[0] &- 0x30) &* 10 &+ Int(digits[1] &- 0x30)
+        guard p < 100 else { return true }
+        return (p < 64 ? low &>> UInt64(p) : high &>> UInt64(p &- 64)) & 1 != 0
+    }
 }
 
 /// One number format, as generated (rules use libphonenumber's `$1`, `$NP`, `$FG`, `$CC` syntax).

@@ -1,0 +1,61 @@
+@testable import PhoneNumbers
+import SMSKitTestSupport
+import Testing
+
+/// Parsing skips the Pike VM for national prefixes and IDD prefixes when the input's first two
+/// digits cannot start a match (`_Store.matchStarts`). That set may be too large, never too small:
+/// whenever the program matches an input, the set must admit it.
+@Suite struct MatchStartsTests {
+    @Test func everyMatchIsAdmitted() {
+        let store = _Store.shared
+        var random = SplitMix64(seed: 0x57A7_75)
+        var programs = 0
+        var matches = 0
+        var refusals = 0
+        for index in store.regions.indices {
+            let core = store.core[index]
+            for (program, starts) in [(core.nationalPrefixForParsing, core.prefixStarts),
+                                      (core.internationalPrefix, core.literalIDDLength > 0 ? nil : core.iddStarts)] {
+                guard program >= 0, let starts else { continue }
+                programs += 1
+                for pair in 0..<100 {
+                    for _ in 0..<12 {
+                        // The pair, then 0 to 12 digits; half of them copy the program's own
+                        // literal-looking prefixes by chance only, so also try repeated digits.
+                        var digits: [UInt8] = [UInt8(0x30 + pair / 10), UInt8(0x30 + pair % 10)]
+                        let extra = random.below(13)
+                        let repeated = random.below(3) == 0 ? UInt8(0x30 + random.below(10)) : nil
+                        for _ in 0..<extra { digits.append(repeated ?? UInt8(0x30 + random.below(10))) }
+                        let matched = digits.withUnsafeBufferPointer { _PikeVM.match(program, $0, toEnd: false) } != nil
+                        let admitted = digits.withUnsafeBufferPointer { starts.admits($0) }
+                        if matched { matches += 1 }
+                        if !admitted { refusals += 1 }
+                        #expect(!matched || admitted, "region \(store.regions[index].code) program \(program): \(String(decoding: digits, as: UTF8.self))")
+                    }
+                }
+            }
+        }
+        #expect(programs > 60)
+        #expect(matches > 10_000)
+        #expect(refusals > 100_000)  // the set does refuse most starts
+    }
+
+    @Test func literalAndPatternPrefixes() {
+        func starts(_ region: RegionCode) -> _DigitPairs {
+            _Store.shared.core[_Store.shared.regionIndex(region)!].prefixStarts
+        }
+        func admits(_ pairs: _DigitPairs, _ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer { pairs.admits($0) }
+        }
+        // GB "0|180020": "0x" and "18" only.
+        #expect(admits(starts("GB"), "0207"))
+        #expect(admits(starts("GB"), "1800"))
+        #expect(!admits(starts("GB"), "2079"))
+        #expect(!admits(starts("GB"), "1900"))
+        // AR "0?(?:(11|...)15)?" matches the empty string: everything goes to the Pike VM.
+        #expect(admits(starts("AR"), "99"))
+        // US "1".
+        #expect(admits(starts("US"), "16"))
+        #expect(!admits(starts("US"), "65"))
+    }
+}
