@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Field access within one record, at bytes.
 ///
 /// TSV fields are split at every tab, with no quoting. CSV fields are split at commas outside
@@ -66,8 +72,10 @@ public enum RecordFields {
             var field = 0
             var start = 0
             while true {
-                var end = start
-                while end < count && base[end] != UInt8(ascii: "\t") { end &+= 1 }
+                var end = count
+                if start < count, let tab = memchr(base + start, Int32(UInt8(ascii: "\t")), count &- start) {
+                    end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(tab))
+                }
                 if field == index { return .bytes(start..<end) }
                 if end == count { return .missing }
                 field &+= 1
