@@ -11,10 +11,12 @@ import Darwin
 /// ``_ByteWriter``), with no uniqueness or capacity check per byte, and its address can be
 /// handed to other threads while the owner leaves it alone. One owner at a time; not thread-safe.
 final class _ByteBuffer: @unchecked Sendable {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var capacity: Int
+    // One owner at a time and no re-entry: the runtime's exclusivity checks (a call per access
+    // that spans a call, per record) have nothing to find.
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var capacity: Int
     /// Bytes written so far, from ``base``.
-    var count = 0
+    @exclusivity(unchecked) var count = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)

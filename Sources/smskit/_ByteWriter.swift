@@ -20,18 +20,41 @@ struct _ByteWriter {
         count &+= 1
     }
 
-    /// A literal's bytes: one copy of a size known at compile time once inlined.
+    /// A literal's bytes (a name from ``_Names``, or a constant that folds to a fixed copy).
     @inline(__always)
     mutating func literal(_ text: StaticString) {
-        UnsafeMutableRawPointer(base + count).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
-        count &+= text.utf8CodeUnitCount
+        copy(text.utf8Start, text.utf8CodeUnitCount)
     }
 
     @inline(__always)
     mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
         guard let from = source.baseAddress else { return }
-        (base + count).update(from: from, count: source.count)
-        count &+= source.count
+        copy(from, source.count)
+    }
+
+    /// Copies `n` bytes from a buffer that does not overlap this one, a word at a time: fields
+    /// are mostly under 16 bytes, where a memmove call costs more than the copy.
+    @inline(__always)
+    private mutating func copy(_ from: UnsafePointer<UInt8>, _ n: Int) {
+        let source = UnsafeRawPointer(from)
+        let target = UnsafeMutableRawPointer(base + count)
+        if n >= 8 {
+            // Whole words, the last one overlapping the one before (unrolled for a literal).
+            var offset = 0
+            while offset &+ 8 < n {
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+                offset &+= 8
+            }
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self), toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: n &- 4, as: UInt32.self)
+        } else {
+            for k in 0..<n { base[count &+ k] = from[k] }
+        }
+        count &+= n
     }
 
     /// A String's bytes (names and raw values: ASCII, nothing to escape).
