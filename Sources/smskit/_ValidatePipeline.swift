@@ -369,7 +369,8 @@ private struct _SliceWork: @unchecked Sendable {
     private static func problem(_ input: UnsafeBufferPointer<UInt8>) -> _RecordProblem? {
         if _Scan.isASCIIWithoutNUL(input) { return nil }
         if input.contains(0) { return .nulByte }
-        if String(validating: input, as: UTF8.self) == nil { return .invalidUTF8 }
+        // Validated in place: String(validating:) would allocate a String per such record.
+        if (try? UTF8Span(validating: input.span)) == nil { return .invalidUTF8 }
         return nil
     }
 
