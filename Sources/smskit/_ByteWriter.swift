@@ -99,12 +99,14 @@ struct _ByteWriter {
     /// The decimal digits of `value` (1 for 0).
     @inline(__always)
     static func decimalDigits(_ value: UInt64) -> Int {
+        // Halving steps rather than one comparison per digit (phone numbers have 8 to 12).
         var digits = 1
-        var limit: UInt64 = 10
-        while digits < 20, value >= limit {
-            digits &+= 1
-            limit = limit &* 10
-        }
+        var rest = value
+        if rest >= 10_000_000_000_000_000 { digits &+= 16; rest /= 10_000_000_000_000_000 }
+        if rest >= 100_000_000 { digits &+= 8; rest /= 100_000_000 }
+        if rest >= 10_000 { digits &+= 4; rest /= 10_000 }
+        if rest >= 100 { digits &+= 2; rest /= 100 }
+        if rest >= 10 { digits &+= 1 }
         return digits
     }
 
