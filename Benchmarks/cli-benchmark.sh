@@ -2,7 +2,7 @@
 # Times the whole `smskit validate` process on a generated file of one million mixed lines,
 # beside Google's libphonenumber (C++) harness on the same file, in one run.
 #
-#   Benchmarks/cli-benchmark.sh [--runs N] [--lines N] [--format jsonl|csv|...]
+#   Benchmarks/cli-benchmark.sh [--runs N] [--lines N] [--format jsonl|csv|...] [--instructions]
 #
 # 1. Builds smskit in release (`swift build -c release --product smskit`; SCRATCH_PATH=<dir>
 #    passes --scratch-path, default .build).
@@ -17,6 +17,10 @@
 #    section (parse + isValid + type + format E.164, one thread; wall and CPU) and the whole
 #    process (reading and a warm-up pass included).
 # 5. Prints the ratios smskit wall / C++ timed-section wall and smskit CPU / C++ CPU.
+# 6. With --instructions: counts the instructions of the same command on the 100,000-line
+#    prefix and on an empty file (valgrind's callgrind, on a copy without debug info, which
+#    valgrind cannot read) and prints instructions per line without start-up. perf stat has
+#    no instruction counter on a VM without a PMU; callgrind counts the same on any machine.
 #
 # Output: one "key=value" line per measurement, then a summary block.
 set -euo pipefail
@@ -29,12 +33,14 @@ HARNESS="$HARNESS_DIR/build/harness"
 runs=5
 lines=1000000
 format=jsonl
+instructions=false
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --runs) runs="$2"; shift ;;
     --lines) lines="$2"; shift ;;
     --format) format="$2"; shift ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --instructions) instructions=true ;;
+    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "cli-benchmark.sh: unknown argument: $1" >&2; exit 64 ;;
   esac
   shift
@@ -127,4 +133,19 @@ if [[ -n "$cpp_big" ]]; then
   echo "  C++ harness, $lines lines: timed section ${cpp_section:-?} s wall / ${cpp_cpu_section:-?} s cpu (parse+valid+type+E.164, one thread, no output); whole process $(field wall_s "$cpp_big") s (reading and a warm-up pass included), peak RSS $(( $(field peak_rss_kb "$cpp_big") / 1024 )) MiB"
   awk -v s="$(field wall_median_s "$smskit_big")" -v sc="$(field cpu_median_s "$smskit_big")" -v c="${cpp_section:-0}" -v cc="${cpp_cpu_section:-0}" \
     'BEGIN { if (c > 0) printf "  ratio: smskit whole-process wall / C++ timed-section wall = %.3f; smskit cpu / C++ timed-section cpu = %.3f\n", s / c, sc / cc }'
+fi
+
+# 6. Instructions per line.
+if $instructions; then
+  command -v valgrind >/dev/null || { echo "cli-benchmark.sh: --instructions needs valgrind (apt-get install valgrind)" >&2; exit 1; }
+  objcopy --strip-debug "$SMSKIT" "$WORK/smskit-nodebug"
+  : >"$WORK/empty.txt"
+  count() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$WORK/smskit-nodebug" "${validate[@]}" "$1" 2>&1 >/dev/null |
+      sed -n 's/.*I   refs: *//p' | tr -d ,
+  }
+  empty_count="$(count "$WORK/empty.txt")"
+  small_count="$(count "$small")"
+  echo "  instructions (callgrind): $small_count for 100000 lines, $empty_count for start-up alone;" \
+    "$(( (small_count - empty_count) / 100000 )) a line"
 fi

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Field access within one record, at bytes.
 ///
 /// TSV fields are split at every tab, with no quoting. CSV fields are split at commas outside
@@ -22,63 +28,129 @@ public enum RecordFields {
     /// - Complexity: O(*n*) in the record's length up to the field's end.
     public static func extract(_ index: Int, from record: UnsafeRawBufferPointer, format: InputFormat, into out: inout [UInt8]) -> Bool {
         out.removeAll(keepingCapacity: true)
+        switch locate(index, in: record, format: format) {
+        case .missing:
+            return false
+        case .bytes(let range):
+            // Typed, so that the append is one copy rather than a loop over a raw sequence.
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: record[range]).assumingMemoryBound(to: UInt8.self))
+            return true
+        case .quoted:
+            unquote(index, from: record, into: &out)
+            return true
+        }
+    }
+
+    /// Where field `index` (0-based) of `record` lies, for callers that read fields in place.
+    ///
+    /// A TSV or `lines` field, and a CSV field without quotes, is a range of the record's bytes:
+    /// the same bytes that ``extract(_:from:format:into:)`` copies. A CSV field with a quote in
+    /// it is ``FieldLocation/quoted``: read it with ``extract(_:from:format:into:)``.
+    ///
+    /// ```swift
+    /// let record: [UInt8] = Array("+44 20 7946 0000\tGB".utf8)
+    /// record.withUnsafeBytes { RecordFields.locate(1, in: $0, format: .tsv) }  // .bytes(17..<19)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - index: The 0-based field.
+    ///   - record: The record's bytes, without its line terminator.
+    ///   - format: How the record is split.
+    /// - Returns: The field's range, ``FieldLocation/quoted``, or ``FieldLocation/missing`` when
+    ///   the record has fewer fields.
+    /// - Complexity: O(*n*) in the record's length up to the field's end; no allocation.
+    public static func locate(_ index: Int, in record: UnsafeRawBufferPointer, format: InputFormat) -> FieldLocation {
+        let count = record.count
+        guard index >= 0 else { return .missing }
+        guard let base = record.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            return index == 0 ? .bytes(0..<0) : .missing
+        }
         switch format {
         case .lines:
-            guard index == 0 else { return false }
-            out.append(contentsOf: record)
-            return true
+            return index == 0 ? .bytes(0..<count) : .missing
         case .tsv:
             var field = 0
             var start = 0
-            for position in 0...record.count {
-                if position == record.count || record[position] == UInt8(ascii: "\t") {
-                    if field == index {
-                        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: record[start..<position]))
-                        return true
-                    }
-                    field += 1
-                    start = position + 1
+            while true {
+                var end = count
+                if start < count, let tab = memchr(base + start, Int32(UInt8(ascii: "\t")), count &- start) {
+                    end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(tab))
                 }
+                if field == index { return .bytes(start..<end) }
+                if end == count { return .missing }
+                field &+= 1
+                start = end &+ 1
             }
-            return false
         case .csv:
+            // The state machine of `unquote`, without the copy: a field that never enters
+            // quotes has no quote byte in it, so its bytes are exactly what `unquote` copies.
             var field = 0
             var position = 0
-            let count = record.count
             while true {
-                let wanted = field == index
-                // One field: optionally quoted; a quoted part may be followed by stray bytes,
-                // which are kept (as most readers do).
+                let start = position
+                var quoted = false
                 var inQuotes = false
                 while position < count {
-                    let byte = record[position]
+                    let byte = base[position]
                     if inQuotes {
                         if byte == UInt8(ascii: "\"") {
-                            if position + 1 < count, record[position + 1] == UInt8(ascii: "\"") {
-                                if wanted { out.append(byte) }
-                                position += 2
+                            if position &+ 1 < count, base[position &+ 1] == UInt8(ascii: "\"") {
+                                position &+= 2
                                 continue
                             }
                             inQuotes = false
-                        } else if wanted {
-                            out.append(byte)
                         }
                     } else if byte == UInt8(ascii: ",") {
                         break
                     } else if byte == UInt8(ascii: "\"") {
                         inQuotes = true
+                        quoted = true
+                    }
+                    position &+= 1
+                }
+                if field == index { return quoted ? .quoted : .bytes(start..<position) }
+                if position >= count { return .missing }
+                position &+= 1 // the comma
+                field &+= 1
+            }
+        }
+    }
+
+    /// Copies CSV field `index` into `out`, unquoting it; the record has that field.
+    private static func unquote(_ index: Int, from record: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+        var field = 0
+        var position = 0
+        let count = record.count
+        while true {
+            let wanted = field == index
+            // One field: optionally quoted; a quoted part may be followed by stray bytes,
+            // which are kept (as most readers do).
+            var inQuotes = false
+            while position < count {
+                let byte = record[position]
+                if inQuotes {
+                    if byte == UInt8(ascii: "\"") {
+                        if position + 1 < count, record[position + 1] == UInt8(ascii: "\"") {
+                            if wanted { out.append(byte) }
+                            position += 2
+                            continue
+                        }
+                        inQuotes = false
                     } else if wanted {
                         out.append(byte)
                     }
-                    position += 1
+                } else if byte == UInt8(ascii: ",") {
+                    break
+                } else if byte == UInt8(ascii: "\"") {
+                    inQuotes = true
+                } else if wanted {
+                    out.append(byte)
                 }
-                if wanted {
-                    return true
-                }
-                if position >= count { return false }
-                position += 1 // the comma
-                field += 1
+                position += 1
             }
+            if wanted || position >= count { return }
+            position += 1 // the comma
+            field += 1
         }
     }
 
@@ -100,4 +172,14 @@ public enum RecordFields {
         }
         return fields
     }
+}
+
+/// Where a field lies in its record: see ``RecordFields/locate(_:in:format:)``.
+public enum FieldLocation: Equatable, Sendable {
+    /// The record has fewer fields.
+    case missing
+    /// The field is these bytes of the record, as they are.
+    case bytes(Range<Int>)
+    /// A CSV field with quotes, which ``RecordFields/extract(_:from:format:into:)`` removes.
+    case quoted
 }

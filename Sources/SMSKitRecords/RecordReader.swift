@@ -39,13 +39,15 @@ public final class RecordReader {
     public let maximumRecordBytes: Int
 
     private let storage: UnsafeMutableRawBufferPointer
-    private var start = 0
-    private var end = 0
-    private var eof = false
-    private var atFileStart = true
-    private var nextLine = 1
+    // The reader is used by one thread and never re-entered, so the runtime's exclusivity
+    // checks on these (a call into the Swift runtime per record) have nothing to find.
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var eof = false
+    @exclusivity(unchecked) private var atFileStart = true
+    @exclusivity(unchecked) private var nextLine = 1
     /// Bytes read from the descriptor so far.
-    public private(set) var bytesRead = 0
+    @exclusivity(unchecked) public private(set) var bytesRead = 0
     /// Bytes handed out as records so far, terminators and a skipped byte order mark included
     /// (for progress). Never decreases.
     public var bytesConsumed: Int { bytesRead - (end - start) }

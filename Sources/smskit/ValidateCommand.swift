@@ -108,6 +108,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         _Interrupt.install()
+        _Names.check()
         let engine = PhoneNumberEngine()
         let started = _now()
         let sources = try openSources()
@@ -129,6 +130,8 @@ struct ValidateCommand: ParsableCommand {
             }
             try pipeline.end()
         } catch {
+            // Chunks still being checked are not written after an error; wait for them.
+            pipeline.abandon()
             pipeline.progress.finish()
             if let error = error as? RecordReadError { throw CLIError.failure(error.description) }
             throw error

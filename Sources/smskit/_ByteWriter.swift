@@ -1,13 +1,15 @@
+import PhoneNumbers
+
 /// Writes one output record into a buffer the caller sized for it, with no capacity or
 /// uniqueness checks per field (unlike appending to an Array piece by piece).
 struct _ByteWriter {
     private let base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
 
-    /// `buffer` must have room for everything written (``_RecordFormatter`` sizes it from the
+    /// `start` must have room for everything written (``_RecordFormatter`` sizes it from the
     /// input's length).
-    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-        base = buffer.baseAddress!
+    init(_ start: UnsafeMutablePointer<UInt8>) {
+        base = start
     }
 
     var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
@@ -18,17 +20,41 @@ struct _ByteWriter {
         count &+= 1
     }
 
+    /// A literal's bytes (a name from ``_Names``, or a constant that folds to a fixed copy).
     @inline(__always)
     mutating func literal(_ text: StaticString) {
-        let p = text.utf8Start
-        for k in 0..<text.utf8CodeUnitCount { base[count &+ k] = p[k] }
-        count &+= text.utf8CodeUnitCount
+        copy(text.utf8Start, text.utf8CodeUnitCount)
     }
 
     @inline(__always)
     mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
-        for k in 0..<source.count { base[count &+ k] = source[k] }
-        count &+= source.count
+        guard let from = source.baseAddress else { return }
+        copy(from, source.count)
+    }
+
+    /// Copies `n` bytes from a buffer that does not overlap this one, a word at a time: fields
+    /// are mostly under 16 bytes, where a memmove call costs more than the copy.
+    @inline(__always)
+    private mutating func copy(_ from: UnsafePointer<UInt8>, _ n: Int) {
+        let source = UnsafeRawPointer(from)
+        let target = UnsafeMutableRawPointer(base + count)
+        if n >= 8 {
+            // Whole words, the last one overlapping the one before (unrolled for a literal).
+            var offset = 0
+            while offset &+ 8 < n {
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+                offset &+= 8
+            }
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self), toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: n &- 4, as: UInt32.self)
+        } else {
+            for k in 0..<n { base[count &+ k] = from[k] }
+        }
+        count &+= n
     }
 
     /// A String's bytes (names and raw values: ASCII, nothing to escape).
@@ -47,25 +73,75 @@ struct _ByteWriter {
 
     mutating func int(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
-        var remaining = value.magnitude
+        let magnitude = UInt64(value.magnitude)
+        decimal(magnitude, digits: Self.decimalDigits(magnitude))
+    }
+
+    /// A number's E.164 form: `+`, the country code, the national significant number (its
+    /// leading zeros, then the national number): the bytes of `_RecordCheck.withE164`, written in
+    /// place rather than through a closure (at most 36 bytes).
+    mutating func e164(countryCode: Int, nationalNumber: UInt64, leadingZeros: Int) {
+        byte(UInt8(ascii: "+"))
+        let code = UInt64(max(0, min(countryCode, 999)))
+        decimal(code, digits: Self.decimalDigits(code))
+        let digits = Self.decimalDigits(nationalNumber)
+        let zeros = min(max(leadingZeros, 0), 32 &- digits)
+        for _ in 0..<zeros { byte(UInt8(ascii: "0")) }
+        decimal(nationalNumber, digits: digits)
+    }
+
+    /// A region's identifier (`US`, `001`).
+    @inline(__always)
+    mutating func region(_ region: RegionCode) {
+        raw(region.identifier)
+    }
+
+    /// The decimal digits of `value` (1 for 0).
+    @inline(__always)
+    static func decimalDigits(_ value: UInt64) -> Int {
+        // Halving steps rather than one comparison per digit (phone numbers have 8 to 12).
         var digits = 1
-        var limit: UInt = 10
-        while digits < 20, remaining >= limit {
-            digits &+= 1
-            limit = limit &* 10
+        var rest = value
+        if rest >= 10_000_000_000_000_000 { digits &+= 16; rest /= 10_000_000_000_000_000 }
+        if rest >= 100_000_000 { digits &+= 8; rest /= 100_000_000 }
+        if rest >= 10_000 { digits &+= 4; rest /= 10_000 }
+        if rest >= 100 { digits &+= 2; rest /= 100 }
+        if rest >= 10 { digits &+= 1 }
+        return digits
+    }
+
+    /// `value` in decimal, two digits per division; `digits` is ``decimalDigits(_:)`` of it.
+    @inline(__always)
+    mutating func decimal(_ value: UInt64, digits: Int) {
+        let pairs = Self.pairs.utf8Start
+        let start = base + count
+        var remaining = value
+        var left = digits
+        while left >= 2 {
+            let (quotient, pair) = remaining.quotientAndRemainder(dividingBy: 100)
+            left &-= 2
+            start[left] = pairs[2 &* Int(pair)]
+            start[left &+ 1] = pairs[2 &* Int(pair) &+ 1]
+            remaining = quotient
         }
-        var k = count &+ digits
-        count = k
-        repeat {
-            k &-= 1
-            base[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-            remaining /= 10
-        } while remaining > 0
+        if left == 1 { start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining) }
+        count &+= digits
+    }
+
+    /// "00" "01" ... "99".
+    private static var pairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
     /// A quoted JSON string from valid UTF-8 (at most 6 bytes written per input byte, plus 2).
     mutating func jsonString(_ source: UnsafeBufferPointer<UInt8>) {
         byte(UInt8(ascii: "\""))
+        // The usual phone number has nothing to escape: one scan, one copy.
+        if !_Scan.anyNeedsJSONEscape(source) {
+            bytes(source)
+            byte(UInt8(ascii: "\""))
+            return
+        }
         for value in source {
             switch value {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte(UInt8(ascii: "\\")); byte(value)

@@ -13,6 +13,8 @@ struct _Output {
     private let fd: Int32
     private var buffer: [UInt8]
     private let limit: Int
+    /// Blocks of this size or more are written without copying them into the buffer.
+    private static let direct = 1 << 16
 
     init(fd: Int32 = 1, capacity: Int = 1 << 20) {
         self.fd = fd
@@ -24,7 +26,9 @@ struct _Output {
     /// Appends bytes, flushing when the buffer is full.
     mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
         if buffer.count + bytes.count > limit { try flush() }
-        if bytes.count >= limit {
+        // A large block (a slice of `validate` records) goes out as it is, not copied first.
+        if bytes.count >= Self.direct {
+            try flush()
             try Self.writeAll(fd, bytes)
         } else {
             buffer.append(contentsOf: bytes)

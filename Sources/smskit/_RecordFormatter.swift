@@ -92,7 +92,7 @@ struct _RecordFormatter {
     /// never reached the engine or the engine's answer. JSON records start with `",\n"`, which
     /// the writer drops before the first record of the output.
     func append(line: Int, input: UnsafeBufferPointer<UInt8>, problem: _RecordProblem?, check: _RecordCheck?,
-                to out: inout [UInt8], tally: inout _Tally) {
+                to out: _ByteBuffer, tally: inout _Tally) {
         let valid = check?.isValid ?? false
         if tallies { count(problem: problem, check: check, into: &tally) }
         if let filter {
@@ -101,17 +101,19 @@ struct _RecordFormatter {
         }
         tally.written += 1
         switch format {
-        case .jsonl:
-            appendJSON(line: line, input: input, problem: problem, check: check, to: &out)
-            out.append(UInt8(ascii: "\n"))
-        case .json:
-            out.append(UInt8(ascii: ","))
-            out.append(UInt8(ascii: "\n"))
-            appendJSON(line: line, input: input, problem: problem, check: check, to: &out)
-        case .csv:
-            appendSeparated(line: line, input: input, problem: problem, check: check, separator: UInt8(ascii: ","), to: &out)
-        case .tsv:
-            appendSeparated(line: line, input: input, problem: problem, check: check, separator: UInt8(ascii: "\t"), to: &out)
+        case .jsonl, .json:
+            out.reserve(Self.recordCapacity(input.count))
+            var w = _ByteWriter(out.end)
+            if format == .json { w.literal(",\n") }
+            appendJSON(line: line, input: input, problem: problem, check: check, to: &w)
+            if format == .jsonl { w.byte(UInt8(ascii: "\n")) }
+            out.count &+= w.count
+        case .csv, .tsv:
+            out.reserve(Self.recordCapacity(input.count))
+            var w = _ByteWriter(out.end)
+            appendSeparated(line: line, input: input, problem: problem, check: check,
+                            separator: format == .csv ? UInt8(ascii: ",") : UInt8(ascii: "\t"), to: &w)
+            out.count &+= w.count
         case .text:
             let parsed = check?.number != nil
             let fields = Fields(
@@ -121,7 +123,9 @@ struct _RecordFormatter {
                 possible: parsed ? check?.possibility.rawValue : nil, valid: valid,
                 type: parsed ? check?.type.rawValue : nil, region: check?.region?.identifier,
                 fictional: check?.fictional?.kind.rawValue)
-            appendText(fields, to: &out)
+            var text: [UInt8] = []
+            appendText(fields, to: &text)
+            text.withUnsafeBytes { out.append($0) }
         }
     }
 
@@ -159,78 +163,123 @@ struct _RecordFormatter {
     // MARK: Formats
 
     /// Room for one JSON, CSV or TSV record of an input of `count` bytes: the escaped input (at
-    /// most 6 bytes per byte) and the other fields (under 300 bytes).
+    /// most 6 bytes per byte) and the other fields (under 300 bytes, the JSON separator included).
     private static func recordCapacity(_ count: Int) -> Int { count &* 6 &+ 512 }
 
+    /// What the JSON, CSV and TSV writers need of a check, as plain values: binding the check
+    /// itself (`if let check`) copies it, references and all, once per use.
+    private struct Answer {
+        var parsed = false
+        var valid = false
+        var countryCode = 0
+        var nationalNumber: UInt64 = 0
+        var leadingZeros = 0
+        var possibility = PhoneNumberPossibility.invalidLength
+        var type = PhoneNumberType.unknown
+        var region: RegionCode?
+        var fictional: FictionalKind?
+
+        @inline(__always)
+        init(_ check: _RecordCheck?) {
+            guard let countryCode = check?.number?.countryCode else {
+                valid = check?.isValid == true
+                region = check?.region
+                fictional = check?.fictional?.kind
+                return
+            }
+            parsed = true
+            valid = check?.isValid == true
+            self.countryCode = countryCode
+            nationalNumber = check?.number?.nationalNumber ?? 0
+            leadingZeros = check?.number?.leadingZeros ?? 0
+            possibility = check?.possibility ?? .invalidLength
+            type = check?.type ?? .unknown
+            region = check?.region
+            fictional = check?.fictional?.kind
+        }
+    }
+
+    /// The error name: smskit's problem, else the engine's.
+    @inline(__always)
+    private static func writeError(_ problem: _RecordProblem?, _ check: _RecordCheck?, quoted: Bool, to w: inout _ByteWriter) -> Bool {
+        if let problem {
+            if quoted { w.byte(UInt8(ascii: "\"")) }
+            w.literal(_Names.name(problem))
+            if quoted { w.byte(UInt8(ascii: "\"")) }
+            return true
+        }
+        if let name = check?.error?.name {
+            if quoted { w.quoted(name) } else { w.raw(name) }
+            return true
+        }
+        return false
+    }
+
     private func appendJSON(line: Int, input: UnsafeBufferPointer<UInt8>, problem: _RecordProblem?,
-                            check: _RecordCheck?, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.recordCapacity(input.count)) { buffer in
-            var w = _ByteWriter(buffer)
-            let parsed = check?.number != nil
-            w.literal(#"{"line":"#)
-            w.int(line)
-            w.literal(#","input":"#)
-            w.jsonString(input)
-            w.literal(parsed ? #","ok":true,"error":"# : #","ok":false,"error":"#)
-            if let name = problem?.errorName ?? check?.error?.name { w.quoted(name) } else { w.literal("null") }
-            w.literal(#","e164":"#)
-            if let check, parsed {
-                w.byte(UInt8(ascii: "\""))
-                check.withE164 { w.bytes($0) }
-                w.byte(UInt8(ascii: "\""))
-            } else {
-                w.literal("null")
-            }
-            w.literal(#","possible":"#)
-            if let check, parsed { w.quoted(check.possibility.rawValue) } else { w.literal("null") }
-            w.literal(check?.isValid == true ? #","valid":true,"type":"# : #","valid":false,"type":"#)
-            if let check, parsed { w.quoted(check.type.rawValue) } else { w.literal("null") }
-            w.literal(#","region":"#)
-            if let region = check?.region {
-                w.byte(UInt8(ascii: "\""))
-                region.withIdentifierBytes { w.bytes($0) }
-                w.byte(UInt8(ascii: "\""))
-            } else {
-                w.literal("null")
-            }
-            w.literal(#","fictional":"#)
-            if let fictional = check?.fictional { w.quoted(fictional.kind.rawValue) } else { w.literal("null") }
-            w.byte(UInt8(ascii: "}"))
-            out.append(contentsOf: w.written)
+                            check: _RecordCheck?, to w: inout _ByteWriter) {
+        let answer = Answer(check)
+        w.literal(#"{"line":"#)
+        w.int(line)
+        w.literal(#","input":"#)
+        w.jsonString(input)
+        w.literal(answer.parsed ? #","ok":true,"error":"# : #","ok":false,"error":"#)
+        if !Self.writeError(problem, check, quoted: true, to: &w) { w.literal("null") }
+        if answer.parsed {
+            w.literal(#","e164":""#)
+            w.e164(countryCode: answer.countryCode, nationalNumber: answer.nationalNumber, leadingZeros: answer.leadingZeros)
+            w.literal(#"","possible":""#)
+            w.literal(_Names.name(answer.possibility))
+            w.literal(answer.valid ? #"","valid":true,"type":""# : #"","valid":false,"type":""#)
+            w.literal(_Names.name(answer.type))
+            w.literal(#"","region":"#)
+        } else {
+            w.literal(answer.valid ? #","e164":null,"possible":null,"valid":true,"type":null,"region":"#
+                                   : #","e164":null,"possible":null,"valid":false,"type":null,"region":"#)
+        }
+        if let region = answer.region {
+            w.byte(UInt8(ascii: "\""))
+            w.region(region)
+            w.byte(UInt8(ascii: "\""))
+        } else {
+            w.literal("null")
+        }
+        w.literal(#","fictional":"#)
+        if let fictional = answer.fictional {
+            w.byte(UInt8(ascii: "\""))
+            w.literal(_Names.name(fictional))
+            w.literal(#""}"#)
+        } else {
+            w.literal("null}")
         }
     }
 
     private func appendSeparated(line: Int, input: UnsafeBufferPointer<UInt8>, problem: _RecordProblem?,
-                                 check: _RecordCheck?, separator: UInt8, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.recordCapacity(input.count)) { buffer in
-            var w = _ByteWriter(buffer)
-            let parsed = check?.number != nil
-            w.int(line)
+                                 check: _RecordCheck?, separator: UInt8, to w: inout _ByteWriter) {
+        let answer = Answer(check)
+        w.int(line)
+        w.byte(separator)
+        if separator == UInt8(ascii: ",") { w.csvField(input) } else { w.tsvField(input) }
+        w.byte(separator)
+        w.literal(answer.parsed ? "true" : "false")
+        w.byte(separator)
+        _ = Self.writeError(problem, check, quoted: false, to: &w)
+        w.byte(separator)
+        if answer.parsed {
+            w.e164(countryCode: answer.countryCode, nationalNumber: answer.nationalNumber, leadingZeros: answer.leadingZeros)
             w.byte(separator)
-            if separator == UInt8(ascii: ",") { w.csvField(input) } else { w.tsvField(input) }
+            w.literal(_Names.name(answer.possibility))
+        } else {
             w.byte(separator)
-            w.literal(parsed ? "true" : "false")
-            w.byte(separator)
-            if let name = problem?.errorName ?? check?.error?.name { w.raw(name) }
-            w.byte(separator)
-            if let check, parsed {
-                check.withE164 { w.bytes($0) }
-                w.byte(separator)
-                w.raw(check.possibility.rawValue)
-            } else {
-                w.byte(separator)
-            }
-            w.byte(separator)
-            w.literal(check?.isValid == true ? "true" : "false")
-            w.byte(separator)
-            if let check, parsed { w.raw(check.type.rawValue) }
-            w.byte(separator)
-            check?.region?.withIdentifierBytes { w.bytes($0) }
-            w.byte(separator)
-            if let fictional = check?.fictional { w.raw(fictional.kind.rawValue) }
-            w.byte(UInt8(ascii: "\n"))
-            out.append(contentsOf: w.written)
         }
+        w.byte(separator)
+        w.literal(answer.valid ? "true" : "false")
+        w.byte(separator)
+        if answer.parsed { w.literal(_Names.name(answer.type)) }
+        w.byte(separator)
+        if let region = answer.region { w.region(region) }
+        w.byte(separator)
+        if let fictional = answer.fictional { w.literal(_Names.name(fictional)) }
+        w.byte(UInt8(ascii: "\n"))
     }
 
     /// `  line  input  e164  valid|invalid|error  type|error  region  fictional`, padded columns.

@@ -1,6 +1,7 @@
 import Dispatch
 import PhoneNumbers
 import SMSKitRecords
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -11,11 +12,13 @@ import Darwin
 /// The streaming core of `validate`.
 ///
 /// The reader's records are copied into a chunk (one byte arena and one entry per record). A full
-/// chunk is cut into contiguous slices that run on all cores; each slice extracts its fields,
-/// checks the UTF-8, checks each number over its bytes and formats its output records into its
-/// own buffer. The buffers are then written in slice order, so the output keeps the input
-/// order. Only the record splitting and the writes are serial. Memory is bounded by one chunk,
-/// one read buffer and the slice buffers, whatever the input size.
+/// chunk is cut into contiguous slices that run on the cores while this thread fills the next
+/// chunk; each slice reads its fields in place, checks the UTF-8, checks each number over its
+/// bytes and formats its output records into its own buffer. The thread that finishes a chunk's
+/// last slice writes the chunk's buffers in slice order, after the chunks before it, so the
+/// output keeps the input order. Only the record splitting is serial, and it overlaps the
+/// checks. Memory is bounded by ``depth`` chunks, one read buffer and the slice buffers, whatever
+/// the input size.
 struct _ValidatePipeline {
     let engine: PhoneNumberEngine
     let formatter: _RecordFormatter
@@ -34,14 +37,22 @@ struct _ValidatePipeline {
     private(set) var badRegion: String?
     private(set) var badRegionCount = 0
 
-    private var arena: [UInt8] = []
-    private var entries: [_ChunkEntry] = []
-    private var chunkFormat: InputFormat = .lines
-    private var output = _Output()
-    private var wroteRecords = false
+    /// Chunks in use at once: one being filled while the other is checked. Two are enough:
+    /// filling a chunk takes a tenth of the time to check it, and a full chunk's slices queue
+    /// up behind the ones running, so the workers do not wait between chunks.
+    static let depth = 2
+    /// Chunks smaller than this are checked on this thread, as one slice.
+    static let smallChunk = 1024
+
+    private let sink: _Sink
+    private var filling: _Chunk
+    /// Chunks handed to the workers, oldest first.
+    private var inFlight: [_Chunk] = []
+    private var idle: [_Chunk] = []
+    private var chunksMade = 1
+    private var nextSequence = 0
     private var recordsSeen = 0
     private let slices: Int
-    private var results: [_SliceResult]
     private let regionTable = _RegionTable()
 
     init(engine: PhoneNumberEngine, formatter: _RecordFormatter, chunkSize: Int) {
@@ -51,76 +62,109 @@ struct _ValidatePipeline {
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         // More slices than cores, so that a slow slice does not leave a core idle.
         self.slices = max(1, min(cores, 64)) * 4
-        self.results = Array(repeating: _SliceResult(), count: slices)
-        entries.reserveCapacity(chunkSize)
-        arena.reserveCapacity(chunkSize * 32)
+        self.sink = _Sink(formatter: formatter)
+        self.filling = _Chunk(capacity: chunkSize, slices: slices)
     }
 
-    var isChunkFull: Bool { entries.count >= chunkSize }
+    var isChunkFull: Bool { filling.count >= chunkSize }
 
     mutating func begin() throws {
-        try output.write(formatter.prologue)
+        try sink.write(formatter.prologue)
     }
 
     mutating func end() throws {
         try flushChunk(bytesRead: 0)
-        try output.write(formatter.epilogue(wroteRecords: wroteRecords))
-        try output.flush()
+        while !inFlight.isEmpty { try collectOldest() }
+        try sink.finish(epilogue: formatter.epilogue)
+    }
+
+    /// Waits for the chunks in flight, without writing anything more (on an error).
+    mutating func abandon() {
+        while !inFlight.isEmpty { absorb(inFlight.removeFirst()) }
     }
 
     /// Copies one record into the current chunk.
     mutating func add(_ record: RecordReader.Record, format: InputFormat) throws {
-        if entries.isEmpty { chunkFormat = format }
-        let start = arena.count
-        if !record.isTooLong { arena.append(contentsOf: record.bytes) }
-        entries.append(_ChunkEntry(line: record.line, start: start, count: arena.count - start, isTooLong: record.isTooLong))
+        filling.add(record, format: format)
     }
 
-    /// Checks, formats and writes the records collected so far.
+    /// Hands the records collected so far to the workers, and takes a chunk to fill next.
     mutating func flushChunk(bytesRead: Int) throws {
-        guard !entries.isEmpty else { return }
-        let count = entries.count
-        let parts = count >= 1024 ? slices : 1
-        let setup = _SliceSetup(
-            engine: engine, formatter: formatter, format: chunkFormat, columns: columns,
-            defaultRegion: defaultRegion, regionTable: regionTable, parts: parts, count: count)
-        arena.withUnsafeBytes { arenaBytes in
-            entries.withUnsafeBufferPointer { entryBuffer in
-                results.withUnsafeMutableBufferPointer { resultBuffer in
-                    let work = _SliceWork(setup: setup, arena: arenaBytes, entries: entryBuffer, results: resultBuffer)
-                    if parts == 1 {
-                        work.run(slice: 0)
-                    } else {
-                        DispatchQueue.concurrentPerform(iterations: parts) { work.run(slice: $0) }
+        guard filling.count > 0 else { return }
+        let chunk = filling
+        let parts = chunk.count >= Self.smallChunk ? slices : 1
+        chunk.sequence = nextSequence
+        chunk.parts = parts
+        chunk.progressBytes = finishedBytes + bytesRead
+        nextSequence += 1
+        let work = _SliceWork(
+            engine: engine, formatter: formatter, format: chunk.format, columns: columns,
+            defaultRegion: defaultRegion, regionTable: regionTable, chunk: chunk, sink: sink)
+        if parts == 1 {
+            // In order after the chunks in flight, on this thread: no hand-off for small inputs.
+            while !inFlight.isEmpty { try collectOldest() }
+            work.run(slice: 0)
+            work.finished()
+            inFlight.append(chunk)
+            try collectOldest()
+        } else {
+            chunk.pending.store(parts, ordering: .releasing)
+            inFlight.append(chunk)
+            for slice in 0..<parts {
+                DispatchQueue.global().async {
+                    work.run(slice: slice)
+                    if work.chunk.pending.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+                        work.finished()
                     }
                 }
             }
         }
-        for part in 0..<parts {
-            tally.merge(results[part].tally)
-            if let bad = results[part].badRegion, badRegion == nil { badRegion = bad }
-            badRegionCount += results[part].badRegionCount
-            guard !results[part].output.isEmpty else { continue }
-            if formatter.format == .json && !wroteRecords {
-                // Drop the separator before the first record of the output.
-                try results[part].output.withUnsafeBytes { try output.write(UnsafeRawBufferPointer(rebasing: $0[1...])) }
-            } else {
-                try output.write(results[part].output)
-            }
-            wroteRecords = true
+        if let spare = idle.popLast() {
+            filling = spare
+        } else if chunksMade < Self.depth {
+            filling = _Chunk(capacity: chunkSize, slices: slices)
+            chunksMade += 1
+        } else {
+            try collectOldest()
+            filling = idle.removeLast()
         }
-        recordsSeen += count
-        entries.removeAll(keepingCapacity: true)
-        arena.removeAll(keepingCapacity: true)
-        progress.update(records: recordsSeen, bytes: finishedBytes + bytesRead)
-        if let signal = _Interrupt.received { try stop(signal) }
+    }
+
+    /// Waits for the oldest chunk in flight (written once it returns), then stops on a write
+    /// error or a signal.
+    private mutating func collectOldest() throws {
+        absorb(inFlight.removeFirst())
+        if let failure = sink.failure {
+            abandon()
+            throw failure
+        }
+        if let signal = _Interrupt.received {
+            // The chunks in flight are written whole: count them before ending the output.
+            abandon()
+            if let failure = sink.failure { throw failure }
+            try stop(signal)
+        }
+    }
+
+    /// Waits for a chunk and adds its counts; the chunk can be filled again.
+    private mutating func absorb(_ chunk: _Chunk) {
+        chunk.done.wait()
+        for part in 0..<chunk.parts {
+            let result = chunk.results[part]
+            tally.merge(result.tally)
+            if let bad = result.badRegion, badRegion == nil { badRegion = bad }
+            badRegionCount += result.badRegionCount
+        }
+        recordsSeen += chunk.count
+        chunk.reset()
+        idle.append(chunk)
+        progress.update(records: recordsSeen, bytes: chunk.progressBytes)
     }
 
     /// Ends the output after the records written so far (with the format's epilogue, so that a
     /// JSON array is closed) and throws ``CLIError/interrupted(_:records:)``.
     private mutating func stop(_ signal: Int32) throws -> Never {
-        try output.write(formatter.epilogue(wroteRecords: wroteRecords))
-        try output.flush()
+        try sink.finish(epilogue: formatter.epilogue)
         throw CLIError.interrupted(signal, records: recordsSeen)
     }
 }
@@ -134,102 +178,228 @@ struct _ChunkEntry {
 }
 
 /// What one slice produced.
-struct _SliceResult {
-    var output: [UInt8] = []
+final class _SliceResult: @unchecked Sendable {
+    let output = _ByteBuffer(capacity: 1 << 16)
     var tally = _Tally()
     var badRegion: String?
     var badRegionCount = 0
 }
 
-/// The immutable parameters of one chunk's slices.
-struct _SliceSetup: @unchecked Sendable {
+/// Records to check, and what their slices produced. Filled by the pipeline's thread, then read
+/// by the slices and the writer only, until the pipeline waits for ``done`` and fills it again.
+final class _Chunk: @unchecked Sendable {
+    let arena: _ByteBuffer
+    let entries: UnsafeMutablePointer<_ChunkEntry>
+    let capacity: Int
+    /// Written by the pipeline's thread only (see ``_ByteBuffer`` for the unchecked exclusivity).
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private(set) var format: InputFormat = .lines
+    let results: [_SliceResult]
+    var parts = 1
+    var sequence = 0
+    /// Where progress stands once this chunk is written.
+    var progressBytes = 0
+    /// Slices still running.
+    let pending = Atomic<Int>(0)
+    /// Signalled once the chunk is written.
+    let done = DispatchSemaphore(value: 0)
+
+    init(capacity: Int, slices: Int) {
+        self.capacity = capacity
+        entries = .allocate(capacity: capacity)
+        arena = _ByteBuffer(capacity: min(capacity, 1 << 16) * 32)
+        results = (0..<slices).map { _ in _SliceResult() }
+    }
+
+    deinit { entries.deallocate() }
+
+    func add(_ record: RecordReader.Record, format: InputFormat) {
+        precondition(count < capacity, "a full chunk must be flushed first")
+        if count == 0 { self.format = format }
+        let start = arena.count
+        if !record.isTooLong { arena.append(record.bytes) }
+        (entries + count).initialize(to: _ChunkEntry(line: record.line, start: start, count: arena.count - start, isTooLong: record.isTooLong))
+        count += 1
+    }
+
+    func reset() {
+        count = 0
+        arena.removeAll()
+    }
+}
+
+/// The output, shared by the threads that finish chunks: each chunk is written whole, in
+/// sequence, whatever order the chunks finish in.
+final class _Sink: @unchecked Sendable {
+    private struct State {
+        var output = _Output()
+        var wroteRecords = false
+        var failure: (any Error)?
+        var next = 0
+        var parked: [Int: _Chunk] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let format: RecordFormat
+
+    init(formatter: _RecordFormatter) {
+        format = formatter.format
+    }
+
+    /// The first write error, after which nothing more is written.
+    var failure: (any Error)? { state.withLock { $0.failure } }
+
+    func write(_ text: String) throws {
+        try state.withLock { try $0.output.write(text) }
+    }
+
+    /// Writes `chunk` once the chunks before it are written, then signals its ``_Chunk/done``.
+    func finished(_ chunk: _Chunk) {
+        state.withLock { state in
+            state.parked[chunk.sequence] = chunk
+            while let ready = state.parked.removeValue(forKey: state.next) {
+                if state.failure == nil {
+                    do { try Self.write(ready, format: format, to: &state) } catch { state.failure = error }
+                }
+                state.next += 1
+                ready.done.signal()
+            }
+        }
+    }
+
+    private static func write(_ chunk: _Chunk, format: RecordFormat, to state: inout State) throws {
+        for part in 0..<chunk.parts {
+            let output = chunk.results[part].output
+            guard output.count > 0 else { continue }
+            if format == .json && !state.wroteRecords {
+                // Drop the separator before the first record of the output.
+                try state.output.write(UnsafeRawBufferPointer(rebasing: output.bytes[1...]))
+            } else {
+                try state.output.write(output.bytes)
+            }
+            state.wroteRecords = true
+        }
+    }
+
+    /// Writes the format's epilogue and everything buffered.
+    func finish(epilogue: (Bool) -> String) throws {
+        try state.withLock { state in
+            try state.output.write(epilogue(state.wroteRecords))
+            try state.output.flush()
+        }
+    }
+}
+
+/// One chunk's work, split into slices that run on separate threads. Each slice reads the shared
+/// arena and entries and writes only its own result.
+private struct _SliceWork: @unchecked Sendable {
     let engine: PhoneNumberEngine
     let formatter: _RecordFormatter
     let format: InputFormat
     let columns: (number: Int, region: Int?)
     let defaultRegion: RegionCode?
     let regionTable: _RegionTable
-    let parts: Int
-    let count: Int
-}
+    let chunk: _Chunk
+    let sink: _Sink
 
-/// One chunk's work, split into slices that run on separate threads. Each slice reads the shared
-/// arena and entries and writes only its own result; the pointers outlive the concurrent call.
-private struct _SliceWork: @unchecked Sendable {
-    let setup: _SliceSetup
-    let arena: UnsafeRawBufferPointer
-    let entries: UnsafeBufferPointer<_ChunkEntry>
-    let results: UnsafeMutableBufferPointer<_SliceResult>
+    func finished() { sink.finished(chunk) }
 
     func run(slice: Int) {
-        let lower = setup.count * slice / setup.parts
-        let upper = setup.count * (slice + 1) / setup.parts
-        // Moved out, not copied: with a second reference to its buffer, the first append would
-        // copy the output buffer (a fresh allocation per slice and chunk, on whichever thread).
-        var result = (results.baseAddress! + slice).move()
-        defer { (results.baseAddress! + slice).initialize(to: result) }
-        result.output.removeAll(keepingCapacity: true)
-        result.tally = _Tally()
-        result.badRegion = nil
-        result.badRegionCount = 0
-
-        var numberScratch: [UInt8] = []
-        numberScratch.reserveCapacity(256)
-        var regionScratch: [UInt8] = []
-        regionScratch.reserveCapacity(16)
-        result.output.reserveCapacity((upper - lower) * 160)
+        let parts = chunk.parts
+        let lower = chunk.count * slice / parts
+        let upper = chunk.count * (slice + 1) / parts
+        let result = chunk.results[slice]
+        let output = result.output
+        output.removeAll()
+        // A JSON record of the mixed corpus is about 175 bytes: room enough not to grow.
+        output.reserve((upper - lower) * 192)
+        var tally = _Tally()
+        var badRegion: String?
+        var badRegionCount = 0
+        var scratch: [UInt8] = []
+        let arena = chunk.arena.base
+        let entries = chunk.entries
 
         for position in lower..<upper {
             let entry = entries[position]
-            let (problem, region) = readFields(entry, numberScratch: &numberScratch, regionScratch: &regionScratch, result: &result)
-            if let problem {
-                // Shown as read, with U+FFFD for bytes that are not UTF-8; never checked.
-                var shown = entry.isTooLong ? "" : String(decoding: numberScratch, as: UTF8.self)
-                shown.withUTF8 { input in
-                    setup.formatter.append(line: entry.line, input: input, problem: problem, check: nil,
-                                           to: &result.output, tally: &result.tally)
-                }
-            } else {
-                numberScratch.withUnsafeBufferPointer { input in
-                    let check = _Checker.checkRecord(setup.engine, utf8: input, defaultRegion: region)
-                    setup.formatter.append(line: entry.line, input: input, problem: nil, check: check,
-                                           to: &result.output, tally: &result.tally)
+            if entry.isTooLong {
+                formatter.append(line: entry.line, input: UnsafeBufferPointer(start: arena, count: 0), problem: .lineTooLong,
+                                 check: nil, to: output, tally: &tally)
+                continue
+            }
+            let record = UnsafeRawBufferPointer(start: arena + entry.start, count: entry.count)
+            let region = self.region(of: record, scratch: &scratch, badRegion: &badRegion, badRegionCount: &badRegionCount)
+            withField(columns.number, of: record, scratch: &scratch) { input in
+                var problem = Self.problem(input)
+                if problem == nil, region.invalidUTF8 { problem = .invalidUTF8 }
+                if let problem {
+                    // Shown as read, with U+FFFD for bytes that are not UTF-8; never checked.
+                    var shown = String(decoding: input, as: UTF8.self)
+                    shown.withUTF8 { shown in
+                        formatter.append(line: entry.line, input: shown, problem: problem, check: nil, to: output, tally: &tally)
+                    }
+                } else {
+                    let check = _Checker.checkRecord(engine, utf8: input, defaultRegion: region.code)
+                    formatter.append(line: entry.line, input: input, problem: nil, check: check, to: output, tally: &tally)
                 }
             }
+        }
+        result.tally = tally
+        result.badRegion = badRegion
+        result.badRegionCount = badRegionCount
+    }
+
+    /// Calls `body` with field `index` of `record`: in place, or unquoted into `scratch`; empty
+    /// when the record has fewer fields.
+    @inline(__always)
+    private func withField<R>(_ index: Int, of record: UnsafeRawBufferPointer, scratch: inout [UInt8],
+                              _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let base = record.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        switch RecordFields.locate(index, in: record, format: format) {
+        case .bytes(let range):
+            return body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+        case .missing:
+            return body(UnsafeBufferPointer(start: base, count: 0))
+        case .quoted:
+            _ = RecordFields.extract(index, from: record, format: format, into: &scratch)
+            return scratch.withUnsafeBufferPointer(body)
         }
     }
 
-    /// Extracts the record's number field into `numberScratch` and reads its region cell; returns
-    /// why the record cannot be checked (if so) and its default region.
-    private func readFields(_ entry: _ChunkEntry, numberScratch: inout [UInt8], regionScratch: inout [UInt8],
-                            result: inout _SliceResult) -> (_RecordProblem?, RegionCode?) {
-        if entry.isTooLong { return (.lineTooLong, nil) }
-        let record = UnsafeRawBufferPointer(rebasing: arena[entry.start..<(entry.start + entry.count)])
-        _ = RecordFields.extract(setup.columns.number, from: record, format: setup.format, into: &numberScratch)
-        var problem: _RecordProblem?
-        var ascii = true
-        for byte in numberScratch where byte == 0 || byte >= 0x80 { ascii = false; break }
-        if !ascii {
-            if numberScratch.contains(0) {
-                problem = .nulByte
-            } else if String(validating: numberScratch, as: UTF8.self) == nil {
-                problem = .invalidUTF8
-            }
+    /// Why a number field cannot be checked: a NUL byte, or bytes that are not UTF-8.
+    @inline(__always)
+    private static func problem(_ input: UnsafeBufferPointer<UInt8>) -> _RecordProblem? {
+        if _Scan.isASCIIWithoutNUL(input) { return nil }
+        if input.contains(0) { return .nulByte }
+        // Validated in place: String(validating:) would allocate a String per such record.
+        if (try? UTF8Span(validating: input.span)) == nil { return .invalidUTF8 }
+        return nil
+    }
+
+    /// The record's default region: `--region`, or its region cell when there is a region column.
+    private func region(of record: UnsafeRawBufferPointer, scratch: inout [UInt8], badRegion: inout String?,
+                        badRegionCount: inout Int) -> (code: RegionCode?, invalidUTF8: Bool) {
+        guard let regionIndex = columns.region else { return (defaultRegion, false) }
+        let cell: _RegionTable.Cell
+        switch RecordFields.locate(regionIndex, in: record, format: format) {
+        case .missing:
+            return (defaultRegion, false)
+        case .bytes(let range):
+            let base = record.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            cell = regionTable.cell(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+        case .quoted:
+            _ = RecordFields.extract(regionIndex, from: record, format: format, into: &scratch)
+            cell = scratch.withUnsafeBufferPointer { regionTable.cell($0) }
         }
-        var region = setup.defaultRegion
-        if let regionIndex = setup.columns.region,
-           RecordFields.extract(regionIndex, from: record, format: setup.format, into: &regionScratch) {
-            switch setup.regionTable.cell(regionScratch) {
-            case .useDefault: break
-            case .region(let code): region = code
-            case .invalidUTF8: if problem == nil { problem = .invalidUTF8 }
-            case .notARegion(let text):
-                region = nil
-                result.badRegionCount += 1
-                if result.badRegion == nil { result.badRegion = String(text.prefix(32)) }
-            }
+        switch cell {
+        case .useDefault: return (defaultRegion, false)
+        case .region(let code): return (code, false)
+        case .invalidUTF8: return (defaultRegion, true)
+        case .notARegion(let text):
+            badRegionCount += 1
+            if badRegion == nil { badRegion = String(text.prefix(32)) }
+            return (nil, false)
         }
-        return (problem, region)
     }
 }
 
@@ -261,7 +431,7 @@ final class _RegionTable: @unchecked Sendable {
     }
 
     /// Reads a cell: spaces trimmed; empty -> the default, ZZ -> none, a code -> the code.
-    func cell(_ bytes: [UInt8]) -> Cell {
+    func cell(_ bytes: UnsafeBufferPointer<UInt8>) -> Cell {
         var lower = 0
         var upper = bytes.count
         while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") { lower += 1 }
@@ -274,7 +444,7 @@ final class _RegionTable: @unchecked Sendable {
                 return .region(twoLetter[Int(first - UInt8(ascii: "a")) * 26 + Int(second - UInt8(ascii: "a"))])
             }
         }
-        let cell = Array(bytes[lower..<upper])
+        let cell = Array(UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
         guard let text = String(validating: cell, as: UTF8.self) else { return .invalidUTF8 }
         if let code = RegionCode(text) { return .region(code) }
         return .notARegion(text)

@@ -249,6 +249,37 @@ struct ValidateTests {
         }
     }
 
+    @Test("the chunk size changes nothing in the output: one slice, many chunks in flight, one big chunk",
+          arguments: ["jsonl", "json", "csv", "tsv", "text"])
+    func chunkSizeDoesNotChangeTheOutput(format: String) throws {
+        // Mixed rows, region cells good and bad, so that every slice has errors, regions and warnings.
+        let rows = (0..<30_000).map { index -> String in
+            switch index % 6 {
+            case 0: "+1650253\(String(format: "%04d", index % 10_000)),"
+            case 1: "020 7946 \(String(format: "%04d", index % 10_000)),GB"
+            case 2: "\"(212) 555-01\(index % 100 < 10 ? "0" : "")\(index % 100)\",US"
+            case 3: "not a number \(index),"
+            case 4: "030 \(1_000_000 + index),xx1"
+            default: "\"+44 \"\"7700\"\" 900\(String(format: "%03d", index % 1000))\",ZZ"
+            }
+        }
+        let path = try CLI.file("mixed.csv", "number,region\n" + rows.joined(separator: "\n") + "\n")
+        var outputs: [String: (stdout: Data, stderr: String)] = [:]
+        for chunk in ["7", "1024", "4194304"] {
+            let result = try CLI.run(["validate", path, "--chunk-size", chunk, "--format", format, "--summary"])
+            #expect(result.status == 0)
+            let stderr = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("  time") }.joined(separator: "\n")
+            outputs[chunk] = (result.stdoutData, stderr)
+        }
+        let reference = try #require(outputs["7"])
+        #expect(reference.stderr.contains("lines      30,000"), "stderr: \(reference.stderr)")
+        #expect(reference.stderr.contains("5,000 region cells not an ISO 3166-1 code"), "stderr: \(reference.stderr)")
+        for chunk in ["1024", "4194304"] {
+            #expect(outputs[chunk]?.stdout == reference.stdout, "--chunk-size \(chunk): stdout differs")
+            #expect(outputs[chunk]?.stderr == reference.stderr, "--chunk-size \(chunk): stderr differs")
+        }
+    }
+
     @Test func noProgressWhenStderrIsNotATerminal() throws {
         let path = try CLI.file("many.txt", String(repeating: "+16502530000\n", count: 40_000))
         let result = try CLI.run(["validate", path, "--chunk-size", "100"], environment: ["CI": ""])

@@ -36,3 +36,82 @@ import Testing
         #expect(out.isEmpty)
     }
 }
+
+/// `locate` against a plain model of the field rules, on every record of up to six bytes over
+/// the bytes that matter (a letter, comma, quote, tab).
+@Suite struct RecordFieldsLocateTests {
+    /// Field `index` by the documented rules, or nil when the record has fewer fields.
+    static func model(_ record: [UInt8], _ index: Int, _ format: InputFormat) -> [UInt8]? {
+        switch format {
+        case .lines:
+            return index == 0 ? record : nil
+        case .tsv:
+            let fields = record.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            return index < fields.count ? Array(fields[index]) : nil
+        case .csv:
+            var fields: [[UInt8]] = [[]]
+            var inQuotes = false
+            var position = 0
+            while position < record.count {
+                let byte = record[position]
+                if inQuotes, byte == UInt8(ascii: "\""), position + 1 < record.count, record[position + 1] == UInt8(ascii: "\"") {
+                    fields[fields.count - 1].append(byte)
+                    position += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") {
+                    inQuotes.toggle()
+                } else if byte == UInt8(ascii: ","), !inQuotes {
+                    fields.append([])
+                } else {
+                    fields[fields.count - 1].append(byte)
+                }
+                position += 1
+            }
+            return index < fields.count ? fields[index] : nil
+        }
+    }
+
+    static var records: [[UInt8]] {
+        let alphabet = Array("a,\"\t".utf8)
+        var all: [[UInt8]] = [[]]
+        var previous: [[UInt8]] = [[]]
+        for _ in 0..<6 {
+            previous = previous.flatMap { record in alphabet.map { record + [$0] } }
+            all += previous
+        }
+        return all
+    }
+
+    @Test(arguments: InputFormat.allCases)
+    func locateAgreesWithTheModel(_ format: InputFormat) {
+        var scratch: [UInt8] = []
+        for record in Self.records {
+            record.withUnsafeBytes { bytes in
+                for index in 0..<5 {
+                    let expected = Self.model(record, index, format)
+                    let location = RecordFields.locate(index, in: bytes, format: format)
+                    switch location {
+                    case .missing:
+                        #expect(expected == nil, "\(record) field \(index)")
+                    case .bytes(let range):
+                        #expect(expected == Array(record[range]), "\(record) field \(index)")
+                        #expect(!record[range].contains(UInt8(ascii: "\"")) || format != .csv)
+                    case .quoted:
+                        #expect(format == .csv && expected != nil, "\(record) field \(index)")
+                    }
+                    let found = RecordFields.extract(index, from: bytes, format: format, into: &scratch)
+                    #expect(found == (expected != nil) && scratch == (expected ?? []), "\(record) field \(index)")
+                }
+            }
+        }
+    }
+
+    @Test func anEmptyRecordWithoutABaseAddress() {
+        let empty = UnsafeRawBufferPointer(start: nil, count: 0)
+        for format in InputFormat.allCases {
+            #expect(RecordFields.locate(0, in: empty, format: format) == .bytes(0..<0))
+            #expect(RecordFields.locate(1, in: empty, format: format) == .missing)
+        }
+    }
+}
