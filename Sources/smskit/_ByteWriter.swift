@@ -74,63 +74,23 @@ struct _ByteWriter {
     mutating func int(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         let magnitude = UInt64(value.magnitude)
-        decimal(magnitude, digits: Self.decimalDigits(magnitude))
-    }
-
-    /// A number's E.164 form: `+`, the country code, the national significant number (its
-    /// leading zeros, then the national number): the bytes of `_RecordCheck.withE164`, written in
-    /// place rather than through a closure (at most 36 bytes).
-    mutating func e164(countryCode: Int, nationalNumber: UInt64, leadingZeros: Int) {
-        byte(UInt8(ascii: "+"))
-        let code = UInt64(max(0, min(countryCode, 999)))
-        decimal(code, digits: Self.decimalDigits(code))
-        let digits = Self.decimalDigits(nationalNumber)
-        let zeros = min(max(leadingZeros, 0), 32 &- digits)
-        for _ in 0..<zeros { byte(UInt8(ascii: "0")) }
-        decimal(nationalNumber, digits: digits)
-    }
-
-    /// A region's identifier (`US`, `001`).
-    @inline(__always)
-    mutating func region(_ region: RegionCode) {
-        raw(region.identifier)
-    }
-
-    /// The decimal digits of `value` (1 for 0).
-    @inline(__always)
-    static func decimalDigits(_ value: UInt64) -> Int {
-        // Halving steps rather than one comparison per digit (phone numbers have 8 to 12).
-        var digits = 1
-        var rest = value
-        if rest >= 10_000_000_000_000_000 { digits &+= 16; rest /= 10_000_000_000_000_000 }
-        if rest >= 100_000_000 { digits &+= 8; rest /= 100_000_000 }
-        if rest >= 10_000 { digits &+= 4; rest /= 10_000 }
-        if rest >= 100 { digits &+= 2; rest /= 100 }
-        if rest >= 10 { digits &+= 1 }
-        return digits
-    }
-
-    /// `value` in decimal, two digits per division; `digits` is ``decimalDigits(_:)`` of it.
-    @inline(__always)
-    mutating func decimal(_ value: UInt64, digits: Int) {
-        let pairs = Self.pairs.utf8Start
-        let start = base + count
-        var remaining = value
-        var left = digits
-        while left >= 2 {
-            let (quotient, pair) = remaining.quotientAndRemainder(dividingBy: 100)
-            left &-= 2
-            start[left] = pairs[2 &* Int(pair)]
-            start[left &+ 1] = pairs[2 &* Int(pair) &+ 1]
-            remaining = quotient
-        }
-        if left == 1 { start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining) }
+        let digits = _decimalDigitCount(magnitude)
+        _writeDecimal(magnitude, digits: digits, to: base + count)
         count &+= digits
     }
 
-    /// "00" "01" ... "99".
-    private static var pairs: StaticString {
-        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    /// A number's E.164 form (at most `_RecordCheck.e164Capacity` bytes), written in place by the
+    /// engine's own writer.
+    @inline(__always)
+    mutating func e164(countryCode: Int, nationalNumber: UInt64, leadingZeros: Int) {
+        count &+= _RecordCheck._writeE164(countryCode: countryCode, nationalNumber: nationalNumber,
+                                          leadingZeros: leadingZeros, to: base + count)
+    }
+
+    /// A region's identifier (`US`, `001`), without making a String.
+    @inline(__always)
+    mutating func region(_ region: RegionCode) {
+        region.withIdentifierBytes { (identifier: UnsafeBufferPointer<UInt8>) -> Void in bytes(identifier) }
     }
 
     /// A quoted JSON string from valid UTF-8 (at most 6 bytes written per input byte, plus 2).

@@ -26,14 +26,21 @@ package struct _RecordCheck {
     /// (closure contexts and type metadata per call, measured at ~400 instructions per record).
     package func _writeE164(to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard let number else { return 0 }
-        let code = UInt64(max(0, min(number.countryCode, 999)))
+        return Self._writeE164(countryCode: number.countryCode, nationalNumber: number.nationalNumber,
+                               leadingZeros: number.leadingZeros, to: out)
+    }
+
+    /// The same from a number's fields, for a writer that keeps only those.
+    package static func _writeE164(
+        countryCode: Int, nationalNumber value: UInt64, leadingZeros: Int, to out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        let code = UInt64(max(0, min(countryCode, 999)))
         let codeDigits = _decimalDigitCount(code)
         out[0] = UInt8(ascii: "+")
         _writeDecimal(code, digits: codeDigits, to: out + 1)
         let nsn = out + 1 + codeDigits
-        let value = number.nationalNumber
         let digits = _decimalDigitCount(value)
-        let zeros = min(max(number.leadingZeros, 0), Self.e164Capacity &- 1 &- codeDigits &- digits)
+        let zeros = min(max(leadingZeros, 0), e164Capacity &- 1 &- codeDigits &- digits)
         guard zeros >= 0 else { return 0 }  // more than 17 digits: never made by parsing
         for k in 0..<zeros { nsn[k] = 0x30 }
         _writeDecimal(value, digits: digits, to: nsn + zeros)

@@ -58,7 +58,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
 
 /// Writes the `digits` decimal digits of `value` at `out`, two at a time.
 @inline(__always)
-func _writeDecimal(_ value: UInt64, digits: Int, to out: UnsafeMutablePointer<UInt8>) {
+package func _writeDecimal(_ value: UInt64, digits: Int, to out: UnsafeMutablePointer<UInt8>) {
     let pairs = _decimalPairs.utf8Start
     var v = value
     var i = digits
@@ -82,7 +82,7 @@ private var _decimalPairs: StaticString {
 /// log10 from the bit length (1233 / 4096 ≈ log10 2), corrected by one comparison: no loop.
 /// `value | 1` has as many digits as `value`, and 1 for 0.
 @inline(__always)
-func _decimalDigitCount(_ value: UInt64) -> Int {
+package func _decimalDigitCount(_ value: UInt64) -> Int {
     let value = value | 1
     let bits = 64 &- value.leadingZeroBitCount
     let estimate = (bits &* 1233) &>> 12
