@@ -1,4 +1,5 @@
 import Foundation
+import SMSKitTestSupport
 import Testing
 
 @testable import PhoneNumbers
@@ -33,7 +34,7 @@ struct FictionalRangesTableTests {
 
     @Test("the compiled lookup agrees with the naive scan on random numbers near and inside every row")
     func randomAgainstOracle() {
-        var generator = SeededGenerator(seed: 0x5EED_F1C7)
+        var generator = SplitMix64(seed: 0x5EED_F1C7)
         let fills = ["212", "650", "800", "833", "888", "000", "999"]
         for row in FictionalTable.rows {
             let low = row.firstValue > 2_000 ? row.firstValue - 2_000 : 0
@@ -85,18 +86,5 @@ struct FictionalRangesTableTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(FictionalRange.self, from: Data(unknown.utf8)) }
         let wrongKind = #"{"region":"GB","countryCode":44,"first":"7700900000","last":"7700900999","kind":"reported","source":"","note":""}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(FictionalRange.self, from: Data(wrongKind.utf8)) }
-    }
-}
-
-/// SplitMix64: reproducible random numbers for tests.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49FB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
