@@ -23,6 +23,9 @@ extension SMSEncoder {
         if let analysis = _analyzeSingleSeptetASCII(text, concatenationReference: concatenationReference) {
             return analysis
         }
+        if let analysis = _analyzeDefaultTables(text, concatenationReference: concatenationReference) {
+            return analysis
+        }
         return _analyzeGeneral(text, concatenationReference: concatenationReference, buildsSinglePart: false)
     }
 
