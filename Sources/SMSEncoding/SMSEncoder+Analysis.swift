@@ -336,7 +336,10 @@ extension SMSEncoder {
                 || items.contains { _nfcSingleton($0.value) != nil }) {
             consider(.enableNormalization) { $0.normalizesToNFC = true }
         }
-        if options.nationalLanguageTables != .all {
+        // With a character that no table has, all the tables give UCS-2 with the same units, the
+        // decision already made (smart encoding, which the count could undo, excluded): no count.
+        if options.nationalLanguageTables != .all
+            && (options.smartEncoding || !items.contains { index.tableMasks($0.value) == (0, 0) }) {
             consider(.enableNationalLanguageTables) { $0.nationalLanguageTables = .all }
         }
         // Stable sort: most segments saved first. Often they already are (a one-segment message:
