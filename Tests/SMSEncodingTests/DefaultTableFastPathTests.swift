@@ -90,6 +90,9 @@ struct DefaultTableFastPathTests {
                     #expect(fast == general)
                 }
                 #expect(encoder.analyze(text, concatenationReference: reference) == general)
+                // The count's fast path, against the count without it.
+                #expect(encoder.segmentCount(text) == encoder.measure(text).segments)
+                #expect(encoder.segmentCount(text) == general.segmentCount)
             }
         }
     }
