@@ -8,7 +8,7 @@
 /// analysis.unencodableCharacters[0].character   // "—"
 /// analysis.suggestions                      // replacing "—" by "-": still 1 segment, but GSM 7-bit
 /// ```
-public struct SMSAnalysis: Sendable, Hashable, Codable {
+public struct SMSAnalysis: Sendable {
     /// The text that is encoded: the input, after the reported ``changes``.
     public var text: String
     /// The chosen encoding.
@@ -26,7 +26,16 @@ public struct SMSAnalysis: Sendable, Hashable, Codable {
     /// parts are still listed, but their headers cannot number them correctly: do not send them.
     public var exceedsConcatenationLimit: Bool
     /// The parts, in order, with their user data headers.
-    public var parts: [SMSPart]
+    ///
+    /// A one-part message without a header (default tables or UCS-2) is stored as its text only, and
+    /// its part is built when this property is read, so that ``SMSEncoder/analyze(_:concatenationReference:)``
+    /// does not allocate for it: read the property once and keep the array when you use it often.
+    public var parts: [SMSPart] {
+        get { _parts.parts }
+        set { _parts = .explicit(newValue) }
+    }
+    /// The stored form of ``parts``.
+    var _parts: _SMSParts
     /// The characters that no enabled GSM table can encode, which force UCS-2, in text order.
     /// Empty for GSM 7-bit messages.
     public var unencodableCharacters: [SMSUnencodableCharacter]
@@ -52,7 +61,29 @@ public struct SMSAnalysis: Sendable, Hashable, Codable {
         self.segmentCount = segmentCount
         self.remainingInLastSegment = remainingInLastSegment
         self.exceedsConcatenationLimit = exceedsConcatenationLimit
-        self.parts = parts
+        self._parts = .explicit(parts)
+        self.unencodableCharacters = unencodableCharacters
+        self.changes = changes
+        self.suggestions = suggestions
+    }
+}
+
+extension SMSAnalysis {
+    /// The analysis of a one-part message without a header whose part is all of `text` (see
+    /// `_SMSParts.single`), with nothing unencodable, changed or to suggest unless given.
+    init(
+        singlePart text: String, encoding: SMSCharacterEncoding, length: Int, remainingInLastSegment: Int,
+        unencodableCharacters: [SMSUnencodableCharacter] = [], changes: [SMSTextChange] = [],
+        suggestions: [SMSSuggestion] = []
+    ) {
+        self.text = text
+        self.encoding = encoding
+        self.nationalLanguage = nil
+        self.length = length
+        self.segmentCount = 1
+        self.remainingInLastSegment = remainingInLastSegment
+        self.exceedsConcatenationLimit = false
+        self._parts = .single(text: text, encoding: encoding, length: length)
         self.unencodableCharacters = unencodableCharacters
         self.changes = changes
         self.suggestions = suggestions

@@ -23,12 +23,18 @@ extension SMSEncoder {
         if let analysis = _analyzeSingleSeptetASCII(text, concatenationReference: concatenationReference) {
             return analysis
         }
-        return _analyzeGeneral(text, concatenationReference: concatenationReference)
+        if let analysis = _analyzeDefaultTables(text, concatenationReference: concatenationReference) {
+            return analysis
+        }
+        return _analyzeGeneral(text, concatenationReference: concatenationReference, buildsSinglePart: false)
     }
 
     /// The general path of ``analyze(_:concatenationReference:)``: every option, every text, one
     /// `_Item` per scalar. The fast paths must give the same result; the tests compare them with it.
-    package func _analyzeGeneral(_ text: String, concatenationReference: UInt16 = 0) -> SMSAnalysis {
+    ///
+    /// `buildsSinglePart` false leaves the part of a one-part message without a header to be built
+    /// when read (`_SMSParts.single`); the tests compare that with the part built here.
+    package func _analyzeGeneral(_ text: String, concatenationReference: UInt16 = 0, buildsSinglePart: Bool = true) -> SMSAnalysis {
         var items = collect(text, smart: options.smartEncoding)
         var unchanged = !items.contains { $0.change != .none }
         var decision = decide(items, unchangedText: unchanged ? text : nil)
@@ -40,7 +46,11 @@ extension SMSEncoder {
         let active = items.contains { $0.change == .removed } ? items.filter { $0.change != .removed } : items
         // Strings are copy-on-write: an unchanged text is shared, not copied.
         let output = unchanged ? text : _makeString(active) { $0.value }
-        let parts = split(active, decision: decision, reference: concatenationReference, unchangedText: unchanged ? text : nil)
+        let headerless = decision.segments == 1
+            && (decision.encoding == .ucs2 || (decision.locking == 0 && decision.shift == 0))
+        let parts: _SMSParts = !buildsSinglePart && headerless
+            ? .single(text: output, encoding: decision.encoding, length: decision.length)
+            : .explicit(split(active, decision: decision, reference: concatenationReference, unchangedText: unchanged ? text : nil))
 
         var unencodable: [SMSUnencodableCharacter] = []
         if decision.encoding == .ucs2 {
@@ -62,11 +72,13 @@ extension SMSEncoder {
                 lockingShift: NationalLanguage(rawValue: UInt8(decision.locking)),
                 singleShift: NationalLanguage(rawValue: UInt8(decision.shift)))
             : nil
-        return SMSAnalysis(
+        var analysis = SMSAnalysis(
             text: output, encoding: decision.encoding, nationalLanguage: tables, length: decision.length,
             segmentCount: decision.segments, remainingInLastSegment: decision.remaining,
-            exceedsConcatenationLimit: decision.segments > 255, parts: parts, unencodableCharacters: unencodable,
+            exceedsConcatenationLimit: decision.segments > 255, parts: [], unencodableCharacters: unencodable,
             changes: changes, suggestions: suggestions)
+        analysis._parts = parts
+        return analysis
     }
 
     // MARK: - Internal
@@ -324,7 +336,10 @@ extension SMSEncoder {
                 || items.contains { _nfcSingleton($0.value) != nil }) {
             consider(.enableNormalization) { $0.normalizesToNFC = true }
         }
-        if options.nationalLanguageTables != .all {
+        // With a character that no table has, all the tables give UCS-2 with the same units, the
+        // decision already made (smart encoding, which the count could undo, excluded): no count.
+        if options.nationalLanguageTables != .all
+            && (options.smartEncoding || !items.contains { index.tableMasks($0.value) == (0, 0) }) {
             consider(.enableNationalLanguageTables) { $0.nationalLanguageTables = .all }
         }
         // Stable sort: most segments saved first. Often they already are (a one-segment message:

@@ -17,29 +17,30 @@ extension SMSEncoder {
     /// - Complexity: O(*n*) in the length of `text`, times the number of enabled locking-shift
     ///   tables when national language tables are enabled.
     public func segmentCount(_ text: String) -> Int {
-        if let count = asciiSegmentCount(text) { return count }
+        if let count = fastSegmentCount(text) { return count }
         return measure(text).segments
     }
 
-    /// The fast path: printable GSM ASCII without escapes. `nil` when it does not apply.
+    /// The fast path: text in the default alphabet and its extension table, with the same
+    /// conditions as the analysis fast paths (`_analyzeSingleSeptetASCII`, `_analyzeDefaultTables`).
+    /// `nil` when it does not apply.
     @inline(__always)
-    func asciiSegmentCount(_ text: String) -> Int? {
+    func fastSegmentCount(_ text: String) -> Int? {
         let grapheme = options.splitsAtGraphemeClusterBoundaries
-        let reference = options.concatenationReference
-        return index.singleSeptetBytes.withUnsafeBufferPointer { flags -> Int? in
-            text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-                var uniform: UInt8 = 1
-                for byte in bytes { uniform &= flags[Int(byte)] }
-                // With only 1-septet characters, the default tables are optimal: any national
-                // table costs at least as many septets plus a header element.
-                guard uniform == 1 else { return nil }
-                let count = bytes.count
-                if count <= 160 { return 1 }
-                if grapheme { return nil }  // CRLF is one grapheme cluster
-                let capacity = reference == .eightBit ? 153 : 152
-                return (count + capacity - 1) / capacity
-            } ?? nil
-        }
+        let defaultTablesOnly = lockingMask == 1 && shiftMask == 1
+        let capacity = options.concatenationReference == .eightBit ? 153 : 152
+        let index = self.index
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            // One vectorized pass for one-septet ASCII of one part, the usual case.
+            if bytes.count <= 160 && _SeptetPacking.isSingleSeptetText(bytes) { return 1 }
+            guard let (septets, characters, escaped) = _defaultTableScan(bytes, index: index) else { return nil }
+            // With an escape, a national locking table could do better.
+            if escaped && !defaultTablesOnly { return nil }
+            if septets <= 160 { return 1 }
+            // Multipart: escape pairs are not split, and CR LF is one grapheme cluster.
+            if escaped || (grapheme && bytes.contains(0x0D)) { return nil }
+            return (characters + capacity - 1) / capacity
+        } ?? nil
     }
 
     /// The encoding decision for `text` with this encoder's options.

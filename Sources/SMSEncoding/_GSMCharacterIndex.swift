@@ -20,6 +20,16 @@ package final class _GSMCharacterIndex: Sendable {
     /// For each byte value: its septet in the default alphabet when it is an ASCII character of one
     /// septet there (`@` is 0x00, `$` 0x02, `_` 0x11, most others their own code), else 0x80.
     package let singleSeptetValues: [UInt8]
+    /// For each code point below U+0800 (every one- and two-byte UTF-8 sequence): its septet cost
+    /// in the default tables, 1, 2 (escaped) or 0 (not encodable). The only default-table character
+    /// above is `€` (escaped).
+    package let defaultCosts: [UInt8]
+    /// For each code point below U+0800: its septet in the default alphabet when it is one septet
+    /// there, else 0x80.
+    package let defaultSeptets: [UInt8]
+    /// For each byte value: itself below 0x80, else 0x80 (a `_SeptetPacking.packMapped` table for
+    /// septets that are already septets).
+    package let identitySeptets: [UInt8]
     /// Code points from `directLimit` up that some table contains, sorted.
     package let keys: [UInt32]
     /// For each key: locking mask in the low 16 bits, single-shift mask in the high 16 bits.
@@ -81,6 +91,19 @@ package final class _GSMCharacterIndex: Sendable {
             if singleSeptetValues[Int(value)] == 0x80 { singleSeptetValues[Int(value)] = UInt8(septet) }
         }
         self.singleSeptetValues = singleSeptetValues
+        var defaultCosts = [UInt8](repeating: 0, count: 0x800)
+        var defaultSeptets = [UInt8](repeating: 0x80, count: 0x800)
+        for codePoint in 0..<0x800 {
+            let mask = direct[codePoint]
+            defaultCosts[codePoint] = mask & 1 != 0 ? 1 : (mask & 0x1_0000 != 0 ? 2 : 0)
+        }
+        for (septet, value) in _gsmLockingTables[0].enumerated().reversed() where value != 0 && value < 0x800 {
+            // Reversed, so that the first septet wins for duplicated characters.
+            defaultSeptets[Int(value)] = UInt8(septet)
+        }
+        self.defaultCosts = defaultCosts
+        self.defaultSeptets = defaultSeptets
+        self.identitySeptets = (0..<256).map { $0 < 0x80 ? UInt8($0) : 0x80 }
         self.direct = direct
         self.singleSeptetBytes = singleSeptetBytes
         let keys = other.keys.filter { $0 >= UInt32(Self.directLimit) }.sorted()

@@ -68,6 +68,8 @@ package func _smartReplacement(_ codePoint: UInt32) -> (count: Int, bytes: UInt3
         return (1, ascii == 0x60 ? 0x27 : ascii)
     }
     if codePoint < 0x80 && codePoint != 0x09 && codePoint != 0x60 { return (-1, 0) }
+    // CJK, Hangul and most other scripts: no entry between U+3000 and U+FEFF (the tests check).
+    if codePoint > 0x3000 && codePoint < 0xFEFF { return (-1, 0) }
     var low = 0
     var high = _smartReplacements.count
     while low < high {

@@ -113,6 +113,21 @@ struct FastPathAgreementTests {
         }
     }
 
+    @Test("the single-septet check accepts exactly the one-septet ASCII characters")
+    func singleSeptetBytes() {
+        let filler = Array("Your code is 123456. ".utf8)
+        for byte in 0...255 {
+            let expected = _gsmIndex.singleSeptetBytes[byte] == 1
+            #expect([UInt8(byte)].withUnsafeBufferPointer { _SeptetPacking.isSingleSeptetText($0) } == expected)
+            // Inside longer texts too, where the check runs on vectors.
+            for position in [0, 15, 16, 31, 32, 63, 100, 159] {
+                var text = (0..<160).map { filler[$0 % filler.count] }
+                text[position] = UInt8(byte)
+                #expect(text.withUnsafeBufferPointer { _SeptetPacking.isSingleSeptetText($0) } == expected)
+            }
+        }
+    }
+
     @Test("packing through the byte table equals GSM7.pack of the mapped septets", arguments: 0...6)
     func packing(fillBits: Int) throws {
         let map = _gsmIndex.singleSeptetValues
