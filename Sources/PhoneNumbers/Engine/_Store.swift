@@ -112,46 +112,68 @@ final class _Store: @unchecked Sendable {
         guard offset >= 0 else { return _DigitPairs() }
         let base = Int(offset)
         let count = _Metadata.word(base)
-        func instruction(_ pc: Int) -> (Int, Int, Int) {
-            let at = base + 2 + 3 * pc
-            return (_Metadata.word(at), _Metadata.word(at + 1), _Metadata.word(at + 2))
-        }
-        /// The digit-consuming instructions reachable from `starts` without consuming, and
-        /// whether a match is.
-        func closure(_ starts: [Int]) -> (classes: [Int], matches: Bool) {
-            var seen = [Bool](repeating: false, count: count)
-            var stack = starts
-            var classes: [Int] = []
-            var matches = false
-            while let pc = stack.popLast() {
-                guard pc >= 0, pc < count, !seen[pc] else { continue }
-                seen[pc] = true
-                let (opcode, a, b) = instruction(pc)
-                switch opcode {
-                case _PikeVM.opClass: classes.append(pc)
-                case _PikeVM.opJump: stack.append(a)
-                case _PikeVM.opSplit: stack.append(a); stack.append(b)
-                case _PikeVM.opSave, _PikeVM.opEnd: stack.append(pc + 1)
-                default: matches = true
+        let words = (count + 63) >> 6
+        // Instruction sets as bit sets, and a stack of instructions to visit, in one stack
+        // allocation: this runs for every region when the store is built.
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 5 * words + 3 * count + 1) { buffer in
+            let start = buffer.baseAddress!
+            let afterFirst = start + words, stepped = start + 2 * words, seen = start + 3 * words
+            let stack = start + 5 * words
+            func instruction(_ pc: Int) -> (Int, Int, Int) {
+                let at = base + 2 + 3 * pc
+                return (_Metadata.word(at), _Metadata.word(at + 1), _Metadata.word(at + 2))
+            }
+            func clear(_ set: UnsafeMutablePointer<UInt64>) { set.update(repeating: 0, count: words) }
+            func insert(_ set: UnsafeMutablePointer<UInt64>, _ pc: Int) { set[pc >> 6] |= 1 << UInt64(pc & 63) }
+            func contains(_ set: UnsafeMutablePointer<UInt64>, _ pc: Int) -> Bool { set[pc >> 6] >> UInt64(pc & 63) & 1 != 0 }
+            /// The digit-consuming instructions reachable without consuming from those in
+            /// `from` (`from` is replaced by them); true when a match is reachable.
+            func close(_ from: UnsafeMutablePointer<UInt64>) -> Bool {
+                clear(seen)
+                var depth = 0
+                for pc in 0..<count where contains(from, pc) { stack[depth] = UInt64(pc); depth += 1 }
+                clear(from)
+                var matches = false
+                while depth > 0 {
+                    depth -= 1
+                    let pc = Int(stack[depth])
+                    guard pc < count, !contains(seen, pc) else { continue }
+                    insert(seen, pc)
+                    let (opcode, a, b) = instruction(pc)
+                    switch opcode {
+                    case _PikeVM.opClass: insert(from, pc)
+                    case _PikeVM.opJump: stack[depth] = UInt64(a); depth += 1
+                    case _PikeVM.opSplit: stack[depth] = UInt64(b); stack[depth + 1] = UInt64(a); depth += 2
+                    case _PikeVM.opSave, _PikeVM.opEnd: stack[depth] = UInt64(pc + 1); depth += 1
+                    default: matches = true
+                    }
+                }
+                return matches
+            }
+            /// The instructions after those of `classes` whose class has `digit`, into `out`;
+            /// false when there are none.
+            func step(_ classes: UnsafeMutablePointer<UInt64>, _ digit: Int, into out: UnsafeMutablePointer<UInt64>) -> Bool {
+                clear(out)
+                var any = false
+                for pc in 0..<max(count - 1, 0) where contains(classes, pc) && instruction(pc).1 & (1 << digit) != 0 {
+                    insert(out, pc + 1)
+                    any = true
+                }
+                return any
+            }
+            clear(start)
+            insert(start, 0)
+            if close(start) { return .all }
+            var pairs = _DigitPairs()
+            for first in 0..<10 {
+                guard step(start, first, into: afterFirst) else { continue }
+                let matchesAfterFirst = close(afterFirst)
+                for second in 0..<10 where matchesAfterFirst || step(afterFirst, second, into: stepped) {
+                    pairs.insert(first, second)
                 }
             }
-            return (classes, matches)
+            return pairs
         }
-        func step(_ classes: [Int], _ digit: Int) -> [Int] {
-            classes.compactMap { pc in instruction(pc).1 & (1 << digit) != 0 ? pc + 1 : nil }
-        }
-        let start = closure([0])
-        if start.matches { return .all }
-        var pairs = _DigitPairs()
-        for first in 0..<10 {
-            let next = step(start.classes, first)
-            guard !next.isEmpty else { continue }
-            let afterFirst = closure(next)
-            for second in 0..<10 where afterFirst.matches || !step(afterFirst.classes, second).isEmpty {
-                pairs.insert(first, second)
-            }
-        }
-        return pairs
     }
 
     /// Whether `digits` start with the packed literal of `literalDigits` (`count` > 0).

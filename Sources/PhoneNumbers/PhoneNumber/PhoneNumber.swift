@@ -89,30 +89,17 @@ package func _decimalDigitCount(_ value: UInt64) -> Int {
     return estimate &+ (value >= _powerOfTen(estimate) ? 1 : 0)
 }
 
-/// 10^exponent for 0...19 (a switch of constants, which the compiler turns into a table lookup
-/// without the lazy initialization a global array would need).
+/// 10^exponent for 0...19, from a constant table (statically initialized: no lazy-init check).
+/// Not a `switch`: that compiles to an indirect jump per call, mispredicted whenever the digit
+/// count changes from one number to the next.
 @inline(__always)
 func _powerOfTen(_ exponent: Int) -> UInt64 {
-    switch exponent {
-    case 0: 1
-    case 1: 10
-    case 2: 100
-    case 3: 1_000
-    case 4: 10_000
-    case 5: 100_000
-    case 6: 1_000_000
-    case 7: 10_000_000
-    case 8: 100_000_000
-    case 9: 1_000_000_000
-    case 10: 10_000_000_000
-    case 11: 100_000_000_000
-    case 12: 1_000_000_000_000
-    case 13: 10_000_000_000_000
-    case 14: 100_000_000_000_000
-    case 15: 1_000_000_000_000_000
-    case 16: 10_000_000_000_000_000
-    case 17: 100_000_000_000_000_000
-    case 18: 1_000_000_000_000_000_000
-    default: 10_000_000_000_000_000_000
-    }
+    _powersOfTen[exponent]
 }
+
+private let _powersOfTen: [UInt64] = [
+    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+    10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+    1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
+    10_000_000_000_000_000_000,
+]
