@@ -31,4 +31,21 @@ import Testing
         }
         #expect(compared > 100_000)
     }
+
+    /// The writer the CLI calls with a number's fields: Italian leading zeros kept, and nothing
+    /// written for hand-made numbers longer than E.164 allows (never a clipped number).
+    @Test func e164WriterFromFields() {
+        func write(_ code: Int, _ value: UInt64, _ zeros: Int) -> String {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: _RecordCheck.e164Capacity) { out in
+                let n = _RecordCheck._writeE164(countryCode: code, nationalNumber: value, leadingZeros: zeros, to: out.baseAddress!)
+                return String(decoding: UnsafeBufferPointer(rebasing: out[0..<n]), as: UTF8.self)
+            }
+        }
+        #expect(write(1, 6_502_530_000, 0) == "+16502530000")
+        #expect(write(39, 612_345_678, 1) == "+390612345678")
+        #expect(write(225, 7_123_456, 2) == "+225007123456")
+        #expect(write(800, 12_345_678_901_234_567, 0) == "+80012345678901234567")  // 21 bytes
+        #expect(write(800, 123_456_789_012_345_678, 0) == "")                     // 18 digits
+        #expect(write(39, 612_345_678, 40) == "")
+    }
 }

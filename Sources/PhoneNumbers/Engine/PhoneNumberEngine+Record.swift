@@ -20,7 +20,7 @@ package struct _RecordCheck {
     package static var e164Capacity: Int { 21 }  // withE164 has 24
 
     /// Writes the number's E.164 form as ASCII at `out` (room for ``e164Capacity`` bytes) and
-    /// returns its length, 0 when not parsed.
+    /// returns its length: 0 when not parsed (or for a hand-made number longer than E.164 allows).
     ///
     /// Not generic on purpose: a generic writer called from another module runs unspecialized
     /// (closure contexts and type metadata per call, measured at ~400 instructions per record).
@@ -40,8 +40,9 @@ package struct _RecordCheck {
         _writeDecimal(code, digits: codeDigits, to: out + 1)
         let nsn = out + 1 + codeDigits
         let digits = _decimalDigitCount(value)
-        let zeros = min(max(leadingZeros, 0), e164Capacity &- 1 &- codeDigits &- digits)
-        guard zeros >= 0 else { return 0 }  // more than 17 digits: never made by parsing
+        let zeros = max(leadingZeros, 0)
+        // More than 17 digits of national number: never made by parsing; written as nothing.
+        guard zeros <= e164Capacity, 1 &+ codeDigits &+ zeros &+ digits <= e164Capacity else { return 0 }
         for k in 0..<zeros { nsn[k] = 0x30 }
         _writeDecimal(value, digits: digits, to: nsn + zeros)
         return 1 &+ codeDigits &+ zeros &+ digits
