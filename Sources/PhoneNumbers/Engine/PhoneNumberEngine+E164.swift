@@ -79,6 +79,7 @@ extension PhoneNumberEngine {
 
     /// The steps of libphonenumber's parse after a leading `+` (or IDD) was removed: country code
     /// extraction, national prefix stripping, length checks. `digits` are ASCII digits.
+    @inline(__always)
     func _parseAfterPlus(_ digits: UnsafeBufferPointer<UInt8>, extension: String?) throws(PhoneNumberError) -> PhoneNumber {
         if digits.count <= 2 {
             throw PhoneNumberError(.tooShortAfterIDD, "After the international prefix there are too few digits for a phone number.")
@@ -106,6 +107,7 @@ extension PhoneNumberEngine {
 
     /// Shared tail of parsing: national prefix stripping when it leaves a possible length, then the
     /// length limits and Italian leading zeros.
+    @inline(__always)
     func _finishNational(
         _ national: UnsafeBufferPointer<UInt8>, countryCode: Int, region: _RegionCore, extension: String?
     ) throws(PhoneNumberError) -> PhoneNumber {
