@@ -14,9 +14,7 @@ import Testing
         // Mostly digits; separators and '+' often enough to meet every case (runs of '+', '+' after
         // a separator or a digit, leading and trailing separators).
         let alphabet = Array("0123456789012345678901234567890123456789 -.()/+ -+".utf8)
-        var simple = 0
-        var numbers = 0
-        var differences: [String] = []
+        var agreement = Agreement()
         for _ in 0..<60_000 {
             let length = 1 + random.below(22)
             var bytes: [UInt8] = []
@@ -30,27 +28,10 @@ import Testing
             }
             for _ in 0..<length { bytes.append(alphabet[random.below(alphabet.count)]) }
             let region = regions[random.below(regions.count)]
-            let (fast, whole) = bytes.withUnsafeBufferPointer { engine._parseBothWays(utf8: $0, defaultRegion: region) }
-            let text = String(decoding: bytes, as: UTF8.self)
-            switch (fast, whole) {
-            case (.success(nil), _):
-                continue  // not the simple shape: only the whole algorithm runs
-            case (.success(let a?), .success(let b)):
-                simple += 1
-                numbers += 1
-                if a != b { differences.append("\(text) \(region?.identifier ?? "-"): \(a) vs \(b)") }
-            case (.failure(let a), .failure(let b)):
-                simple += 1
-                if a.code != b.code { differences.append("\(text) \(region?.identifier ?? "-"): \(a.code) vs \(b.code)") }
-            default:
-                simple += 1
-                differences.append("\(text) \(region?.identifier ?? "-"): \(fast) vs \(whole)")
-            }
+            agreement.compare(bytes, region: region, engine: engine)
         }
-        #expect(differences.count == 0, "first differences: \(differences.prefix(10))")
         // The generator must exercise the fast path a lot, both parses and errors.
-        #expect(simple > 30_000)
-        #expect(numbers > 10_000)
+        agreement.expectAgreement(simple: 30_000, numbers: 10_000)
     }
 
     /// The same agreement over the wider shape: leading text, digits of other scripts, Unicode
@@ -69,9 +50,7 @@ import Testing
                                     "\u{FF0D}", "\u{FF0E}", "\u{FF0F}", "\u{FF08}", "\u{FF09}", "\u{FF3B}", "\u{FF3D}"]
         let trailing = ["", "", "", "!", "+", ".", " ", "...", "_", "?", ")", "\u{3000}"]
         let intruders = ["a", "x", "#", "~", ";", "*", ",", "²", "\u{FF5E}", "\u{2053}", "ext", "+", "!", "\u{FF0B}", "Б"]
-        var simple = 0
-        var numbers = 0
-        var differences: [String] = []
+        var agreement = Agreement()
         for _ in 0..<60_000 {
             var text = leading[random.below(leading.count)]
             switch random.below(7) {
@@ -95,25 +74,9 @@ import Testing
             var bytes = Array(text.utf8)
             if random.below(50) == 0 { bytes.insert(0xFF, at: random.below(bytes.count + 1)) }
             let region = regions[random.below(regions.count)]
-            let (fast, whole) = bytes.withUnsafeBufferPointer { engine._parseBothWays(utf8: $0, defaultRegion: region) }
-            switch (fast, whole) {
-            case (.success(nil), _):
-                continue
-            case (.success(let a?), .success(let b)):
-                simple += 1
-                numbers += 1
-                if a != b { differences.append("\(text) \(region?.identifier ?? "-"): \(a) vs \(b)") }
-            case (.failure(let a), .failure(let b)):
-                simple += 1
-                if a.code != b.code { differences.append("\(text) \(region?.identifier ?? "-"): \(a.code) vs \(b.code)") }
-            default:
-                simple += 1
-                differences.append("\(text) \(region?.identifier ?? "-"): \(fast) vs \(whole)")
-            }
+            agreement.compare(bytes, region: region, engine: engine)
         }
-        #expect(differences.count == 0, "first differences: \(differences.prefix(10))")
-        #expect(simple > 30_000)
-        #expect(numbers > 10_000)
+        agreement.expectAgreement(simple: 30_000, numbers: 10_000)
     }
 
     /// The one-search digit value of the fast path is `unicodedata.digit` on every character
@@ -130,5 +93,36 @@ import Testing
             if expected != nil { decimals += 1 }
         }
         #expect(decimals == 660)  // Python 3.11 (Unicode 14): 66 runs of ten
+    }
+}
+
+/// Runs the fast path and the whole algorithm on inputs and collects where they differ.
+private struct Agreement {
+    /// Inputs of the simple shape, and those of them that parsed.
+    var simple = 0
+    var numbers = 0
+    var differences: [String] = []
+
+    mutating func compare(_ bytes: [UInt8], region: RegionCode?, engine: PhoneNumberEngine) {
+        let (fast, whole) = bytes.withUnsafeBufferPointer { engine._parseBothWays(utf8: $0, defaultRegion: region) }
+        let input = "\(String(decoding: bytes, as: UTF8.self)) \(region?.identifier ?? "-")"
+        switch (fast, whole) {
+        case (.success(nil), _):
+            return  // not the simple shape: only the whole algorithm runs
+        case (.success(let a?), .success(let b)):
+            numbers += 1
+            if a != b { differences.append("\(input): \(a) vs \(b)") }
+        case (.failure(let a), .failure(let b)):
+            if a.code != b.code { differences.append("\(input): \(a.code) vs \(b.code)") }
+        default:
+            differences.append("\(input): \(fast) vs \(whole)")
+        }
+        simple += 1
+    }
+
+    func expectAgreement(simple minimumSimple: Int, numbers minimumNumbers: Int) {
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(simple > minimumSimple)
+        #expect(numbers > minimumNumbers)
     }
 }
