@@ -15,6 +15,9 @@ else
     targets=()
     for dir in Sources/*Fuzz; do targets+=("$(basename "$dir")"); done
 fi
+# SwiftPM keeps the build plan of this nested package and does not notice source files added to
+# SMSKit since the last build ("cannot find type ... in scope"): drop the plan, keep the objects.
+rm -f .build-fuzz/*/debug/description.json .build-fuzz/debug.yaml
 swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path .build-fuzz
 mkdir -p Crashes
 failed=()
