@@ -1,3 +1,4 @@
+import Foundation
 @testable import PhoneNumbers
 import SMSKitTestSupport
 import Testing
@@ -57,5 +58,37 @@ import Testing
         // US "1".
         #expect(admits(starts("US"), "16"))
         #expect(!admits(starts("US"), "65"))
+    }
+
+    /// The three-digit masks that spare +1 numbers most leading-digit walks
+    /// (`_Store.leadingFilter`) may keep a region that cannot match, never drop one that can.
+    @Test func leadingDigitFilterNeverHidesARegion() {
+        let store = _Store.shared
+        var random = SplitMix64(seed: 0x1EAD_D1)
+        var filtered = 0
+        var matches = 0
+        var skipped = 0
+        for code in 1..<1000 where store.leadingFilterStart[code] >= 0 {
+            filtered += 1
+            let start = Int(store.callingCodeStart[code]), count = Int(store.callingCodeCount[code])
+            for k in 0..<count {
+                let leading = store.core[Int(store.regionLists[start + k])].leadingDigits
+                guard leading >= 0 else { continue }
+                for p in 0..<1000 {
+                    let admitted = store.leadingFilter[Int(store.leadingFilterStart[code]) + p] & (1 << UInt32(k)) != 0
+                    for _ in 0..<4 {
+                        var digits = Array(String(format: "%03d", p).utf8)
+                        for _ in 0..<random.below(9) { digits.append(UInt8(0x30 + random.below(10))) }
+                        let matched = digits.withUnsafeBufferPointer { _DFA.prefixMatches(leading, $0) }
+                        if matched { matches += 1 }
+                        if !admitted { skipped += 1 }
+                        #expect(!matched || admitted, "+\(code) region \(k): \(String(decoding: digits, as: UTF8.self))")
+                    }
+                }
+            }
+        }
+        #expect(filtered >= 1)        // +1 at least
+        #expect(matches >= 100)       // the NANP members' area codes, four numbers each
+        #expect(skipped > 50_000)     // and it does spare walks
     }
 }

@@ -83,11 +83,12 @@ extension PhoneNumberEngine {
         let count = Int(store.callingCodeCount[countryCode])
         let start = Int(store.callingCodeStart[countryCode])
         if count <= 1 { return count == 0 ? nil : Int(store.regionLists[start]) }
+        let candidates = _leadingCandidates(countryCode, digits)
         for i in start..<(start + count) {
             let index = Int(store.regionLists[i])
             let record = store.core[index]
             if record.leadingDigits >= 0 {
-                if _DFA.prefixMatches(record.leadingDigits, digits) { return index }
+                if candidates & (1 &<< UInt32(i &- start)) != 0, _DFA.prefixMatches(record.leadingDigits, digits) { return index }
             } else if _type(digits, record) != .unknown {
                 return index
             }
@@ -108,17 +109,31 @@ extension PhoneNumberEngine {
             let index = Int(store.regionLists[start])
             return (index, _type(digits, store.core[index]))
         }
+        let candidates = _leadingCandidates(countryCode, digits)
         for i in start..<(start + count) {
             let index = Int(store.regionLists[i])
             let record = store.core[index]
             if record.leadingDigits >= 0 {
-                if _DFA.prefixMatches(record.leadingDigits, digits) { return (index, _type(digits, record)) }
+                if candidates & (1 &<< UInt32(i &- start)) != 0, _DFA.prefixMatches(record.leadingDigits, digits) {
+                    return (index, _type(digits, record))
+                }
             } else {
                 let type = _type(digits, record)
                 if type != .unknown { return (index, type) }
             }
         }
         return nil
+    }
+
+    /// The regions of a shared calling code's list (bit k for the k-th) whose leading digits may
+    /// match a national number starting with `digits`' first three: the others need no DFA walk.
+    @inline(__always)
+    func _leadingCandidates(_ countryCode: Int, _ digits: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let offset = Int(store.leadingFilterStart[countryCode])
+        guard offset >= 0, digits.count >= 3 else { return ~0 }
+        let p = Int(digits[0] &- 0x30) &* 100 &+ Int(digits[1] &- 0x30) &* 10 &+ Int(digits[2] &- 0x30)
+        guard p < 1000 else { return ~0 }
+        return store.leadingFilter[offset &+ p]
     }
 
     /// libphonenumber's `getNumberTypeHelper` over one DFA pass.

@@ -18,6 +18,12 @@ final class _Store: @unchecked Sendable {
     let regionLists: [UInt16]
     /// Index of a geographic region by its two letters: (c0 - 65) * 26 + (c1 - 65); -1 when unknown.
     let regionByLetters: [Int16]
+    /// For a calling code shared by many regions told apart by leading digits (+1): the
+    /// offset in `leadingFilter` of 1,000 masks, one per three-digit start of the national number
+    /// (000...999), bit k set when the k-th region of the code's list may claim such a number
+    /// (its leading digits may match, or it has none); -1 for other codes.
+    let leadingFilterStart: [Int32]
+    let leadingFilter: [UInt32]
 
     /// Builds an index; `shared` is the one everything uses (a second one is only for measuring
     /// how long building takes).
@@ -86,6 +92,48 @@ final class _Store: @unchecked Sendable {
             byLetters[Int(u[0] - 65) * 26 + Int(u[1] - 65)] = Int16(i)
         }
         regionByLetters = byLetters
+        var filterStart = [Int32](repeating: -1, count: 1000)
+        var filter: [UInt32] = []
+        let cores = core
+        // Only where many regions share a code (+1: 25): for two to four regions the walks it saves
+        // cost less than building the masks when the store is made.
+        for code in 0..<1000 where count[code] >= 8 && count[code] <= 32 {
+            let members = lists[Int(start[code])..<(Int(start[code]) + Int(count[code]))]
+            guard members.contains(where: { cores[Int($0)].leadingDigits >= 0 }) else { continue }
+            filterStart[code] = Int32(filter.count)
+            var masks = [UInt32](repeating: 0, count: 1000)
+            for (k, member) in members.enumerated() {
+                let leading = cores[Int(member)].leadingDigits
+                Self.markStarts(of: leading, bit: UInt32(1) << UInt32(k), in: &masks)
+            }
+            filter += masks
+        }
+        leadingFilterStart = filterStart
+        leadingFilter = filter
+    }
+
+    /// Sets `bit` in `masks[p]` for every three-digit start p after which the prefix DFA at
+    /// `offset` may still accept (it accepted already, or is alive after the three digits); for
+    /// every start when there is no DFA (`offset` < 0). Walks only the live paths.
+    static func markStarts(of offset: Int32, bit: UInt32, in masks: inout [UInt32]) {
+        func all(_ range: Range<Int>) { for p in range { masks[p] |= bit } }
+        guard offset >= 0 else { return all(0..<1000) }
+        let base = Int(offset) + 1
+        func next(_ state: Int, _ digit: Int) -> Int { _Metadata.word(base + state * 11 + digit) }
+        func accepts(_ state: Int) -> Bool { _Metadata.word(base + state * 11 + 10) != 0 }
+        let start = _Metadata.word(Int(offset))
+        if accepts(start) { return all(0..<1000) }
+        for a in 0..<10 {
+            let s1 = next(start, a)
+            if s1 == 0 { continue }
+            if accepts(s1) { all((a * 100)..<(a * 100 + 100)); continue }
+            for b in 0..<10 {
+                let s2 = next(s1, b)
+                if s2 == 0 { continue }
+                if accepts(s2) { all((a * 100 + b * 10)..<(a * 100 + b * 10 + 10)); continue }
+                for c in 0..<10 where next(s2, c) != 0 { masks[a * 100 + b * 10 + c] |= bit }
+            }
+        }
     }
 
     /// When the program at `offset` is SAVE 0, CLASS(one digit)*, SAVE 1, MATCH with no groups,
