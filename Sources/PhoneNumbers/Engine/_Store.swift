@@ -52,7 +52,8 @@ final class _Store: @unchecked Sendable {
                 possibleLengths: r.possibleLengths, localOnlyLengths: r.localOnlyLengths,
                 leadingDigits: r.leadingDigits, nationalPrefixForParsing: r.nationalPrefixForParsing,
                 internationalPrefix: r.internationalPrefix, literalPrefix: literal, literalPrefixLength: literalLength,
-                prefixStarts: Self.matchStarts(r.nationalPrefixForParsing),
+                prefixStarts: literalLength > 0 ? Self.literalStarts(literal, literalLength)
+                                                : Self.matchStarts(r.nationalPrefixForParsing),
                 iddStarts: iddLength > 0 ? .all : Self.matchStarts(r.internationalPrefix),
                 literalIDD: idd, literalIDDLength: iddLength)
         }
@@ -152,6 +153,18 @@ final class _Store: @unchecked Sendable {
         return (literal, Int32(count - 3))
     }
 
+    /// ``matchStarts(_:)`` of a plain digit prefix, from its packed digits (`literalDigits`).
+    static func literalStarts(_ literal: UInt32, _ length: Int32) -> _DigitPairs {
+        var pairs = _DigitPairs()
+        let first = Int(literal & 0xF)
+        if length == 1 {
+            for second in 0..<10 { pairs.insert(first, second) }
+        } else {
+            pairs.insert(first, Int((literal >> 4) & 0xF))
+        }
+        return pairs
+    }
+
     /// The two-digit strings an input of two or more digits must start with for the Pike-VM
     /// program at `offset` to match a prefix of it: the program is run by hand over sets of
     /// instructions for two digits. A match after zero or one digit admits every continuation;
@@ -179,7 +192,14 @@ final class _Store: @unchecked Sendable {
             func close(_ from: UnsafeMutablePointer<UInt64>) -> Bool {
                 clear(seen)
                 var depth = 0
-                for pc in 0..<count where contains(from, pc) { stack[depth] = UInt64(pc); depth += 1 }
+                for w in 0..<words {
+                    var bits = from[w]
+                    while bits != 0 {
+                        stack[depth] = UInt64(w << 6 | bits.trailingZeroBitCount)
+                        depth += 1
+                        bits &= bits &- 1
+                    }
+                }
                 clear(from)
                 var matches = false
                 while depth > 0 {
@@ -203,9 +223,16 @@ final class _Store: @unchecked Sendable {
             func step(_ classes: UnsafeMutablePointer<UInt64>, _ digit: Int, into out: UnsafeMutablePointer<UInt64>) -> Bool {
                 clear(out)
                 var any = false
-                for pc in 0..<max(count - 1, 0) where contains(classes, pc) && instruction(pc).1 & (1 << digit) != 0 {
-                    insert(out, pc + 1)
-                    any = true
+                for w in 0..<words {
+                    var bits = classes[w]
+                    while bits != 0 {
+                        let pc = w << 6 | bits.trailingZeroBitCount
+                        bits &= bits &- 1
+                        if pc + 1 < count, instruction(pc).1 & (1 << digit) != 0 {
+                            insert(out, pc + 1)
+                            any = true
+                        }
+                    }
                 }
                 return any
             }
