@@ -279,31 +279,37 @@ final class _Store: @unchecked Sendable {
 /// straight from the literal's bytes.
 struct _TableText {
     let bytes: UnsafeBufferPointer<UInt8>
-    /// Start and end of each field.
-    let fields: [(Int, Int)]
+    /// Start and end of each field: a slice of one array shared by all lines (one allocation for
+    /// the table, not one per line).
+    let fields: ArraySlice<(Int, Int)>
 
     static func lines(_ text: StaticString) -> [_TableText] {
         let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        var out: [_TableText] = []
-        var fields: [(Int, Int)] = []
+        var all: [(Int, Int)] = []
+        var lines: [Range<Int>] = []
+        var lineStart = 0
         var fieldStart = 0
         for i in 0...bytes.count {
             let byte: UInt8 = i < bytes.count ? bytes[i] : 0x0A
             if byte == UInt8(ascii: "|") || byte == 0x0A {
-                fields.append((fieldStart, i))
+                all.append((fieldStart, i))
                 fieldStart = i + 1
                 if byte == 0x0A {
-                    if fields.count > 1 || fields[0].0 < fields[0].1 { out.append(_TableText(bytes: bytes, fields: fields)) }
-                    fields.removeAll(keepingCapacity: true)
+                    // Not an empty line (one empty field).
+                    if all.count - lineStart > 1 || all[lineStart].0 < all[lineStart].1 { lines.append(lineStart..<all.count) }
+                    lineStart = all.count
                 }
             }
         }
-        return out
+        return lines.map { _TableText(bytes: bytes, fields: all[$0]) }
     }
+
+    /// Field `i` of the line.
+    private func field(_ i: Int) -> (Int, Int) { fields[fields.startIndex + i] }
 
     /// A decimal field; `-1` is allowed.
     func int(_ i: Int) -> Int {
-        var (p, end) = fields[i]
+        var (p, end) = field(i)
         var sign = 1
         if p < end, bytes[p] == UInt8(ascii: "-") { sign = -1; p += 1 }
         var value = 0
@@ -313,13 +319,14 @@ struct _TableText {
 
     /// A string field (written with a leading '='), or nil when empty.
     func string(_ i: Int) -> String? {
-        let (start, end) = fields[i]
+        let (start, end) = field(i)
         guard start < end else { return nil }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
     }
 
     /// The raw text of a field.
     func raw(_ i: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[fields[i].0..<fields[i].1])
+        let (start, end) = field(i)
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 }
