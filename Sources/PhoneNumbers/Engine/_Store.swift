@@ -96,8 +96,8 @@ final class _Store: @unchecked Sendable {
         var filterStart = [Int32](repeating: -1, count: 1000)
         var filter: [UInt32] = []
         let cores = core
-        // Only where many regions share a code (+1: 25): for two to four regions the walks it saves
-        // cost less than building the masks when the store is made.
+        // Only where many regions share a code (+1: 25): for two to four regions, building the
+        // masks when the store is made costs more than the walks they would save.
         for code in 0..<1000 where count[code] >= 8 && count[code] <= 32 {
             let members = lists[Int(start[code])..<(Int(start[code]) + Int(count[code]))]
             guard members.contains(where: { cores[Int($0)].leadingDigits >= 0 }) else { continue }
