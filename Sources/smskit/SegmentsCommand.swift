@@ -112,9 +112,10 @@ struct SegmentsCommand: ParsableCommand {
                 lines.append("  \(change.kind == .smartEncoding ? "smart encoding" : "normalization"): '\(change.original)' -> '\(change.replacement)' at UTF-16 offset \(change.utf16Offset)")
             }
         }
-        if analysis.parts.count > 1 || !(analysis.parts.first?.userDataHeader.isEmpty ?? true) {
+        let parts = analysis.parts  // built on each read for a one-part message: read once
+        if parts.count > 1 || !(parts.first?.userDataHeader.isEmpty ?? true) {
             lines.append("parts:")
-            for (index, part) in analysis.parts.enumerated() {
+            for (index, part) in parts.enumerated() {
                 lines.append("  \(index + 1)  \(part.length) \(unit(analysis, part.length))  header \(hex(part.userDataHeader))  \(quoted(part.text))")
             }
         }
