@@ -56,10 +56,8 @@ enum _JSON {
     }
 }
 
-/// Byte-level escaping for JSON, CSV and TSV fields.
+/// JSON string escaping for the `_JSON` documents, by the record writer's escaper.
 enum _JSONText {
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// Appends `"text"` with JSON escapes (quote, backslash, control characters).
     static func appendString(_ text: String, to out: inout [UInt8]) {
         var text = text
@@ -68,32 +66,11 @@ enum _JSONText {
 
     /// Appends a quoted JSON string from valid UTF-8 bytes.
     static func appendString(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // Fast path: nothing to escape (the usual phone number).
-        var clean = true
-        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F {
-            clean = false
-            break
+        // At most 6 bytes per input byte (\u00XX), plus the quotes.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 6 + 2) { buffer in
+            var writer = _ByteWriter(buffer.baseAddress!)
+            writer.jsonString(bytes)
+            out.append(contentsOf: writer.written)
         }
-        if clean {
-            out.append(contentsOf: bytes)
-            out.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
-            case UInt8(ascii: "\n"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-            case 0..<0x20, 0x7F:
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }

@@ -181,21 +181,16 @@ struct _RecordFormatter {
 
         @inline(__always)
         init(_ check: _RecordCheck?) {
-            guard let countryCode = check?.number?.countryCode else {
-                valid = check?.isValid == true
-                region = check?.region
-                fictional = check?.fictional?.kind
-                return
-            }
-            parsed = true
             valid = check?.isValid == true
+            region = check?.region
+            fictional = check?.fictional?.kind
+            guard let countryCode = check?.number?.countryCode else { return }
+            parsed = true
             self.countryCode = countryCode
             nationalNumber = check?.number?.nationalNumber ?? 0
             leadingZeros = check?.number?.leadingZeros ?? 0
             possibility = check?.possibility ?? .invalidLength
             type = check?.type ?? .unknown
-            region = check?.region
-            fictional = check?.fictional?.kind
         }
     }
 

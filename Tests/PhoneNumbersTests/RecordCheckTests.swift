@@ -25,7 +25,9 @@ import Testing
             let e164 = record.withE164 { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) }
             #expect(e164 == expected.e164, "\(row[0])")
             if let region = expected.region {
-                #expect(region.withIdentifierBytes { String(decoding: $0, as: UTF8.self) } == region.identifier)
+                var identifier = ""
+                region.withIdentifierBytes { identifier = String(decoding: $0, as: UTF8.self) }
+                #expect(identifier == region.identifier)
             }
             compared += 1
         }

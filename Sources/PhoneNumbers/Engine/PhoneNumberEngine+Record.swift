@@ -17,13 +17,10 @@ package struct _RecordCheck {
     package var isValid: Bool { type != .unknown }
 
     /// The most bytes ``_writeE164(to:)`` writes: "+", 3 digits of country code, 17 of number.
-    package static var e164Capacity: Int { 21 }  // withE164 has 24
+    package static var e164Capacity: Int { 21 }
 
     /// Writes the number's E.164 form as ASCII at `out` (room for ``e164Capacity`` bytes) and
     /// returns its length: 0 when not parsed (or for a hand-made number longer than E.164 allows).
-    ///
-    /// Not generic on purpose: a generic writer called from another module runs unspecialized
-    /// (closure contexts and type metadata per call, measured at ~400 instructions per record).
     package func _writeE164(to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard let number else { return 0 }
         return Self._writeE164(countryCode: number.countryCode, nationalNumber: number.nationalNumber,
@@ -48,23 +45,15 @@ package struct _RecordCheck {
         return 1 &+ codeDigits &+ zeros &+ digits
     }
 
-    /// Calls `body` with the number's E.164 form as ASCII bytes (empty when not parsed).
-    ///
-    /// Not generic, so that a writer in another module calls it without the cost of unspecialized
-    /// generic code (type metadata lookups per call).
-    package func withE164(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &storage) { raw in
-            let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            body(UnsafeBufferPointer(start: out, count: _writeE164(to: out)))
-        }
-    }
-
-    /// `withE164(_:)` for a body that returns a value.
+    /// Calls `body` with the number's E.164 form as ASCII bytes (empty when not parsed): for tests
+    /// and the text output. Record writers call the non-generic `_writeE164` instead (a generic
+    /// function called from another module runs unspecialized: ~400 instructions a record).
     package func withE164<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var result: R?
-        withE164 { (bytes: UnsafeBufferPointer<UInt8>) -> Void in result = body(bytes) }
-        return result!
+        var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes >= e164Capacity
+        return withUnsafeMutableBytes(of: &storage) { raw in
+            let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            return body(UnsafeBufferPointer(start: out, count: _writeE164(to: out)))
+        }
     }
 }
 

@@ -31,13 +31,6 @@ public struct RegionCode: Sendable, Hashable, Codable, CustomStringConvertible, 
         withUnsafeBytes(of: &bytes) { body(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) }
     }
 
-    /// ``withIdentifierBytes(_:)`` for a body that returns a value.
-    package func withIdentifierBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var result: R?
-        withIdentifierBytes { (bytes: UnsafeBufferPointer<UInt8>) -> Void in result = body(bytes) }
-        return result!
-    }
-
     /// The first two letters as indices 0...25 for table lookups; nil for "001".
     var letterIndices: (Int, Int)? {
         let a = Int(packed & 0xFF), b = Int((packed >> 8) & 0xFF)
