@@ -79,7 +79,7 @@ import Testing
                     for _ in 0..<4 {
                         var digits = Array(String(format: "%03d", p).utf8)
                         for _ in 0..<random.below(9) { digits.append(UInt8(0x30 + random.below(10))) }
-                        let matched = digits.withUnsafeBufferPointer { _DFA.prefixMatches(leading, $0) }
+                        let matched = digits.withUnsafeBufferPointer { _DFA.prefixMatches(store.words, leading, $0) }
                         if matched { matches += 1 }
                         if !admitted { skipped += 1 }
                         #expect(!matched || admitted, "+\(code) region \(k): \(String(decoding: digits, as: UTF8.self))")

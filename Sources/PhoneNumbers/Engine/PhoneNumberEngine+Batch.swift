@@ -32,14 +32,16 @@ extension PhoneNumberEngine {
     /// E.164 form, that String is the result's ``PhoneNumberCheck/e164`` instead of a new one.
     @inline(__always)
     func _check(_ number: PhoneNumber, input: String?) -> PhoneNumberCheck {
-        // One pass over the national significant number's digits for everything.
-        number.withNationalSignificantNumber { digits in
-            let (region, type, possibility) = _classification(number.countryCode, digits)
-            return PhoneNumberCheck(
-                number: number, error: nil, possibility: possibility, isValid: type != .unknown,
-                type: type, region: region, fictional: fictionalRange(of: number),
-                e164: _e164(countryCode: number.countryCode, nsn: digits, reusing: input))
+        // One pass over the national significant number's digits for everything. The closure
+        // captures the calling code, not the number (which it would copy, extension and all).
+        let countryCode = number.countryCode
+        let (region, type, possibility, e164) = number.withNationalSignificantNumber { digits in
+            let (region, type, possibility) = _classification(countryCode, digits)
+            return (region, type, possibility, _e164(countryCode: countryCode, nsn: digits, reusing: input))
         }
+        return PhoneNumberCheck(
+            number: number, error: nil, possibility: possibility, isValid: type != .unknown,
+            type: type, region: region, fictional: fictionalRange(of: number), e164: e164)
     }
 
     /// Region, type and possibility of a parsed number from its national significant number's

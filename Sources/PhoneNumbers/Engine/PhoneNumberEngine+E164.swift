@@ -16,6 +16,13 @@ extension PhoneNumberEngine {
     ///   `.invalidCountryCode`, `.tooShortNSN` or `.tooLong`.
     /// - Complexity: O(n); no heap allocation.
     public func parse(e164 text: String) throws(PhoneNumberError) -> PhoneNumber {
+        // Native and small Strings lend their UTF-8 in place (no copy of `text`, no retain);
+        // bridged ones are copied first.
+        if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            Result { () throws(PhoneNumberError) in try parse(e164UTF8: bytes) }
+        }) {
+            return try result.get()
+        }
         var text = text
         return try text.withUTF8 { bytes in
             Result { () throws(PhoneNumberError) in try parse(e164UTF8: bytes) }
@@ -24,6 +31,7 @@ extension PhoneNumberEngine {
 
     /// Parses strict E.164 given as UTF-8 bytes; see ``parse(e164:)``.
     public func parse(e164UTF8 bytes: UnsafeBufferPointer<UInt8>) throws(PhoneNumberError) -> PhoneNumber {
+        if let number = _parseE164Word(bytes) { return number }
         if bytes.count > Self.maxInputLength {
             throw PhoneNumberError(.tooLong, "The input is longer than 250 characters.")
         }
@@ -43,7 +51,34 @@ extension PhoneNumberEngine {
     /// Formats a number as E.164 (`+` country code national significant number); an extension is
     /// not part of E.164 and is left out.
     public func formatE164(_ number: PhoneNumber) -> String {
-        number.withNationalSignificantNumber { _e164(countryCode: number.countryCode, nsn: $0) }
+        let code = number.countryCode, zeros = number.leadingZeros
+        let count = _decimalDigitCount(number.nationalNumber) &+ zeros
+        if code > 0, code < 1000, zeros >= 0, zeros <= 16, count <= 16, store.smallStringsVerified {
+            // Nearly every number, without a branch on its lengths: in 48 zeroed bytes, the
+            // national number as a 16-digit block ending at byte 32 (its leading zeros included),
+            // "+" and the code right before its first digit, then the String's bytes loaded from
+            // where "+" is (the bytes after 32 are zero, as a small String needs).
+            let codeDigits = _decimalDigitCount(UInt64(code))
+            let total = 1 &+ codeDigits &+ count
+            let block = _decimal16(number.nationalNumber)
+            var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, block.0, block.1, 0, 0)
+            // "0ccc" (the code's last three digits); "+" over the byte before its first digit.
+            let shift = UInt32(3 &- codeDigits) &* 8
+            let digitsOfCode = UInt32(truncatingIfNeeded: _decimal8(UInt32(code)) >> 32)
+            let prefix = digitsOfCode & ~(0xFF &<< shift) | 0x2B &<< shift
+            return withUnsafeMutableBytes(of: &scratch) { raw -> String in
+                raw.storeBytes(of: prefix, toByteOffset: 28 &- count, as: UInt32.self)
+                let start = 32 &- total
+                if total <= 15 {
+                    return _SmallString.make(inline: (raw.loadUnaligned(fromByteOffset: start, as: UInt64.self),
+                                                      raw.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self)),
+                                             count: total)
+                }
+                return String(decoding: UnsafeRawBufferPointer(rebasing: raw[start..<32]), as: UTF8.self)
+            }
+        }
+        // The rest: 17 digits, or a number built by hand with odd fields.
+        return number.withNationalSignificantNumber { _e164(countryCode: code, nsn: $0) }
     }
 
     /// "+", the country code and the national significant number, written once into the String;
@@ -67,15 +102,69 @@ extension PhoneNumberEngine {
             }
             if same == true { return candidate }
         }
-        return String(unsafeUninitializedCapacity: count) { out in
+        return _SmallString.make(count: count, inline: store.smallStringsVerified) { out in
             out[0] = UInt8(ascii: "+")
-            _writeDecimal(code, digits: codeDigits, to: out.baseAddress! + 1)
+            _writeDecimal(code, digits: codeDigits, to: out + 1)
             for k in 0..<nsn.count { out[1 &+ codeDigits &+ k] = nsn[k] }
-            return count
         }
     }
 
     // MARK: - Internals shared with parsing
+
+    /// Strict E.164 of 8 to 19 digits whose national number (2 to 16 digits) no national prefix
+    /// can start (nearly all E.164 input), read eight bytes at a time: the digit test and the
+    /// value take a few word operations instead of a loop per byte, whose exit is mispredicted
+    /// whenever the length changes. Nil, having decided nothing, for anything else: the caller
+    /// then takes the general path (which also gives every error).
+    @inline(__always)
+    func _parseE164Word(_ bytes: UnsafeBufferPointer<UInt8>) -> PhoneNumber? {
+        let n = bytes.count
+        guard n >= 9, n <= 20, let base = bytes.baseAddress, base[0] == UInt8(ascii: "+") else { return nil }
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        // Every byte after "+" an ASCII digit: bytes 1..<9, the last eight, and 9..<17 when
+        // those two leave a gap.
+        let first = word(1), last = word(n &- 8)
+        var notDigits = Self._nonDigitBytes(first) | Self._nonDigitBytes(last)
+        if n > 17 { notDigits |= Self._nonDigitBytes(word(9)) }
+        guard notDigits == 0 else { return nil }
+        let (countryCode, codeLength, regionIndex) = store.callingCode(startOf: UnsafeBufferPointer(rebasing: bytes[1...]))
+        let start = 1 &+ codeLength
+        let length = n &- start
+        guard countryCode > 0, length >= 2, length <= 16, base[start] != UInt8(ascii: "0") else { return nil }
+        let region = store.core[regionIndex]
+        if region.nationalPrefixForParsing >= 0,
+           region.prefixStarts.admits(UnsafeBufferPointer(rebasing: bytes[start...])) { return nil }
+        // The national digits as the last of eight in one or two words, with zeros before them:
+        // the last eight bytes with the earlier ones (the lowest) cleared, and the first bytes
+        // of the national number moved up to the top of a word.
+        let value: UInt64
+        if length <= 8 {
+            value = Self._eightDigits((last &- 0x3030_3030_3030_3030) & (~0 &<< UInt64(8 &* (8 &- length))))
+        } else {
+            let high = Self._eightDigits((word(start) &- 0x3030_3030_3030_3030) &<< UInt64(8 &* (16 &- length)))
+            value = high &* 100_000_000 &+ Self._eightDigits(last &- 0x3030_3030_3030_3030)
+        }
+        return PhoneNumber(countryCode: countryCode, nationalNumber: value, leadingZeros: 0, extension: nil)
+    }
+
+    /// Nonzero unless every byte of the word is an ASCII digit. Exact: the lowest offending byte
+    /// sets its high bit with no carry or borrow from below; only bytes above it can be disturbed.
+    @inline(__always)
+    static func _nonDigitBytes(_ word: UInt64) -> UInt64 {
+        ((word &- 0x3030_3030_3030_3030) | (word &+ 0x4646_4646_4646_4646)) & 0x8080_8080_8080_8080
+    }
+
+    /// The value of eight decimal digits, one per byte (0...9), the first in the lowest byte:
+    /// pairs, then fours, then the whole, each step one multiply.
+    @inline(__always)
+    static func _eightDigits(_ digits: UInt64) -> UInt64 {
+        let pairs = (digits &* 10) &+ (digits &>> 8)
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        return ((pairs & mask) &* (100 &+ 1_000_000 &<< 32) &+ ((pairs &>> 16) & mask) &* (1 &+ 10_000 &<< 32)) &>> 32
+    }
 
     /// The steps of libphonenumber's parse after a leading `+` (or IDD) was removed: country code
     /// extraction, national prefix stripping, length checks. `digits` are ASCII digits.
@@ -84,21 +173,9 @@ extension PhoneNumberEngine {
         if digits.count <= 2 {
             throw PhoneNumberError(.tooShortAfterIDD, "After the international prefix there are too few digits for a phone number.")
         }
-        // Country codes have 1 to 3 digits and never start with 0.
-        var countryCode = 0
-        var codeLength = 0
-        if digits[0] != 0x30 {
-            var value = 0
-            for i in 0..<min(3, digits.count) {
-                value = value * 10 + Int(digits[i] &- 0x30)
-                if store.mainRegion(forCallingCode: value) != nil {
-                    countryCode = value
-                    codeLength = i + 1
-                    break
-                }
-            }
-        }
-        guard codeLength > 0, let regionIndex = store.mainRegion(forCallingCode: countryCode) else {
+        // Country codes have 1 to 3 digits and never start with 0; the shortest one in use wins.
+        let (countryCode, codeLength, regionIndex) = store.callingCode(startOf: digits)
+        guard countryCode > 0 else {
             throw PhoneNumberError(.invalidCountryCode, "The country calling code after '+' is not one in use; check the first digits.")
         }
         let national = UnsafeBufferPointer(rebasing: digits[codeLength...])

@@ -102,7 +102,7 @@ extension PhoneNumberEngine {
         let candidates = record.intlFormats.isEmpty || format == .national ? record.nationalFormats : record.intlFormats
         for i in candidates {
             let numberFormat = store.formats[i]
-            if numberFormat.leadingDigits >= 0, !_DFA.prefixMatches(numberFormat.leadingDigits, nsn) { continue }
+            if numberFormat.leadingDigits >= 0, !_DFA.prefixMatches(store.words, numberFormat.leadingDigits, nsn) { continue }
             // The substitution works on the first match from the start, as a regex replace does;
             // the format must also match the whole number to be chosen.
             guard let first = _PikeVM.match(numberFormat.pattern, nsn, toEnd: false) else { continue }

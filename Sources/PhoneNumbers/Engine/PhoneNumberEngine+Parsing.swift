@@ -33,6 +33,7 @@ extension PhoneNumberEngine {
     /// Parses UTF-8 bytes; see ``parse(_:defaultRegion:)``. Invalid UTF-8 is read as U+FFFD, which
     /// can never be part of a number.
     public func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?) throws(PhoneNumberError) -> PhoneNumber {
+        if let number = _parseE164Word(bytes) { return number }
         let regionIndex = defaultRegion.flatMap { store.regionIndex($0) }
         // Fast path: strict E.164 needs none of the free-form machinery and gives the same result.
         if bytes.count >= 4, bytes.count <= Self.maxInputLength, bytes[0] == UInt8(ascii: "+") {
@@ -366,17 +367,12 @@ extension PhoneNumberEngine {
             if full.count <= 2 && !overlong {
                 throw PhoneNumberError(.tooShortAfterIDD, "After the international prefix there are too few digits for a phone number.")
             }
-            // Country codes have 1 to 3 digits and never start with 0.
-            if full[0] != 0x30 {
-                var value = 0
-                for i in 0..<min(3, full.count) {
-                    value = value * 10 + Int(full[i] &- 0x30)
-                    if store.mainRegion(forCallingCode: value) != nil {
-                        var rest = _DigitString()
-                        full.withBuffer { rest.append(UnsafeBufferPointer(rebasing: $0[(i + 1)...])) }
-                        return (value, rest, overlong)
-                    }
-                }
+            // Country codes have 1 to 3 digits and never start with 0; the shortest one in use wins.
+            let (code, length, _) = full.withBuffer { store.callingCode(startOf: $0) }
+            if code > 0 {
+                var rest = _DigitString()
+                full.withBuffer { rest.append(UnsafeBufferPointer(rebasing: $0[length...])) }
+                return (code, rest, overlong)
             }
             throw PhoneNumberError(.invalidCountryCode, "The country calling code after the international prefix is not one in use; check the first digits.")
         }

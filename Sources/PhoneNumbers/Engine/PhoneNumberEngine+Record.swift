@@ -68,10 +68,9 @@ extension PhoneNumberEngine {
             return _RecordCheck(number: nil, error: error.code, possibility: .invalidLength, type: .unknown,
                                 region: nil, fictional: nil)
         }
-        return number.withNationalSignificantNumber { digits in
-            let (region, type, possibility) = _classification(number.countryCode, digits)
-            return _RecordCheck(number: number, error: nil, possibility: possibility, type: type, region: region,
-                                fictional: fictionalRange(of: number))
-        }
+        let countryCode = number.countryCode
+        let (region, type, possibility) = number.withNationalSignificantNumber { _classification(countryCode, $0) }
+        return _RecordCheck(number: number, error: nil, possibility: possibility, type: type, region: region,
+                            fictional: fictionalRange(of: number))
     }
 }

@@ -16,9 +16,7 @@ extension PhoneNumberEngine {
     ///
     /// - Complexity: O(n) in the number's digits: one DFA pass per candidate region.
     public func isValid(_ number: PhoneNumber) -> Bool {
-        number.withNationalSignificantNumber { digits in
-            (_classify(number.countryCode, digits)?.type ?? .unknown) != .unknown
-        }
+        type(of: number) != .unknown
     }
 
     /// Whether the number is valid for the given region (libphonenumber's `isValidNumberForRegion`):
@@ -50,26 +48,26 @@ extension PhoneNumberEngine {
 
     /// The number's type in its region, ``PhoneNumberType/unknown`` when it is not valid.
     public func type(of number: PhoneNumber) -> PhoneNumberType {
-        number.withNationalSignificantNumber { digits in
-            _classify(number.countryCode, digits)?.type ?? .unknown
-        }
+        // The closures capture the calling code, not the number: capturing the number copies it
+        // (its extension retained and released) and keeps the store retained around the call.
+        let countryCode = number.countryCode
+        return number.withNationalSignificantNumber { _classify(countryCode, $0)?.type } ?? .unknown
     }
 
     /// The region a number belongs to: "US", "CA", ..., "001" for a non-geographic entity, or nil
     /// when the calling code is unknown or no region sharing it claims the number (libphonenumber's
     /// `getRegionCodeForNumber`).
     public func region(of number: PhoneNumber) -> RegionCode? {
-        number.withNationalSignificantNumber { digits in
-            _regionIndex(number.countryCode, digits).map { store.regionCodes[$0] }
-        }
+        let countryCode = number.countryCode
+        return number.withNationalSignificantNumber { _regionIndex(countryCode, $0) }.map { store.regionCodes[$0] }
     }
 
     /// Validity, type and region in one pass (what a batch validator wants).
     public func classify(_ number: PhoneNumber) -> (region: RegionCode?, type: PhoneNumberType) {
-        number.withNationalSignificantNumber { digits in
-            guard let (index, type) = _classify(number.countryCode, digits) else { return (nil, .unknown) }
-            return (store.regionCodes[index], type)
-        }
+        let countryCode = number.countryCode
+        let found = number.withNationalSignificantNumber { _classify(countryCode, $0) }
+        guard let (index, type) = found else { return (nil, .unknown) }
+        return (store.regionCodes[index], type)
     }
 
     // MARK: - Internals shared with parsing
@@ -88,7 +86,7 @@ extension PhoneNumberEngine {
             let index = Int(store.regionLists[i])
             let record = store.core[index]
             if record.leadingDigits >= 0 {
-                if candidates & (1 &<< UInt32(i &- start)) != 0, _DFA.prefixMatches(record.leadingDigits, digits) { return index }
+                if candidates & (1 &<< UInt32(i &- start)) != 0, _DFA.prefixMatches(store.words, record.leadingDigits, digits) { return index }
             } else if _type(digits, record) != .unknown {
                 return index
             }
@@ -114,7 +112,7 @@ extension PhoneNumberEngine {
             let index = Int(store.regionLists[i])
             let record = store.core[index]
             if record.leadingDigits >= 0 {
-                if candidates & (1 &<< UInt32(i &- start)) != 0, _DFA.prefixMatches(record.leadingDigits, digits) {
+                if candidates & (1 &<< UInt32(i &- start)) != 0, _DFA.prefixMatches(store.words, record.leadingDigits, digits) {
                     return (index, _type(digits, record))
                 }
             } else {
@@ -140,9 +138,15 @@ extension PhoneNumberEngine {
     @inline(__always)
     func _type(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> PhoneNumberType {
         guard digits.count < 20 else { return .unknown }
-        let admitted = UInt16(truncatingIfNeeded: _Metadata.word(Int(record.lengthTypes) &+ digits.count))
+        let admitted = store.words[Int(record.lengthTypes) &+ digits.count]
         guard admitted & _TypeBits.general != 0 else { return .unknown }
-        let bits = _DFA.fullMatchLabel(record.typeDFA, digits) & admitted
+        let bits = _DFA.fullMatchLabel(store.words, record.typeDFA, digits) & admitted
+        return store.typeByLabel[_Store.typeKey(bits, sameMobileAndFixedLine: record.sameMobileAndFixedLinePattern)]
+    }
+
+    /// The type a DFA label gives, by libphonenumber's order of tests (`getNumberTypeHelper`):
+    /// what `_Store.typeByLabel` tabulates.
+    static func _typeOfLabel(_ bits: UInt16, sameMobileAndFixedLine: Bool) -> PhoneNumberType {
         if bits & _TypeBits.general == 0 { return .unknown }
         if bits & _TypeBits.premiumRate != 0 { return .premiumRate }
         if bits & _TypeBits.tollFree != 0 { return .tollFree }
@@ -153,10 +157,10 @@ extension PhoneNumberEngine {
         if bits & _TypeBits.uan != 0 { return .uan }
         if bits & _TypeBits.voicemail != 0 { return .voicemail }
         if bits & _TypeBits.fixedLine != 0 {
-            if record.sameMobileAndFixedLinePattern || bits & _TypeBits.mobile != 0 { return .fixedLineOrMobile }
+            if sameMobileAndFixedLine || bits & _TypeBits.mobile != 0 { return .fixedLineOrMobile }
             return .fixedLine
         }
-        if !record.sameMobileAndFixedLinePattern, bits & _TypeBits.mobile != 0 { return .mobile }
+        if !sameMobileAndFixedLine, bits & _TypeBits.mobile != 0 { return .mobile }
         return .unknown
     }
 
@@ -178,6 +182,6 @@ extension PhoneNumberEngine {
     /// pattern only, no length check).
     @inline(__always)
     func _matchesGeneralPattern(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> Bool {
-        _DFA.fullMatchLabel(record.typeDFA, digits) & _TypeBits.general != 0
+        _DFA.fullMatchLabel(store.words, record.typeDFA, digits) & _TypeBits.general != 0
     }
 }

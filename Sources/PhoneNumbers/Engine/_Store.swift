@@ -6,8 +6,8 @@ final class _Store: @unchecked Sendable {
     static let shared = _Store()
 
     let regions: [_RegionRecord]
-    /// The hot fields of `regions`, same indices; allocated once, never freed (the store lives as
-    /// long as the process).
+    /// The hot fields of `regions`, same indices (freed with the store: `shared` lives as long as
+    /// the process).
     let core: UnsafeMutablePointer<_RegionCore>
     /// Each region's code as a value, same indices (reading one copies no record).
     let regionCodes: [RegionCode]
@@ -24,10 +24,37 @@ final class _Store: @unchecked Sendable {
     /// (its leading digits may match, or it has none); -1 for other codes.
     let leadingFilterStart: [Int32]
     let leadingFilter: [UInt32]
+    /// `_Metadata.words` decoded, one UInt16 per word (the literal spends two bytes and six
+    /// instructions on each): what the DFA walks read.
+    let words: UnsafeMutablePointer<UInt16>
+    /// For the first three digits after a `+` (000...999): the calling code they start with,
+    /// as `code << 20 | length << 16 | index of its main region`, or 0 when none does.
+    let callingCodeByPrefix: UnsafeMutablePointer<UInt32>
+    /// The type for each `typeKey` of a DFA label: one load where libphonenumber's chain of
+    /// tests costs a mispredicted branch on most numbers.
+    let typeByLabel: UnsafeMutablePointer<PhoneNumberType>
+    /// Whether Strings of up to 15 ASCII bytes can be made in place (`_SmallString`), checked
+    /// against the standard library once.
+    let smallStringsVerified: Bool
 
     /// Builds an index; `shared` is the one everything uses (a second one is only for measuring
     /// how long building takes).
     init() {
+        words = Self.decodeWords()
+        smallStringsVerified = _SmallString.verifyLayout()
+        typeByLabel = .allocate(capacity: 48)
+        typeByLabel.initialize(repeating: .unknown, count: 48)  // key 0: no general bit
+        for priority in 0..<12 {
+            for same in [false, true] {
+                for mobile in [false, true] {
+                    // A label whose key is this one (`typeKey` keeps all that decides the type).
+                    var bits = _TypeBits.general | (mobile ? _TypeBits.mobile : 0)
+                    if priority >= 1, priority <= 10 { bits |= 1 << UInt16(priority) }
+                    let key = Self.typeKey(bits, sameMobileAndFixedLine: same)
+                    typeByLabel[key] = PhoneNumberEngine._typeOfLabel(bits, sameMobileAndFixedLine: same)
+                }
+            }
+        }
         regions = _TableText.lines(_Metadata.regionTable).map { f in
             _RegionRecord(
                 code: f.string(0) ?? "", countryCode: UInt16(f.int(1)), isMainCountryForCode: f.int(2) != 0,
@@ -111,6 +138,40 @@ final class _Store: @unchecked Sendable {
         }
         leadingFilterStart = filterStart
         leadingFilter = filter
+        callingCodeByPrefix = .allocate(capacity: 1000)
+        for p in 0..<1000 {
+            var entry: UInt32 = 0
+            // Country codes never start with 0; the shortest code that is in use wins.
+            for length in 1...3 where p >= 100 {
+                let code = length == 1 ? p / 100 : length == 2 ? p / 10 : p
+                if count[code] > 0 {
+                    entry = UInt32(code) << 20 | UInt32(length) << 16 | UInt32(lists[Int(start[code])])
+                    break
+                }
+            }
+            callingCodeByPrefix[p] = entry
+        }
+    }
+
+    /// `shared` is never released; the stores the metadata-ready benchmark builds are.
+    deinit {
+        core.deallocate()
+        words.deallocate()
+        callingCodeByPrefix.deallocate()
+        typeByLabel.deallocate()
+    }
+
+    /// Decodes the packed 12-bit words (two characters each, 6 bits per character) into a table
+    /// of UInt16: a loop the compiler vectorizes.
+    private static func decodeWords() -> UnsafeMutablePointer<UInt16> {
+        let text = _Metadata.words
+        let count = text.utf8CodeUnitCount / 2
+        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: count)
+        let p = text.utf8Start
+        for i in 0..<count {
+            table[i] = UInt16(p[2 &* i] &- 0x30) | UInt16(p[2 &* i &+ 1] &- 0x30) &<< 6
+        }
+        return table
     }
 
     /// Sets `bit` in `masks[p]` for every three-digit start p after which the prefix DFA at
@@ -258,6 +319,27 @@ final class _Store: @unchecked Sendable {
         guard digits.count >= n else { return false }
         for k in 0..<n where UInt32(digits[k] &- 0x30) != (literal >> (4 * UInt32(k))) & 0xF { return false }
         return true
+    }
+
+    /// The calling code at the start of `digits` (ASCII digits, at least three) and its main region:
+    /// code 0 when none is in use. One table lookup for what libphonenumber tries code by code.
+    @inline(__always)
+    func callingCode(startOf digits: UnsafeBufferPointer<UInt8>) -> (code: Int, length: Int, region: Int) {
+        let p = Int(digits[0] &- 0x30) &* 100 &+ Int(digits[1] &- 0x30) &* 10 &+ Int(digits[2] &- 0x30)
+        guard p < 1000 else { return (0, 0, 0) }
+        let entry = callingCodeByPrefix[p]
+        return (Int(entry &>> 20), Int(entry &>> 16 & 0xF), Int(entry & 0xFFFF))
+    }
+
+    /// What decides a label's type, as an index 0..<48 into `typeByLabel`: the first of its type
+    /// bits in libphonenumber's order (bit 1 premium rate ... bit 9 fixed line, bit 10 mobile,
+    /// 11 for none), the mobile bit and the region's same-pattern flag; 0 when the general bit
+    /// is clear (no type at all).
+    @inline(__always)
+    static func typeKey(_ bits: UInt16, sameMobileAndFixedLine: Bool) -> Int {
+        let first = (UInt32(bits) & 0x7FE | 0x800).trailingZeroBitCount
+        let key = first &* 4 &+ (sameMobileAndFixedLine ? 2 : 0) &+ Int(bits &>> 10 & 1)
+        return bits & _TypeBits.general != 0 ? key : 0
     }
 
     /// Index of the main region (or non-geographic entity) for a calling code, or nil.

@@ -43,6 +43,20 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
     /// Calls `body` with the national significant number as ASCII digits, without allocating.
     @inline(__always)
     func withNationalSignificantNumber<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        // Every parsed number (17 digits at most, nearly all 16 or fewer): the value as 16
+        // zero-padded digits, written without a branch; its leading zeros are already there.
+        let count = _decimalDigitCount(nationalNumber) &+ leadingZeros
+        if leadingZeros >= 0, leadingZeros <= 16, count <= 16 {
+            var words = _decimal16(nationalNumber)
+            return withUnsafeBytes(of: &words) { raw in
+                body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + (16 &- count), count: count))
+            }
+        }
+        return _withLongNationalSignificantNumber(body)
+    }
+
+    /// ``withNationalSignificantNumber(_:)`` for more than 16 digits.
+    func _withLongNationalSignificantNumber<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         // At most 20 digits of value and a few leading zeros; 32 bytes on the stack.
         var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         let digits = _decimalDigitCount(nationalNumber)
@@ -70,6 +84,29 @@ package func _writeDecimal(_ value: UInt64, digits: Int, to out: UnsafeMutablePo
         v = q
     }
     if i == 1 { out[0] = UInt8(truncatingIfNeeded: v) &+ 0x30 }
+}
+
+/// The 16 decimal digits of `value` (< 10^16), zero-padded, as ASCII bytes in memory order.
+@inline(__always)
+package func _decimal16(_ value: UInt64) -> (UInt64, UInt64) {
+    let high = value / 100_000_000
+    return (_decimal8(UInt32(truncatingIfNeeded: high)),
+            _decimal8(UInt32(truncatingIfNeeded: value &- high &* 100_000_000)))
+}
+
+/// The 8 decimal digits of `x` (< 10^8), zero-padded, as ASCII bytes in memory order (first digit
+/// in the lowest byte): four digits per 32-bit lane, split into hundreds per 16-bit lane and into
+/// tens per byte with multiply-shift divisions. No branch, no table: a loop over the digits costs a
+/// mispredicted exit whenever the count changes from one number to the next.
+@inline(__always)
+package func _decimal8(_ x: UInt32) -> UInt64 {
+    let merged = UInt64(x / 10_000) | UInt64(x % 10_000) << 32
+    // x * 10486 >> 20 == x / 100 for x < 10,000; x * 103 >> 10 == x / 10 for x < 100.
+    let top = ((merged &* 10486) >> 20) & 0x0000_007F_0000_007F
+    let hundreds = (merged &- 100 &* top) << 16 &+ top
+    var tens = ((hundreds &* 103) >> 10) & 0x000F_000F_000F_000F
+    tens &+= (hundreds &- 10 &* tens) << 8
+    return (tens | 0x3030_3030_3030_3030).littleEndian
 }
 
 /// "00" "01" ... "99": two digits per division.

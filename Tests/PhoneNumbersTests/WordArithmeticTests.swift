@@ -1,0 +1,129 @@
+@testable import PhoneNumbers
+import SMSKitTestSupport
+import Testing
+
+/// The branch-free word tricks on the E.164 path, each against the plain computation it replaces:
+/// digits written eight at a time, digits read eight at a time, the one-load calling-code and type
+/// tables, and Strings made in the small-string layout.
+@Suite struct WordArithmeticTests {
+    /// Every 8-digit group has the same few lane operations, so the edges of each lane's range
+    /// (0, 99, 100, 9,999, 10,000 ...) and random values cover it.
+    @Test func eightDigitsAreWrittenAsDecimalText() {
+        var random = SplitMix64(seed: 0xD1_617)
+        var values: [UInt32] = [0, 1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 99_999_999]
+        for k in 0..<100_000 { values.append(UInt32(k)) }
+        for _ in 0..<200_000 { values.append(UInt32(random.below(100_000_000))) }
+        var wrong = 0
+        for value in values {
+            var word = _decimal8(value)
+            let text = withUnsafeBytes(of: &word) { String(decoding: $0, as: UTF8.self) }
+            let expected = String(String(value).reversed()).padding(toLength: 8, withPad: "0", startingAt: 0)
+            if text != String(expected.reversed()) { wrong += 1 }
+        }
+        #expect(wrong == 0)
+    }
+
+    @Test func sixteenDigitsAndTheNationalNumberView() {
+        var random = SplitMix64(seed: 0x16)
+        for _ in 0..<50_000 {
+            let value = random.next() % 10_000_000_000_000_000
+            var words = _decimal16(value)
+            let text = withUnsafeBytes(of: &words) { String(decoding: $0, as: UTF8.self) }
+            let plain = String(value)
+            #expect(text == String(repeating: "0", count: 16 - plain.count) + plain)
+            // The national significant number of a number with leading zeros, through the
+            // 16-digit block and through the general writer (more than 16 digits).
+            let zeros = random.below(4)
+            let number = PhoneNumber(countryCode: 39, nationalNumber: value, leadingZeros: zeros)
+            #expect(number.nationalSignificantNumber == String(repeating: "0", count: zeros) + plain)
+        }
+    }
+
+    @Test func eightDigitsAreReadFromWords() {
+        var random = SplitMix64(seed: 0x8EAD)
+        for _ in 0..<100_000 {
+            var bytes = (0..<8).map { _ in UInt8(0x30 + random.below(10)) }
+            let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            #expect(PhoneNumberEngine._nonDigitBytes(word) == 0)
+            #expect(PhoneNumberEngine._eightDigits(word &- 0x3030_3030_3030_3030) == UInt64(String(decoding: bytes, as: UTF8.self)))
+            // Any one byte that is not an ASCII digit is seen, wherever it is.
+            let position = random.below(8)
+            repeat { bytes[position] = UInt8(random.below(256)) } while bytes[position] &- 0x30 < 10
+            let bad = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            #expect(PhoneNumberEngine._nonDigitBytes(bad) != 0)
+        }
+    }
+
+    /// The word path and the byte-by-byte path give the same number or both decline, for strict
+    /// E.164 of every length around the word path's limits, with and without junk.
+    @Test func wordPathAgreesWithTheGeneralPath() {
+        let engine = PhoneNumberEngine()
+        var random = SplitMix64(seed: 0xE164)
+        var taken = 0
+        for _ in 0..<60_000 {
+            let length = 3 + random.below(20)
+            var text = [UInt8(ascii: "+")] + (0..<length).map { _ in UInt8(0x30 + random.below(10)) }
+            if random.below(20) == 0 { text[1 + random.below(length)] = UInt8(ascii: "x") }
+            text.withUnsafeBufferPointer { bytes in
+                let word = engine._parseE164Word(bytes)
+                let general = Result { () throws(PhoneNumberError) in
+                    try engine._parseAfterPlus(UnsafeBufferPointer(rebasing: bytes[1...]), extension: nil)
+                }
+                if let word {
+                    taken += 1
+                    #expect((try? general.get()) == word, "\(String(decoding: text, as: UTF8.self))")
+                }
+            }
+        }
+        #expect(taken > 20_000)
+    }
+
+    @Test func callingCodeTableMatchesTheCodeByCodeSearch() {
+        let store = _Store.shared
+        for p in 0..<1000 {
+            let digits = Array(String(p + 1000).utf8.dropFirst())
+            var expected = (0, 0, 0)
+            if digits[0] != 0x30 {
+                var value = 0
+                for i in 0..<3 {
+                    value = value * 10 + Int(digits[i] - 0x30)
+                    if let region = store.mainRegion(forCallingCode: value) { expected = (value, i + 1, region); break }
+                }
+            }
+            let found = digits.withUnsafeBufferPointer { store.callingCode(startOf: $0) }
+            #expect(found.code == expected.0 && found.length == expected.1 && (found.code == 0 || found.region == expected.2), "\(p)")
+        }
+    }
+
+    /// The type table gives libphonenumber's chain of tests for every label and flag.
+    @Test func typeTableMatchesTheChainOfTests() {
+        let store = _Store.shared
+        for label in 0..<(1 << 11) {
+            for same in [false, true] {
+                let bits = UInt16(label)
+                #expect(store.typeByLabel[_Store.typeKey(bits, sameMobileAndFixedLine: same)]
+                        == PhoneNumberEngine._typeOfLabel(bits, sameMobileAndFixedLine: same))
+            }
+        }
+    }
+
+    @Test func smallStringsAreTheStandardLibrarysOwn() {
+        #expect(_SmallString.verifyLayout() == _SmallString.targetHasLayout)
+        #expect(_Store.shared.smallStringsVerified == _SmallString.targetHasLayout)
+        // E.164 of every length, both ways: in the small form (up to 15 bytes) and the general one.
+        let engine = PhoneNumberEngine()
+        var random = SplitMix64(seed: 0x5_7A11)
+        for _ in 0..<20_000 {
+            let digits = 1 + random.below(17)
+            let value = random.next() % UInt64(_powerOfTen(digits))
+            let number = PhoneNumber(countryCode: [1, 44, 599, 800][random.below(4)], nationalNumber: value,
+                                     leadingZeros: random.below(3))
+            let formatted = engine.formatE164(number)
+            let expected = "+\(number.countryCode)\(number.nationalSignificantNumber)"
+            #expect(formatted == expected)
+            #expect(formatted.hashValue == expected.hashValue)
+            #expect(formatted.utf8.count == expected.utf8.count)
+            #expect(Array(formatted.utf8) == Array(expected.utf8))
+        }
+    }
+}
