@@ -95,6 +95,25 @@ import Testing
         }
     }
 
+    /// No calling code is a prefix of another: the code a number starts with is unique, which
+    /// parsing relies on when it asks whether national input starts with its region's code.
+    @Test func callingCodesArePrefixFree() {
+        let store = _Store.shared
+        let codes = (1..<1000).filter { store.mainRegion(forCallingCode: $0) != nil }.map(String.init)
+        #expect(codes.count > 200)
+        for a in codes {
+            for b in codes where a != b { #expect(!b.hasPrefix(a), "\(a) is a prefix of \(b)") }
+        }
+    }
+
+    /// The ASCII class table of the simple-input path is `_simpleKind(ascii:)` with digits.
+    @Test func asciiKindTableMatchesTheSwitch() {
+        for byte in 0..<128 {
+            let expected: _SimpleKind = byte >= 0x30 && byte <= 0x39 ? .digit : _simpleKind(ascii: UInt8(byte))
+            #expect(_Store.shared.asciiKinds[byte] == expected)
+        }
+    }
+
     /// The type table gives libphonenumber's chain of tests for every label and flag.
     @Test func typeTableMatchesTheChainOfTests() {
         let store = _Store.shared

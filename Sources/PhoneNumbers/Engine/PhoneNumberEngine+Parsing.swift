@@ -129,18 +129,17 @@ extension PhoneNumberEngine {
         var trailing = false          // a character that only trailing text may have was seen
         var i = 0
         let n = bytes.count
+        let asciiKinds = store.asciiKinds
         while i < n {
             let byte = bytes[i]
             var kind: _SimpleKind
             var digit: UInt8 = 0
             if byte < 0x80 {
                 i &+= 1
-                if byte &- 0x30 < 10 {
-                    kind = .digit
-                    digit = byte
-                } else {
-                    kind = _simpleKind(ascii: byte)
-                }
+                // A table, not `_simpleKind(ascii:)`'s switch: that is an indirect jump per
+                // character, mispredicted whenever the kind of character changes.
+                kind = asciiKinds[Int(byte)]
+                digit = byte
             } else {
                 guard let (scalar, length) = _decodeScalar(bytes, at: i) else { return nil }
                 i &+= length
@@ -378,14 +377,22 @@ extension PhoneNumberEngine {
         }
         if let regionIndex {
             // Does the number start with the default region's country code, written without '+'?
+            // Calling codes are prefix-free, so the code the digits start with is the only one
+            // they can start with.
             let region = store.core[regionIndex]
-            var codeDigits = _DigitString()
-            codeDigits.append(decimal: UInt64(region.countryCode))
-            var startsWithCode = full.count >= codeDigits.count
-            for i in 0..<min(codeDigits.count, full.count) where full[i] != codeDigits[i] { startsWithCode = false }
+            var codeLength = _decimalDigitCount(UInt64(region.countryCode))
+            var startsWithCode = false
+            if full.count >= 3 {
+                let found = full.withBuffer { store.callingCode(startOf: $0) }
+                (startsWithCode, codeLength) = (found.code == Int(region.countryCode), found.length)
+            } else if full.count >= codeLength {
+                var value = 0
+                for i in 0..<codeLength { value = value * 10 + Int(full[i] &- 0x30) }
+                startsWithCode = value == Int(region.countryCode)
+            }
             if startsWithCode {
                 var potential = _DigitString()
-                full.withBuffer { potential.append(UnsafeBufferPointer(rebasing: $0[codeDigits.count...])) }
+                full.withBuffer { potential.append(UnsafeBufferPointer(rebasing: $0[codeLength...])) }
                 if let stripped = _stripNationalPrefix(potential, region) { potential = stripped }
                 // (!full matches && potential matches) || overlong || too long, walking as few
                 // DFAs as needed.
@@ -456,7 +463,7 @@ extension PhoneNumberEngine {
 }
 
 /// What a character is to the simple input shape (`_parseSimple`).
-enum _SimpleKind {
+enum _SimpleKind: UInt8 {
     /// A decimal digit of any script.
     case digit
     /// `+` or `＋`.

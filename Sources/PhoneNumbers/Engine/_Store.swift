@@ -33,6 +33,8 @@ final class _Store: @unchecked Sendable {
     /// The type for each `typeKey` of a DFA label: one load where libphonenumber's chain of
     /// tests costs a mispredicted branch on most numbers.
     let typeByLabel: UnsafeMutablePointer<PhoneNumberType>
+    /// `_simpleKind(ascii:)` of each ASCII byte, digits included (`.digit`).
+    let asciiKinds: UnsafeMutablePointer<_SimpleKind>
     /// Whether Strings of up to 15 ASCII bytes can be made in place (`_SmallString`), checked
     /// against the standard library once.
     let smallStringsVerified: Bool
@@ -42,6 +44,10 @@ final class _Store: @unchecked Sendable {
     init() {
         words = Self.decodeWords()
         smallStringsVerified = _SmallString.verifyLayout()
+        asciiKinds = .allocate(capacity: 128)
+        for byte in 0..<128 {
+            asciiKinds[byte] = UInt8(byte) &- 0x30 < 10 ? .digit : _simpleKind(ascii: UInt8(byte))
+        }
         typeByLabel = .allocate(capacity: 48)
         typeByLabel.initialize(repeating: .unknown, count: 48)  // key 0: no general bit
         for priority in 0..<12 {
@@ -159,6 +165,7 @@ final class _Store: @unchecked Sendable {
         words.deallocate()
         callingCodeByPrefix.deallocate()
         typeByLabel.deallocate()
+        asciiKinds.deallocate()
     }
 
     /// Decodes the packed 12-bit words (two characters each, 6 bits per character) into a table

@@ -48,9 +48,9 @@ struct _DigitString {
 
     @inline(__always)
     func withBuffer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var copy = storage
         let n = count
-        return withUnsafeBytes(of: &copy) { raw in
+        // The borrowed storage itself, not a 64-byte copy of it.
+        return withUnsafeBytes(of: storage) { raw in
             body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: n))
         }
     }
