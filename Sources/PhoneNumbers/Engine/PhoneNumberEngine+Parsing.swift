@@ -24,6 +24,13 @@ extension PhoneNumberEngine {
     /// - Complexity: O(n) for ordinary input, O(n²) at worst for the extension search, with
     ///   n ≤ 250.
     public func parse(_ text: String, defaultRegion: RegionCode?) throws(PhoneNumberError) -> PhoneNumber {
+        // Native and small Strings lend their UTF-8 in place (no retain and release of a copy);
+        // bridged ones are copied first.
+        if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            Result { () throws(PhoneNumberError) in try parse(utf8: bytes, defaultRegion: defaultRegion) }
+        }) {
+            return try result.get()
+        }
         var text = text
         return try text.withUTF8 { bytes in
             Result { () throws(PhoneNumberError) in try parse(utf8: bytes, defaultRegion: defaultRegion) }
