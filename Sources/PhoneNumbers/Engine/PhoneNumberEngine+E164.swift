@@ -126,26 +126,40 @@ extension PhoneNumberEngine {
         }
         // Every byte after "+" an ASCII digit: bytes 1..<9, the last eight, and 9..<17 when
         // those two leave a gap.
-        let first = word(1), last = word(n &- 8)
-        var notDigits = Self._nonDigitBytes(first) | Self._nonDigitBytes(last)
+        var notDigits = Self._nonDigitBytes(word(1)) | Self._nonDigitBytes(word(n &- 8))
         if n > 17 { notDigits |= Self._nonDigitBytes(word(9)) }
         guard notDigits == 0 else { return nil }
-        let (countryCode, codeLength, regionIndex) = store.callingCode(startOf: UnsafeBufferPointer(rebasing: bytes[1...]))
-        let start = 1 &+ codeLength
-        let length = n &- start
-        guard countryCode > 0, length >= 2, length <= 16, base[start] != UInt8(ascii: "0") else { return nil }
+        return _parseInternationalDigits(UnsafeBufferPointer(rebasing: bytes[1...]))
+    }
+
+    /// What follows "+" in ``_parseE164Word(_:)``: 8 to 19 ASCII digits (the caller checked
+    /// them), read by words; nil when the general path must decide (unknown calling code, national
+    /// number of fewer than 2 or more than 16 digits or starting with 0, or one a national prefix
+    /// may start). Also the digits of typed input with a "+" (`_parseSimple`).
+    @inline(__always)
+    func _parseInternationalDigits(_ digits: UnsafeBufferPointer<UInt8>) -> PhoneNumber? {
+        let n = digits.count
+        guard n >= 8, n <= 19, let base = digits.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        let (countryCode, codeLength, regionIndex) = store.callingCode(startOf: digits)
+        let length = n &- codeLength
+        guard countryCode > 0, length >= 2, length <= 16, base[codeLength] != UInt8(ascii: "0") else { return nil }
         let region = store.core[regionIndex]
         if region.nationalPrefixForParsing >= 0,
-           region.prefixStarts.admits(UnsafeBufferPointer(rebasing: bytes[start...])) { return nil }
+           region.prefixStarts.admits(UnsafeBufferPointer(rebasing: digits[codeLength...])) { return nil }
         // The national digits as the last of eight in one or two words, with zeros before them:
         // the last eight bytes with the earlier ones (the lowest) cleared, and the first bytes
         // of the national number moved up to the top of a word.
+        let last = word(n &- 8) &- 0x3030_3030_3030_3030
         let value: UInt64
         if length <= 8 {
-            value = Self._eightDigits((last &- 0x3030_3030_3030_3030) & (~0 &<< UInt64(8 &* (8 &- length))))
+            value = Self._eightDigits(last & (~0 &<< UInt64(8 &* (8 &- length))))
         } else {
-            let high = Self._eightDigits((word(start) &- 0x3030_3030_3030_3030) &<< UInt64(8 &* (16 &- length)))
-            value = high &* 100_000_000 &+ Self._eightDigits(last &- 0x3030_3030_3030_3030)
+            let high = Self._eightDigits((word(codeLength) &- 0x3030_3030_3030_3030) &<< UInt64(8 &* (16 &- length)))
+            value = high &* 100_000_000 &+ Self._eightDigits(last)
         }
         return PhoneNumber(countryCode: countryCode, nationalNumber: value, leadingZeros: 0, extension: nil)
     }
