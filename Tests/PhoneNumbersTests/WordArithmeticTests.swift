@@ -114,6 +114,21 @@ import Testing
         }
     }
 
+    /// The viability pattern's ASCII class table is the tests it replaces.
+    @Test func viabilityClassTableMatchesTheTests() {
+        #expect(_Viability.asciiClassBits.utf8CodeUnitCount == 128)
+        for value in UInt32(0)..<0x3100 {
+            guard let c = Unicode.Scalar(value) else { continue }
+            var expected: UInt8 = 0
+            if _UnicodeClasses.isDecimal(c) { expected |= 1 }
+            if c == "*" { expected |= 2 }
+            if _Chars.isPunctuation(c) { expected |= 4 }
+            if _Chars.isAlphaIgnoringCase(c) { expected |= 8 }
+            // Beyond ASCII '*' is not a candidate; the bit for it only exists in the table.
+            #expect(_Viability.classBits(c) == expected, "U+\(String(value, radix: 16))")
+        }
+    }
+
     /// The type table gives libphonenumber's chain of tests for every label and flag.
     @Test func typeTableMatchesTheChainOfTests() {
         let store = _Store.shared

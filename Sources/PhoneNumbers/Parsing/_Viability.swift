@@ -10,20 +10,35 @@ enum _Viability {
         while i < count, _Chars.isPlus(s[i]) { i += 1 }
         var digits = 0
         while i < count {
-            let c = s[i]
-            let isDigit = _UnicodeClasses.isDecimal(c)
-            if digits < 3 {
-                guard isDigit || c == "*" || _Chars.isPunctuation(c) else { return false }
-            } else if !(isDigit || c == "*" || _Chars.isPunctuation(c) || _Chars.isAlphaIgnoringCase(c)) {
+            let bits = classBits(s[i])
+            // Before the third digit: digits, '*' and punctuation; after it letters too.
+            if bits & (digits < 3 ? 0b0111 : 0b1111) == 0 {
+                guard digits >= 3 else { return false }
                 // The main part ends here at the latest: the rest must be an extension, starting
                 // at this character or at an earlier candidate.
                 return extensionFollows(s, from: i, count: count)
             }
-            if isDigit { digits += 1 }
+            digits &+= Int(bits & 1)
             i += 1
         }
         if digits < 3 { return false }
         return true
+    }
+
+    /// What the pattern asks of a character, as bits: 1 a decimal digit, 2 `*`, 4 punctuation
+    /// (`_Chars.isPunctuation`), 8 a letter (`_Chars.isAlphaIgnoringCase`). ASCII from a table:
+    /// one load where the tests are a branch each.
+    @inline(__always)
+    static func classBits(_ c: Unicode.Scalar) -> UInt8 {
+        if c.value < 0x80 { return asciiClassBits.utf8Start[Int(c.value)] &- 0x40 }
+        return (_UnicodeClasses.isDecimal(c) ? 1 : 0) | (_Chars.isPunctuation(c) ? 4 : 0)
+            | (_Chars.isAlphaIgnoringCase(c) ? 8 : 0)
+    }
+
+    /// `classBits` of the ASCII characters 0x00...0x7F, each as "@" (0x40) plus its bits
+    /// (a test compares it with the tests it replaces).
+    static var asciiClassBits: StaticString {
+        "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@D@@@@@@@DDB@@DDDAAAAAAAAAA@@@@@@@HHHHHHHHHHHHHHHHHHHHHHHLHHD@D@@@HHHHHHHHHHHHHHHHHHHHHHHLHH@@@D@"
     }
 
     /// Whether an extension matches `s[k..<count]` for some split `k` at or before `limit` where
