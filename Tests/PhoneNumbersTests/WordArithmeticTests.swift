@@ -129,6 +129,14 @@ import Testing
         }
     }
 
+    /// The extension search's ASCII start mask is its switch.
+    @Test func extensionStartMaskMatchesTheSwitch() {
+        for value in UInt32(0)..<0x80 {
+            let c = Unicode.Scalar(value)!
+            #expect(_Extension.canStart(c) == _Extension.canStartBySwitch(c), "U+\(String(value, radix: 16))")
+        }
+    }
+
     /// The type table gives libphonenumber's chain of tests for every label and flag.
     @Test func typeTableMatchesTheChainOfTests() {
         let store = _Store.shared
