@@ -137,6 +137,18 @@ import Testing
         }
     }
 
+    /// The vanity-number table is digits and `_Chars.keypadDigit`.
+    @Test func vanityTableMatchesTheKeypad() {
+        let table = PhoneNumberEngine._vanityDigits
+        #expect(table.utf8CodeUnitCount == 128)
+        for value in UInt32(0)..<0x80 {
+            let c = Unicode.Scalar(value)!
+            let expected: UInt8 = value >= 0x30 && value <= 0x39 ? UInt8(value)
+                : _Chars.keypadDigit(c).map { $0 + 0x30 } ?? UInt8(ascii: "@")
+            #expect(table.utf8Start[Int(value)] == expected)
+        }
+    }
+
     /// The type table gives libphonenumber's chain of tests for every label and flag.
     @Test func typeTableMatchesTheChainOfTests() {
         let store = _Store.shared

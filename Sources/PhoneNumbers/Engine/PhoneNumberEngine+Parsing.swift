@@ -421,28 +421,51 @@ extension PhoneNumberEngine {
     /// ASCII digits only; otherwise every character with a digit value becomes that digit.
     /// Returns the digits and whether there were more than fit (the number is then too long).
     func _normalize(_ s: _Scalars) -> (_DigitString, Bool) {
+        // Counted without a branch per character (letters and digits alternate in such input).
         var letters = 0
         var newline = false
         for c in s {
-            if _Chars.isAlpha(c) { letters += 1 } else if c == "\n" { newline = true }
+            letters &+= _Chars.isAlpha(c) ? 1 : 0
+            newline = newline || c == "\n"
         }
         var out = _DigitString()
         var total = 0
         if letters >= 3 && !newline {
+            let keypad = Self._vanityDigits.utf8Start
             for c in s {
-                var digit: UInt8? = nil
-                if c.value &- 0x30 < 10 { digit = UInt8(c.value - 0x30) }
-                else if let key = _Chars.keypadDigit(c) { digit = key }
-                else if c.value == 0x131 { digit = 4 }  // "ı".upper() == "I"
-                else if c.value == 0x17F { digit = 7 }  // "ſ".upper() == "S"
-                if let digit { out.append(digit + 0x30); total += 1 }
+                if c.value < 0x80 {
+                    // ASCII digits stay, letters become keypad digits, the rest is dropped: one
+                    // table load and no branch on the character.
+                    let digit = keypad[Int(c.value)]
+                    let keep = digit != UInt8(ascii: "@")
+                    out.append(digit, keep: keep)
+                    total &+= keep ? 1 : 0
+                } else if c.value == 0x131 {  // "ı".upper() == "I"
+                    out.append(UInt8(ascii: "4")); total += 1
+                } else if c.value == 0x17F {  // "ſ".upper() == "S"
+                    out.append(UInt8(ascii: "7")); total += 1
+                }
             }
         } else {
             for c in s {
-                if let digit = _UnicodeClasses.digitValue(c) { out.append(digit + 0x30); total += 1 }
+                if c.value < 0x80 {
+                    // ASCII: written always, kept only when a digit (no branch on the character).
+                    let isDigit = c.value &- 0x30 < 10
+                    out.append(UInt8(truncatingIfNeeded: c.value), keep: isDigit)
+                    total &+= isDigit ? 1 : 0
+                } else if let digit = _UnicodeClasses.digitValue(c) {
+                    out.append(digit + 0x30)
+                    total += 1
+                }
             }
         }
         return (out, total > _DigitString.capacity - 8)
+    }
+
+    /// For each ASCII character: itself for a digit, its ITU E.161 keypad digit for a letter
+    /// (`_Chars.keypadDigit`), "@" for anything else (a test compares it with keypadDigit).
+    static var _vanityDigits: StaticString {
+        "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@0123456789@@@@@@@22233344455566677778889999@@@@@@22233344455566677778889999@@@@@"
     }
 
     /// A String of `s[range]`, built once.

@@ -25,6 +25,16 @@ struct _DigitString {
         count &+= 1
     }
 
+    /// Writes `byte` after the digits and counts it only when `keep` is true: a conditional
+    /// append without a branch on `keep`.
+    @inline(__always)
+    mutating func append(_ byte: UInt8, keep: Bool) {
+        guard count < Self.capacity else { return }
+        let i = count
+        withUnsafeMutableBytes(of: &storage) { $0[i] = byte }
+        count &+= keep ? 1 : 0
+    }
+
     /// Appends the decimal digits of `value`.
     mutating func append(decimal value: UInt64) {
         let digits = _decimalDigitCount(value)
