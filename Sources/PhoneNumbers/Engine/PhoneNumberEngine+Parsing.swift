@@ -87,15 +87,18 @@ extension PhoneNumberEngine {
           withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: Self.maxInputLength + 2) { work in
             Result { () throws(PhoneNumberError) in
                 var count = 0
-                var ascii = bytes.count <= Self.maxInputLength
-                if ascii { for byte in bytes where byte >= 0x80 { ascii = false; break } }
-                if ascii {
-                    // One scalar per byte: no decoder needed.
+                var nonASCII: UInt8 = 0
+                if bytes.count <= Self.maxInputLength {
+                    // One scalar per byte, the bytes' high bits gathered on the way; any set
+                    // means starting over with the decoder.
                     for byte in bytes {
                         buffer[count] = Unicode.Scalar(byte)
+                        nonASCII |= byte
                         count &+= 1
                     }
-                } else {
+                }
+                if bytes.count > Self.maxInputLength || nonASCII >= 0x80 {
+                    count = 0
                     var decoder = UTF8()
                     var iterator = bytes.makeIterator()
                     decoding: while true {
@@ -289,17 +292,19 @@ extension PhoneNumberEngine {
                 let c = s[end - 1]
                 if c == "_" || (c != "#" && !_UnicodeClasses.isAlnum(c)) { end -= 1 } else { break }
             }
-            // A second number: "[\\/] *x"
+            // Copied up to a second number ("[\\/] *x"), in one pass.
             var i = start
             while i < end {
-                if s[i] == "\\" || s[i] == "/" {
+                let c = s[i]
+                if c == "\\" || c == "/" {
                     var j = i + 1
                     while j < end, s[j] == " " { j += 1 }
-                    if j < end, s[j] == "x" { end = i; break }
+                    if j < end, s[j] == "x" { break }
                 }
+                out[n] = c
+                n += 1
                 i += 1
             }
-            for i in start..<end { out[n] = s[i]; n += 1 }
         }
         if semicolon, let isdn = _find(_Scalars(rebasing: out[0..<n]), ";isub="), isdn > 0 { n = isdn }
         return n
