@@ -491,9 +491,16 @@ extension PhoneNumberEngine {
         let n = needle.utf8CodeUnitCount
         guard s.count >= n else { return nil }
         let p = needle.utf8Start
-        outer: for i in 0...(s.count - n) {
-            for k in 0..<n where s[i + k].value != UInt32(p[k]) { continue outer }
-            return i
+        let first = UInt32(p[0])
+        // Positions of the first character only, then the rest of the needle.
+        var i = 0
+        while i <= s.count &- n {
+            if s[i].value == first {
+                var k = 1
+                while k < n, s[i &+ k].value == UInt32(p[k]) { k &+= 1 }
+                if k == n { return i }
+            }
+            i &+= 1
         }
         return nil
     }
