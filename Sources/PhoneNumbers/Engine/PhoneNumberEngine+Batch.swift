@@ -35,10 +35,14 @@ extension PhoneNumberEngine {
         // One pass over the national significant number's digits for everything. The closure
         // captures the calling code, not the number (which it would copy, extension and all).
         let countryCode = number.countryCode
-        let (region, type, possibility, e164) = number.withNationalSignificantNumber { digits in
+        let (region, type, possibility, long) = number.withNationalSignificantNumber { digits in
             let (region, type, possibility) = _classification(countryCode, digits)
-            return (region, type, possibility, _e164(countryCode: countryCode, nsn: digits, reusing: input))
+            // Up to 15 bytes, formatE164 writes the String in place without a loop; longer ones
+            // may share the input's storage when the input was already that text.
+            let fits = _decimalDigitCount(UInt64(max(countryCode, 0))) &+ digits.count < 15
+            return (region, type, possibility, fits ? nil : _e164(countryCode: countryCode, nsn: digits, reusing: input))
         }
+        let e164 = long ?? formatE164(number)
         return PhoneNumberCheck(
             number: number, error: nil, possibility: possibility, isValid: type != .unknown,
             type: type, region: region, fictional: fictionalRange(of: number), e164: e164)

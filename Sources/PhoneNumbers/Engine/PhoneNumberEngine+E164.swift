@@ -82,12 +82,16 @@ extension PhoneNumberEngine {
     }
 
     /// "+", the country code and the national significant number, written once into the String;
-    /// or `candidate` itself when it already is exactly that text (input that was E.164).
+    /// or, beyond 15 bytes, `candidate` itself when it already is exactly that text (input that
+    /// was E.164: its storage is shared instead of allocating).
     func _e164(countryCode: Int, nsn: UnsafeBufferPointer<UInt8>, reusing candidate: String? = nil) -> String {
         let code = UInt64(max(countryCode, 0))
         let codeDigits = _decimalDigitCount(code)
         let count = 1 + codeDigits + nsn.count
-        if let candidate, candidate.utf8.count == count {
+        // Reusing the input only saves anything when the result would need storage: up to 15
+        // bytes the new String is made in place, which is cheaper than comparing.
+        let inline = count <= 15 && store.smallStringsVerified
+        if !inline, let candidate, candidate.utf8.count == count {
             let same = candidate.utf8.withContiguousStorageIfAvailable { text -> Bool in
                 guard text[0] == UInt8(ascii: "+") else { return false }
                 var value: UInt64 = 0
@@ -102,7 +106,7 @@ extension PhoneNumberEngine {
             }
             if same == true { return candidate }
         }
-        return _SmallString.make(count: count, inline: store.smallStringsVerified) { out in
+        return _SmallString.make(count: count, inline: inline) { out in
             out[0] = UInt8(ascii: "+")
             _writeDecimal(code, digits: codeDigits, to: out + 1)
             for k in 0..<nsn.count { out[1 &+ codeDigits &+ k] = nsn[k] }
