@@ -10,12 +10,26 @@ enum _Extension {
     /// range of the captured digits.
     static func match(_ s: _Scalars, _ start: Int, _ end: Int) -> Range<Int>? {
         guard start < end else { return nil }
+        return match(s, start, end, runStart: trailingRunStart(s, end))
+    }
+
+    /// Where the run of digits at the end of `s[..<end]` (before an optional final '#') starts:
+    /// the same for every start a search tries, so found once.
+    static func trailingRunStart(_ s: _Scalars, _ end: Int) -> Int {
+        var i = end
+        if i > 0, s[i - 1] == "#" { i -= 1 }
+        while i > 0, _UnicodeClasses.isDecimal(s[i - 1]) { i -= 1 }
+        return i
+    }
+
+    /// ``match(_:_:_:)`` with the trailing digit run's start already known.
+    static func match(_ s: _Scalars, _ start: Int, _ end: Int, runStart: Int) -> Range<Int>? {
+        guard start < end else { return nil }
         // The trailing digit run, before an optional final '#'.
         var digitsEnd = end
         let hashEnded = s[end - 1] == "#"
         if hashEnded { digitsEnd -= 1 }
-        var digitsStart = digitsEnd
-        while digitsStart > start, _UnicodeClasses.isDecimal(s[digitsStart - 1]) { digitsStart -= 1 }
+        let digitsStart = max(runStart, start)
         let digitCount = digitsEnd - digitsStart
         guard digitCount > 0 else { return nil }
         let digits = digitsStart..<digitsEnd
@@ -84,9 +98,11 @@ enum _Extension {
             }
             if !label { return nil }
         }
+        let run = trailingRunStart(s, count)
+        let runBeforeNewline = lastIsNewline ? trailingRunStart(s, count - 1) : 0
         for start in 0..<digitsStart where canStart(s[start]) {
-            if let digits = match(s, start, count) { return (start, digits) }
-            if lastIsNewline, let digits = match(s, start, count - 1) { return (start, digits) }
+            if let digits = match(s, start, count, runStart: run) { return (start, digits) }
+            if lastIsNewline, let digits = match(s, start, count - 1, runStart: runBeforeNewline) { return (start, digits) }
         }
         return nil
     }

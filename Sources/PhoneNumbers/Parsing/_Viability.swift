@@ -58,8 +58,9 @@ enum _Viability {
         }
         guard firstSplit <= limit else { return false }
         var k = limit
+        let run = _Extension.trailingRunStart(s, count)
         while k >= firstSplit {
-            if _Extension.match(s, k, count) != nil { return true }
+            if _Extension.match(s, k, count, runStart: run) != nil { return true }
             k -= 1
         }
         return false
