@@ -1,11 +1,13 @@
 // Whole-corpus throughput of PhoneNumbers, the same work as Benchmarks/harness/harness.cc does
 // with libphonenumber: per line parse, isValid, type, format E.164; one thread.
 //
-//   swift run -c release PhoneNumbersThroughput CORPUS [--repeat N] [--check]
+//   swift run -c release PhoneNumbersThroughput CORPUS [--repeat N] [--check | --classify | --e164]
 //
 // With --check, each line goes through the one-call API instead: engine.check(text, defaultRegion:)
 // (parse, possibility, validity, type, region, fictional range, E.164 in one pass); the line
-// then starts with "smskit_check".
+// then starts with "smskit_check". --classify does the PhoneNumbersBenchmarks work: parse,
+// classify (validity, type and region in one call), E.164; --e164 the same with parse(e164:)
+// (strict E.164 input only). Benchmarks/instructions.sh runs this under cachegrind.
 //
 // CORPUS has one input per line, optionally followed by a tab and the default region; lines
 // starting with '+' default to no region. Prints
@@ -18,13 +20,19 @@ var arguments = CommandLine.arguments.dropFirst()
 var repeatCount = 5
 var path: String?
 nonisolated(unsafe) var useCheck = false
+nonisolated(unsafe) var useClassify = false
+nonisolated(unsafe) var useE164 = false
 while let argument = arguments.popFirst() {
     if argument == "--repeat", let value = arguments.popFirst(), let n = Int(value), n > 0 {
         repeatCount = n
     } else if argument == "--check" {
         useCheck = true
+    } else if argument == "--classify" {
+        useClassify = true
+    } else if argument == "--e164" {
+        useE164 = true
     } else if argument.hasPrefix("-") {
-        FileHandle.standardError.write("usage: PhoneNumbersThroughput CORPUS [--repeat N] [--check]\n".data(using: .utf8)!)
+        FileHandle.standardError.write("usage: PhoneNumbersThroughput CORPUS [--repeat N] [--check | --classify | --e164]\n".data(using: .utf8)!)
         exit(64)
     } else {
         path = argument
@@ -61,6 +69,17 @@ func pass() -> (valid: Int, checksum: Int) {
             if result.isValid { valid += 1 }
             checksum &+= result.type == .mobile ? 1 : 0
             checksum &+= result.e164?.utf8.count ?? 0
+        }
+        return (valid, checksum)
+    }
+    if useClassify || useE164 {
+        for input in inputs {
+            guard let number = useE164 ? try? engine.parse(e164: input.text)
+                                       : try? engine.parse(input.text, defaultRegion: input.defaultRegion) else { continue }
+            let (region, type) = engine.classify(number)
+            if type != .unknown { valid += 1 }
+            checksum &+= region == nil ? 0 : 1
+            checksum &+= engine.formatE164(number).utf8.count
         }
         return (valid, checksum)
     }
