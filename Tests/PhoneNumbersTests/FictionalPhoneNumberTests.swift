@@ -68,19 +68,19 @@ struct FictionalPhoneNumberTests {
 
     @Test("digit count")
     func digitCount() {
-        #expect(FictionalRanges._digitCount(0) == 1)
-        #expect(FictionalRanges._digitCount(9) == 1)
-        #expect(FictionalRanges._digitCount(10) == 2)
-        #expect(FictionalRanges._digitCount(9_999_999_999) == 10)
-        #expect(FictionalRanges._digitCount(10_000_000_000) == 11)
-        #expect(FictionalRanges._digitCount(99_999_999_999_999_999) == 17)
-        #expect(FictionalRanges._digitCount(100_000_000_000_000_000) == 18)
-        #expect(FictionalRanges._digitCount(10_000_000_000_000_000_000) == 20)
-        #expect(FictionalRanges._digitCount(UInt64.max) == 20)
+        #expect(_decimalDigitCount(0) == 1)
+        #expect(_decimalDigitCount(9) == 1)
+        #expect(_decimalDigitCount(10) == 2)
+        #expect(_decimalDigitCount(9_999_999_999) == 10)
+        #expect(_decimalDigitCount(10_000_000_000) == 11)
+        #expect(_decimalDigitCount(99_999_999_999_999_999) == 17)
+        #expect(_decimalDigitCount(100_000_000_000_000_000) == 18)
+        #expect(_decimalDigitCount(10_000_000_000_000_000_000) == 20)
+        #expect(_decimalDigitCount(UInt64.max) == 20)
         for exponent in 1...19 {
             let power = _powerOfTen(exponent)
-            #expect(FictionalRanges._digitCount(power - 1) == exponent)
-            #expect(FictionalRanges._digitCount(power) == exponent + 1)
+            #expect(_decimalDigitCount(power - 1) == exponent)
+            #expect(_decimalDigitCount(power) == exponent + 1)
         }
     }
 }

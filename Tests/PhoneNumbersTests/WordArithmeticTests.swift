@@ -137,14 +137,16 @@ import Testing
         }
     }
 
-    /// The vanity-number table is digits and `_Chars.keypadDigit`.
+    /// The vanity-number table is the digits and the ITU E.161 keypad.
     @Test func vanityTableMatchesTheKeypad() {
         let table = PhoneNumberEngine._vanityDigits
         #expect(table.utf8CodeUnitCount == 128)
+        let keypad: [Character: UInt8] = Dictionary(uniqueKeysWithValues: zip(
+            "abcdefghijklmnopqrstuvwxyz", Array("22233344455566677778889999".utf8)))
         for value in UInt32(0)..<0x80 {
-            let c = Unicode.Scalar(value)!
-            let expected: UInt8 = value >= 0x30 && value <= 0x39 ? UInt8(value)
-                : _Chars.keypadDigit(c).map { $0 + 0x30 } ?? UInt8(ascii: "@")
+            let c = Character(Unicode.Scalar(value)!)
+            let keypadDigit = c.isASCII && c.isLetter ? keypad[Character(c.lowercased())] : nil
+            let expected: UInt8 = value >= 0x30 && value <= 0x39 ? UInt8(value) : keypadDigit ?? UInt8(ascii: "@")
             #expect(table.utf8Start[Int(value)] == expected)
         }
     }

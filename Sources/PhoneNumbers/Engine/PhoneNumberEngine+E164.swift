@@ -124,14 +124,10 @@ extension PhoneNumberEngine {
     func _parseE164Word(_ bytes: UnsafeBufferPointer<UInt8>) -> PhoneNumber? {
         let n = bytes.count
         guard n >= 9, n <= 20, let base = bytes.baseAddress, base[0] == UInt8(ascii: "+") else { return nil }
-        let raw = UnsafeRawPointer(base)
-        @inline(__always) func word(_ offset: Int) -> UInt64 {
-            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        }
         // Every byte after "+" an ASCII digit: bytes 1..<9, the last eight, and 9..<17 when
         // those two leave a gap.
-        var notDigits = Self._nonDigitBytes(word(1)) | Self._nonDigitBytes(word(n &- 8))
-        if n > 17 { notDigits |= Self._nonDigitBytes(word(9)) }
+        var notDigits = Self._nonDigitBytes(Self._word(base, 1)) | Self._nonDigitBytes(Self._word(base, n &- 8))
+        if n > 17 { notDigits |= Self._nonDigitBytes(Self._word(base, 9)) }
         guard notDigits == 0 else { return nil }
         return _parseInternationalDigits(UnsafeBufferPointer(rebasing: bytes[1...]))
     }
@@ -144,10 +140,6 @@ extension PhoneNumberEngine {
     func _parseInternationalDigits(_ digits: UnsafeBufferPointer<UInt8>) -> PhoneNumber? {
         let n = digits.count
         guard n >= 8, n <= 19, let base = digits.baseAddress else { return nil }
-        let raw = UnsafeRawPointer(base)
-        @inline(__always) func word(_ offset: Int) -> UInt64 {
-            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        }
         let (countryCode, codeLength, regionIndex) = store.callingCode(startOf: digits)
         let length = n &- codeLength
         guard countryCode > 0, length >= 2, length <= 16, base[codeLength] != UInt8(ascii: "0") else { return nil }
@@ -157,15 +149,21 @@ extension PhoneNumberEngine {
         // The national digits as the last of eight in one or two words, with zeros before them:
         // the last eight bytes with the earlier ones (the lowest) cleared, and the first bytes
         // of the national number moved up to the top of a word.
-        let last = word(n &- 8) &- 0x3030_3030_3030_3030
+        let last = Self._word(base, n &- 8) &- 0x3030_3030_3030_3030
         let value: UInt64
         if length <= 8 {
             value = Self._eightDigits(last & (~0 &<< UInt64(8 &* (8 &- length))))
         } else {
-            let high = Self._eightDigits((word(codeLength) &- 0x3030_3030_3030_3030) &<< UInt64(8 &* (16 &- length)))
+            let high = Self._eightDigits((Self._word(base, codeLength) &- 0x3030_3030_3030_3030) &<< UInt64(8 &* (16 &- length)))
             value = high &* 100_000_000 &+ Self._eightDigits(last)
         }
         return PhoneNumber(countryCode: countryCode, nationalNumber: value, leadingZeros: 0, extension: nil)
+    }
+
+    /// The eight bytes at `base + offset` as a word, the first byte lowest (any alignment).
+    @inline(__always)
+    static func _word(_ base: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
     /// Nonzero unless every byte of the word is an ASCII digit. Exact: the lowest offending byte

@@ -163,7 +163,7 @@ extension PhoneNumberEngine {
             // Bit tests, most frequent kind first, not a `switch` (nor `==` tests, which the
             // compiler merges into one): that is an indirect jump per character, mispredicted
             // about half the time.
-            let bit = UInt8(1) &<< kind.rawValue
+            let bit = kind.bit
             if bit & _SimpleKind.digit.bit != 0 {
                 guard !trailing else { return nil }
                 started = true
@@ -468,7 +468,7 @@ extension PhoneNumberEngine {
     }
 
     /// For each ASCII character: itself for a digit, its ITU E.161 keypad digit for a letter
-    /// (`_Chars.keypadDigit`), "@" for anything else (a test compares it with keypadDigit).
+    /// (abc 2, def 3, ghi 4, jkl 5, mno 6, pqrs 7, tuv 8, wxyz 9), "@" for anything else.
     static var _vanityDigits: StaticString {
         "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@0123456789@@@@@@@22233344455566677778889999@@@@@@22233344455566677778889999@@@@@"
     }
@@ -529,29 +529,29 @@ enum _SimpleKind: UInt8 {
     case refuse
 }
 
-@inline(__always)
+/// The kind of an ASCII character (`_Store.asciiKinds` tabulates it, digits aside). Separators
+/// are libphonenumber's punctuation (`_Chars.isPunctuation`) but for the letters `x`/`X` and `~`.
 func _simpleKind(ascii byte: UInt8) -> _SimpleKind {
     switch byte {
-    case UInt8(ascii: "+"): .plus
-    case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"),
-         UInt8(ascii: "/"), UInt8(ascii: "["), UInt8(ascii: "]"): .separator
-    case UInt8(ascii: ";"): .refuse
+    case UInt8(ascii: "+"): return .plus
+    case UInt8(ascii: ";"): return .refuse
     // '#' and '~' start extensions, '*' and ',' are read by the viability and extension patterns.
-    case UInt8(ascii: "#"), UInt8(ascii: "~"), UInt8(ascii: "*"), UInt8(ascii: ","): .other
-    case 0x00...0x7F where (byte | 0x20) &- 0x61 >= 26: .symbol
-    default: .other
+    case UInt8(ascii: "#"), UInt8(ascii: "~"), UInt8(ascii: "*"), UInt8(ascii: ","): return .other
+    default:
+        if (byte | 0x20) &- 0x61 < 26 { return .other }  // letters, `x` included
+        return _Chars.isPunctuation(Unicode.Scalar(byte)) ? .separator : .symbol
     }
 }
 
+/// The kind of a non-ASCII character: separators are libphonenumber's punctuation but for the
+/// tildes (U+2053, U+223C, U+FF5E), which can start extensions.
 @inline(__always)
 func _simpleKind(nonASCII scalar: Unicode.Scalar) -> _SimpleKind {
     switch scalar.value {
     case 0xFF0B: .plus
     case 0x30FC: .letterSeparator
-    // VALID_PUNCTUATION without the tildes (U+2053, U+223C, U+FF5E), which can start extensions.
-    case 0x00A0, 0x00AD, 0x200B, 0x2060, 0x3000, 0x2010...0x2015, 0x2212, 0xFF0D...0xFF0F,
-         0xFF08, 0xFF09, 0xFF3B, 0xFF3D: .separator
-    default: .other
+    case 0x2053, 0x223C, 0xFF5E: .other
+    default: _Chars.isPunctuation(scalar) ? .separator : .other
     }
 }
 

@@ -129,7 +129,7 @@ extension PhoneNumberEngine {
     func _leadingCandidates(_ countryCode: Int, _ digits: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let offset = Int(store.leadingFilterStart[countryCode])
         guard offset >= 0, digits.count >= 3 else { return ~0 }
-        let p = Int(digits[0] &- 0x30) &* 100 &+ Int(digits[1] &- 0x30) &* 10 &+ Int(digits[2] &- 0x30)
+        let p = _Store.threeDigits(digits)
         guard p < 1000 else { return ~0 }
         return store.leadingFilter[offset &+ p]
     }

@@ -332,10 +332,18 @@ final class _Store: @unchecked Sendable {
     /// code 0 when none is in use. One table lookup for what libphonenumber tries code by code.
     @inline(__always)
     func callingCode(startOf digits: UnsafeBufferPointer<UInt8>) -> (code: Int, length: Int, region: Int) {
-        let p = Int(digits[0] &- 0x30) &* 100 &+ Int(digits[1] &- 0x30) &* 10 &+ Int(digits[2] &- 0x30)
+        let p = Self.threeDigits(digits)
         guard p < 1000 else { return (0, 0, 0) }
         let entry = callingCodeByPrefix[p]
         return (Int(entry &>> 20), Int(entry &>> 16 & 0xF), Int(entry & 0xFFFF))
+    }
+
+    /// The first three of at least three ASCII digits as a number 0...999: the index of the
+    /// three-digit tables. Callers pass digits; other bytes give a meaningless value, which the
+    /// tables check against 1,000 only to stay in bounds.
+    @inline(__always)
+    static func threeDigits(_ digits: UnsafeBufferPointer<UInt8>) -> Int {
+        Int(digits[0] &- 0x30) &* 100 &+ Int(digits[1] &- 0x30) &* 10 &+ Int(digits[2] &- 0x30)
     }
 
     /// What decides a label's type, as an index 0..<48 into `typeByLabel`: the first of its type

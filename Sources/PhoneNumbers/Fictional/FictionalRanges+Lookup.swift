@@ -67,7 +67,7 @@ public enum FictionalRanges {
     /// - Returns: The matching range, or `nil`.
     /// - Complexity: O(1); no allocation.
     package static func match(countryCode: Int, value: UInt64, length: Int) -> FictionalRange? {
-        guard length > 0, length <= _maximumDigits, _digitCount(value) <= length else { return nil }
+        guard length > 0, length <= _maximumDigits, _decimalDigitCount(value) <= length else { return nil }
         return _range(code: _lookupCode(countryCode: countryCode, value: value, length: length))
     }
 
@@ -88,8 +88,4 @@ public enum FictionalRanges {
     @inline(__always) static var _miss: Int { -2 }
 
     static var _maximumDigits: Int { 17 }
-
-    /// The number of decimal digits of `value` (1 for 0).
-    @inline(__always)
-    static func _digitCount(_ value: UInt64) -> Int { _decimalDigitCount(value) }
 }

@@ -38,7 +38,7 @@ extension FictionalRanges {
     @usableFromInline
     static func _match(countryCode: Int, nationalNumber: UInt64, leadingZeros: Int) -> FictionalRange? {
         guard leadingZeros >= 0, leadingZeros < _maximumDigits else { return nil }
-        let length = leadingZeros &+ _digitCount(nationalNumber)
+        let length = leadingZeros &+ _decimalDigitCount(nationalNumber)
         guard length <= _maximumDigits else { return nil }
         return _range(code: _lookupCode(countryCode: countryCode, value: nationalNumber, length: length))
     }

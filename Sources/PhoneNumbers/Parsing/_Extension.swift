@@ -84,9 +84,8 @@ enum _Extension {
         // before them: an extension can only start before the trailing digit run, at a character
         // that can begin an alternative.
         guard end > 0 else { return nil }
-        var digitsStart = s[end - 1] == "#" ? end - 1 : end
-        let digitsEnd = digitsStart
-        while digitsStart > 0, _UnicodeClasses.isDecimal(s[digitsStart - 1]) { digitsStart -= 1 }
+        let digitsEnd = s[end - 1] == "#" ? end - 1 : end
+        let digitsStart = trailingRunStart(s, end)
         guard digitsStart < digitsEnd, digitsStart > 0 else { return nil }
         // Every alternative but the '#'-ended American one has a label character (a letter of a
         // label, '#', '~', ';' or ','), not only separators: without one, nothing can match.
@@ -98,11 +97,12 @@ enum _Extension {
             }
             if !label { return nil }
         }
-        let run = trailingRunStart(s, count)
-        let runBeforeNewline = lastIsNewline ? trailingRunStart(s, count - 1) : 0
+        // With a final newline the whole input ends in no digit run (that match fails at once);
+        // the run before the newline is the one found above.
+        let run = lastIsNewline ? count : digitsStart
         for start in 0..<digitsStart where canStart(s[start]) {
             if let digits = match(s, start, count, runStart: run) { return (start, digits) }
-            if lastIsNewline, let digits = match(s, start, count - 1, runStart: runBeforeNewline) { return (start, digits) }
+            if lastIsNewline, let digits = match(s, start, count - 1, runStart: digitsStart) { return (start, digits) }
         }
         return nil
     }

@@ -65,10 +65,10 @@ final class _UnicodeClasses: Sendable {
     }
 
     /// The value of a decimal digit (Unicode Nd, what `re`'s `\d` matches), nil for anything else.
-    @inline(__always)
     ///
     /// One search: every range of `\d` is made of whole runs of ten from 0 to 9 (Unicode keeps
     /// decimal digits so), so the value is the distance from the range's first character, mod 10.
+    @inline(__always)
     static func decimalDigitValue(_ c: Unicode.Scalar) -> UInt8? {
         if c.value < 0x80 { return c.value &- 0x30 < 10 ? UInt8(c.value - 0x30) : nil }
         let table = shared.decimal
@@ -112,15 +112,6 @@ enum _Chars {
     @inline(__always)
     static func isAlphaIgnoringCase(_ c: Unicode.Scalar) -> Bool {
         isAlpha(c) || c.value == 0x130 || c.value == 0x131 || c.value == 0x17F || c.value == 0x212A
-    }
-
-    /// ITU E.161 keypad digit of an ASCII letter.
-    static func keypadDigit(_ c: Unicode.Scalar) -> UInt8? {
-        guard isAlpha(c) else { return nil }
-        let i = Int((c.value | 0x20) - 0x61)
-        // a..z on the keypad: abc def ghi jkl mno pqrs tuv wxyz
-        let keys: StaticString = "22233344455566677778889999"
-        return keys.utf8Start[i] - 0x30
     }
 }
 

@@ -35,17 +35,6 @@ struct _DigitString {
         count &+= keep ? 1 : 0
     }
 
-    /// Appends the decimal digits of `value`.
-    mutating func append(decimal value: UInt64) {
-        let digits = _decimalDigitCount(value)
-        guard count + digits <= Self.capacity else { return }
-        let start = count
-        withUnsafeMutableBytes(of: &storage) { raw in
-            _writeDecimal(value, digits: digits, to: raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + start)
-        }
-        count &+= digits
-    }
-
     mutating func append(_ digits: UnsafeBufferPointer<UInt8>) {
         let n = min(digits.count, Self.capacity - count)
         guard n > 0 else { return }
