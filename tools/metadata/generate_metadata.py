@@ -10,11 +10,13 @@ What it writes:
 * all patterns compiled ahead of time (see regex_compiler.py): one minimized DFA per region whose
   state labels carry which number types match, DFAs for leading digits, and Pike-VM programs for the
   patterns whose captures matter (national prefix for parsing, IDD prefixes, number formats);
-* the DFA and program words packed into one string literal, read in place at run time (no decoding
-  step: the metadata is ready as soon as the binary is loaded).
+* the DFA and program words packed into one string literal, and the transitions of the type DFAs
+  of fewer than 256 states into a second one, one byte each; the run time decodes both once, with
+  loops the compiler vectorizes.
 
 Word encoding: every table entry is a 12-bit word written as two bytes, low 6 bits first, each byte
-being 0x30 + value (the characters '0'...'o'), so the literal is plain ASCII.
+being 0x30 + value (the characters '0'...'o'), so the literal is plain ASCII. Row bytes are two
+characters each, 4 bits per character ('0'...'?').
 """
 
 from __future__ import annotations
@@ -58,8 +60,24 @@ class Words:
         self.cache[key] = offset
         return offset
 
-    def add_dfa(self, patterns) -> int:
+    def add_type_dfa(self, patterns, rows: "Rows") -> tuple[int, int, int]:
+        """A region's type DFA: (word offset, byte offset of its rows or -1, states).
+
+        Fewer than 256 states (all but a few regions): the transitions go to `rows`, one byte
+        each, 10 per state, and the words get the start state and then one label per state. A
+        walk then reads 10 bytes a state instead of 22. Larger DFAs keep `add_dfa`'s layout.
+        """
         dfa = build_dfa(patterns)
+        states = len(dfa.trans)
+        if states >= 256:
+            return self._add_built_dfa(dfa), -1, states
+        row_offset = rows.add([t for trans in dfa.trans for t in trans])
+        return self.add([dfa.start] + list(dfa.label)), row_offset, states
+
+    def add_dfa(self, patterns) -> int:
+        return self._add_built_dfa(build_dfa(patterns))
+
+    def _add_built_dfa(self, dfa) -> int:
         if len(dfa.trans) >= 4096:
             raise ValueError("DFA too large for 12-bit state numbers")
         values = [dfa.start]
@@ -89,6 +107,30 @@ class Words:
                 ch = chr(0x30 + part)
                 out.append("\\\\" if ch == "\\" else ch)
         return "".join(out)
+
+
+class Rows:
+    """Byte-wide DFA transitions (`Words.add_type_dfa`), written two characters a byte: '0' plus
+    the low four bits, then '0' plus the high four bits (the characters '0'...'?')."""
+
+    def __init__(self) -> None:
+        self.bytes: list[int] = []
+        self.cache: dict[tuple, int] = {}
+
+    def add(self, values: list[int]) -> int:
+        key = tuple(values)
+        if key in self.cache:
+            return self.cache[key]
+        offset = len(self.bytes)
+        for v in values:
+            if not 0 <= v < 256:
+                raise ValueError(f"byte out of range: {v}")
+        self.bytes.extend(values)
+        self.cache[key] = offset
+        return offset
+
+    def literal(self) -> str:
+        return "".join(chr(0x30 + (b & 15)) + chr(0x30 + (b >> 4)) for b in self.bytes)
 
 
 def field(value) -> str:
@@ -152,6 +194,7 @@ def format_record(words: Words, fmt) -> str:
 def main() -> None:
     version = phonenumbers.__version__
     words = Words()
+    rows = Rows()
     entries = all_metadata()
     region_lines = []
     format_lines: list[str] = []
@@ -160,7 +203,7 @@ def main() -> None:
         index_of[(code, md.country_code)] = i
         descs = [getattr(md, d) for d in DESCS]
         patterns = [((d.national_number_pattern or None) if d is not None else None, False) for d in descs]
-        type_dfa = words.add_dfa(patterns)
+        type_dfa, type_rows, type_states = words.add_type_dfa(patterns, rows)
         # Which descriptions admit each length (empty list: any length; [-1]: none).
         per_length = []
         for n in range(MAX_LENGTH_TABLE):
@@ -194,7 +237,7 @@ def main() -> None:
             invalid_lengths, bool(md.same_mobile_and_fixed_line_pattern), leading, md.national_prefix,
             npp, java_rule(md.national_prefix_transform_rule), idd, md.preferred_international_prefix,
             md.preferred_extn_prefix, national_formats[0], national_formats[1], intl_formats[0],
-            intl_formats[1]))
+            intl_formats[1], type_rows, type_states))
     # Calling codes: code -> region indices, main country first (libphonenumber's order).
     cc_lines = []
     for cc in sorted(phonenumbers.COUNTRY_CODE_TO_REGION_CODE):
@@ -218,7 +261,7 @@ def main() -> None:
         f.write("    /// code|countryCode|isMain|typeDFA|lengthTypes|possibleLengths|localOnlyLengths|hasNoPossibleLength|\n")
         f.write("    /// sameMobileAndFixedLinePattern|leadingDigits|nationalPrefix|nationalPrefixForParsing|transformRule|\n")
         f.write("    /// internationalPrefix|preferredInternationalPrefix|preferredExtensionPrefix|national formats start|end|\n")
-        f.write("    /// intl formats start|end\n")
+        f.write("    /// intl formats start|end|typeRows|states of the type DFA\n")
         f.write('    static let regionTable: StaticString = #"""\n')
         f.write("\n".join(region_lines))
         f.write('\n"""#\n\n')
@@ -241,11 +284,16 @@ def main() -> None:
         f.write("    /// (swift_once) on every access, and this is read once per digit.\n")
         f.write("    @inline(__always) static var words: StaticString { \"")
         f.write(literal)
+        f.write("\" }\n\n")
+        f.write(f"    /// {len(rows.bytes)} bytes: the transitions of the type DFAs of fewer than 256 states,\n")
+        f.write("    /// 10 a state, two characters a byte (low four bits first, each '0' + value).\n")
+        f.write("    @inline(__always) static var typeRows: StaticString { \"")
+        f.write(rows.literal())
         f.write("\" }\n}\n")
     with open(os.path.join(OUT_DIR, "UnicodeTables.swift"), "w", encoding="utf-8") as f:
         f.write(unicode_tables.swift_source(header))
     print(f"phonenumbers {version}: {len(entries)} entities, {len(format_lines)} formats, "
-          f"{len(words.words)} words ({len(literal)} bytes)")
+          f"{len(words.words)} words ({len(literal)} bytes), {len(rows.bytes)} DFA row bytes")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 // its row sends every digit back to 0 and its label is 0, so a walk needs no test for it.
 //
 // The walks read the store's decoded copy of the words (`_Store.words`, one UInt16 per word),
-// one load per digit.
+// one load per digit. Type DFAs of fewer than 256 states have their transitions apart, a byte
+// each (`_Store.typeRows`, 10 bytes a state), and in the words only the start state and the
+// labels.
 
 enum _DFA {
     /// Runs the DFA over ASCII digits and returns the label of the final state (0 when it died
@@ -20,6 +22,21 @@ enum _DFA {
             state = Int(rows[state &* 11 &+ digit])
         }
         return rows[state &* 11 &+ 10]
+    }
+
+    /// `fullMatchLabel` over a type DFA with byte-wide rows: `rows` points at its state 0's
+    /// transitions in `_Store.typeRows`, `labels` at state 0's label in `_Store.words`.
+    @inline(__always)
+    static func fullMatchLabel(
+        _ rows: UnsafePointer<UInt8>, _ labels: UnsafePointer<UInt16>, start: Int, _ digits: UnsafeBufferPointer<UInt8>
+    ) -> UInt16 {
+        var state = start
+        for byte in digits {
+            let digit = Int(byte &- 0x30)
+            guard digit < 10 else { return 0 }
+            state = Int(rows[state &* 10 &+ digit])
+        }
+        return labels[state]
     }
 
     /// Whether some prefix of `digits` matches the DFA's pattern (libphonenumber's `lookingAt`).

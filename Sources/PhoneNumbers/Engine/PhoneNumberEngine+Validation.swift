@@ -140,8 +140,19 @@ extension PhoneNumberEngine {
         guard digits.count < 20 else { return .unknown }
         let admitted = store.words[Int(record.lengthTypes) &+ digits.count]
         guard admitted & _TypeBits.general != 0 else { return .unknown }
-        let bits = _DFA.fullMatchLabel(store.words, record.typeDFA, digits) & admitted
+        let bits = _typeLabel(digits, record) & admitted
         return store.typeByLabel[_Store.typeKey(bits, sameMobileAndFixedLine: record.sameMobileAndFixedLinePattern)]
+    }
+
+    /// The label of the region's type DFA after `digits`, over byte-wide rows when it has them
+    /// (a branch taken the same way for all but five regions).
+    @inline(__always)
+    func _typeLabel(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> UInt16 {
+        if record.typeRows >= 0 {
+            return _DFA.fullMatchLabel(store.typeRows + Int(record.typeRows), store.words + (Int(record.typeDFA) &+ 1),
+                                       start: Int(record.typeStart), digits)
+        }
+        return _DFA.fullMatchLabel(store.words, record.typeDFA, digits)
     }
 
     /// The type a DFA label gives, by libphonenumber's order of tests (`getNumberTypeHelper`):
@@ -182,6 +193,6 @@ extension PhoneNumberEngine {
     /// pattern only, no length check).
     @inline(__always)
     func _matchesGeneralPattern(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> Bool {
-        _DFA.fullMatchLabel(store.words, record.typeDFA, digits) & _TypeBits.general != 0
+        _typeLabel(digits, record) & _TypeBits.general != 0
     }
 }

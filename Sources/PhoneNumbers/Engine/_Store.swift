@@ -27,6 +27,10 @@ final class _Store: @unchecked Sendable {
     /// `_Metadata.words` decoded, one UInt16 per word (the literal spends two bytes and six
     /// instructions on each): what the DFA walks read.
     let words: UnsafeMutablePointer<UInt16>
+    /// `_Metadata.typeRows` decoded: the transitions of the type DFAs of fewer than 256 states
+    /// (all but five of 254), a byte each, 10 a state (196 KiB for all of them). A walk touches
+    /// less than half the cache lines of 16-bit rows with their labels inline.
+    let typeRows: UnsafeMutablePointer<UInt8>
     /// For the first three digits after a `+` (000...999): the calling code they start with,
     /// as `code << 20 | length << 16 | index of its main region`, or 0 when none does.
     let callingCodeByPrefix: UnsafeMutablePointer<UInt32>
@@ -64,7 +68,8 @@ final class _Store: @unchecked Sendable {
         regions = _TableText.lines(_Metadata.regionTable).map { f in
             _RegionRecord(
                 code: f.string(0) ?? "", countryCode: UInt16(f.int(1)), isMainCountryForCode: f.int(2) != 0,
-                typeDFA: Int32(f.int(3)), lengthTypes: Int32(f.int(4)),
+                typeDFA: Int32(f.int(3)), typeRows: Int32(f.int(20)), typeStates: Int32(f.int(21)),
+                lengthTypes: Int32(f.int(4)),
                 possibleLengths: UInt32(f.int(5)), localOnlyLengths: UInt32(f.int(6)),
                 hasNoPossibleLength: f.int(7) != 0, sameMobileAndFixedLinePattern: f.int(8) != 0,
                 leadingDigits: Int32(f.int(9)), nationalPrefix: f.string(10),
@@ -74,6 +79,7 @@ final class _Store: @unchecked Sendable {
                 nationalFormats: f.int(16)..<f.int(17), intlFormats: f.int(18)..<f.int(19))
         }
         regionCodes = regions.map { RegionCode(unchecked: $0.code) }
+        typeRows = Self.decodeRows()
         core = .allocate(capacity: regions.count)
         for (i, r) in regions.enumerated() {
             let (literal, literalLength) = Self.literalDigits(r.nationalPrefixForParsing)
@@ -81,7 +87,8 @@ final class _Store: @unchecked Sendable {
             core[i] = _RegionCore(
                 index: Int32(i), countryCode: r.countryCode,
                 sameMobileAndFixedLinePattern: r.sameMobileAndFixedLinePattern,
-                hasNoPossibleLength: r.hasNoPossibleLength, typeDFA: r.typeDFA, lengthTypes: r.lengthTypes,
+                hasNoPossibleLength: r.hasNoPossibleLength, typeDFA: r.typeDFA,
+                typeRows: r.typeRows, typeStart: Int32(words[Int(r.typeDFA)]), lengthTypes: r.lengthTypes,
                 possibleLengths: r.possibleLengths, localOnlyLengths: r.localOnlyLengths,
                 leadingDigits: r.leadingDigits, nationalPrefixForParsing: r.nationalPrefixForParsing,
                 internationalPrefix: r.internationalPrefix, literalPrefix: literal, literalPrefixLength: literalLength,
@@ -163,6 +170,7 @@ final class _Store: @unchecked Sendable {
     deinit {
         core.deallocate()
         words.deallocate()
+        typeRows.deallocate()
         callingCodeByPrefix.deallocate()
         typeByLabel.deallocate()
         asciiKinds.deallocate()
@@ -177,6 +185,19 @@ final class _Store: @unchecked Sendable {
         let p = text.utf8Start
         for i in 0..<count {
             table[i] = UInt16(p[2 &* i] &- 0x30) | UInt16(p[2 &* i &+ 1] &- 0x30) &<< 6
+        }
+        return table
+    }
+
+    /// Decodes the type DFAs' row bytes (two characters each, 4 bits per character), also a
+    /// vectorized loop.
+    private static func decodeRows() -> UnsafeMutablePointer<UInt8> {
+        let text = _Metadata.typeRows
+        let count = text.utf8CodeUnitCount / 2
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
+        let p = text.utf8Start
+        for i in 0..<count {
+            table[i] = (p[2 &* i] &- 0x30) | (p[2 &* i &+ 1] &- 0x30) &<< 4
         }
         return table
     }

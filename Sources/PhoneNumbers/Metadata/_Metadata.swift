@@ -10,8 +10,15 @@ struct _RegionRecord: Sendable {
     let code: String
     let countryCode: UInt16
     let isMainCountryForCode: Bool
-    /// Word offset of the type DFA (labels: `_TypeBits`).
+    /// Word offset of the type DFA (labels: `_TypeBits`): with byte-wide rows (`typeRows` ≥ 0),
+    /// its start state and then one label per state; otherwise the start state and then per state
+    /// ten transitions and a label (see _DFA.swift).
     let typeDFA: Int32
+    /// Offset in `_Metadata.typeRows` of the type DFA's transitions, 10 bytes a state, or -1 for
+    /// a DFA of 256 states or more.
+    let typeRows: Int32
+    /// The type DFA's number of states, the dead state included.
+    let typeStates: Int32
     /// Word offset of 20 words: for each national number length, the `_TypeBits` whose
     /// possible lengths admit it.
     let lengthTypes: Int32
@@ -43,7 +50,10 @@ struct _RegionCore {
     var countryCode: UInt16
     var sameMobileAndFixedLinePattern: Bool
     var hasNoPossibleLength: Bool
+    /// As in `_RegionRecord`, and the DFA's start state.
     var typeDFA: Int32
+    var typeRows: Int32
+    var typeStart: Int32
     var lengthTypes: Int32
     var possibleLengths: UInt32
     var localOnlyLengths: UInt32
