@@ -60,10 +60,16 @@ import Testing
         let engine = PhoneNumberEngine()
         var random = SplitMix64(seed: 0xE164)
         var taken = 0
+        var zeros = 0
         for _ in 0..<60_000 {
             let length = 3 + random.below(20)
             var text = [UInt8(ascii: "+")] + (0..<length).map { _ in UInt8(0x30 + random.below(10)) }
             if random.below(20) == 0 { text[1 + random.below(length)] = UInt8(ascii: "x") }
+            if random.below(4) == 0 {
+                // A run of zeros where the national number may start (Italian-style numbers).
+                let start = 2 + random.below(3)
+                for k in start..<min(start + 1 + random.below(8), text.count) { text[k] = UInt8(ascii: "0") }
+            }
             text.withUnsafeBufferPointer { bytes in
                 let word = engine._parseE164Word(bytes)
                 let general = Result { () throws(PhoneNumberError) in
@@ -71,11 +77,13 @@ import Testing
                 }
                 if let word {
                     taken += 1
+                    if word.leadingZeros > 0 { zeros += 1 }
                     #expect((try? general.get()) == word, "\(String(decoding: text, as: UTF8.self))")
                 }
             }
         }
         #expect(taken > 20_000)
+        #expect(zeros > 2_000)
     }
 
     @Test func callingCodeTableMatchesTheCodeByCodeSearch() {

@@ -116,7 +116,7 @@ extension PhoneNumberEngine {
     // MARK: - Internals shared with parsing
 
     /// Strict E.164 of 8 to 19 digits whose national number (2 to 16 digits) no national prefix
-    /// can start (nearly all E.164 input), read eight bytes at a time: the digit test and the
+    /// can start (nearly all E.164 input, Italian-style leading zeros included), read eight bytes at a time: the digit test and the
     /// value take a few word operations instead of a loop per byte, whose exit is mispredicted
     /// whenever the length changes. Nil, having decided nothing, for anything else: the caller
     /// then takes the general path (which also gives every error).
@@ -134,18 +134,25 @@ extension PhoneNumberEngine {
 
     /// What follows "+" in ``_parseE164Word(_:)``: 8 to 19 ASCII digits (the caller checked
     /// them), read by words; nil when the general path must decide (unknown calling code, national
-    /// number of fewer than 2 or more than 16 digits or starting with 0, or one a national prefix
-    /// may start). Also the digits of typed input with a "+" (`_parseSimple`).
+    /// number of fewer than 2 or more than 16 digits, or one a national prefix may start). Also
+    /// the digits of typed input with a "+" (`_parseSimple`).
     @inline(__always)
     func _parseInternationalDigits(_ digits: UnsafeBufferPointer<UInt8>) -> PhoneNumber? {
         let n = digits.count
         guard n >= 8, n <= 19, let base = digits.baseAddress else { return nil }
         let (countryCode, codeLength, regionIndex) = store.callingCode(startOf: digits)
         let length = n &- codeLength
-        guard countryCode > 0, length >= 2, length <= 16, base[codeLength] != UInt8(ascii: "0") else { return nil }
+        guard countryCode > 0, length >= 2, length <= 16 else { return nil }
         let region = store.core[regionIndex]
         if region.nationalPrefixForParsing >= 0,
            region.prefixStarts.admits(UnsafeBufferPointer(rebasing: digits[codeLength...])) { return nil }
+        // Italian-style leading zeros (where no national prefix can start the number): all of
+        // them but the last digit, as libphonenumber counts them. A loop, but only for these.
+        var zeros = 0
+        if base[codeLength] == UInt8(ascii: "0") {
+            zeros = 1
+            while zeros < length &- 1, base[codeLength &+ zeros] == UInt8(ascii: "0") { zeros &+= 1 }
+        }
         // The national digits as the last of eight in one or two words, with zeros before them:
         // the last eight bytes with the earlier ones (the lowest) cleared, and the first bytes
         // of the national number moved up to the top of a word.
@@ -157,7 +164,7 @@ extension PhoneNumberEngine {
             let high = Self._eightDigits((Self._word(base, codeLength) &- 0x3030_3030_3030_3030) &<< UInt64(8 &* (16 &- length)))
             value = high &* 100_000_000 &+ Self._eightDigits(last)
         }
-        return PhoneNumber(countryCode: countryCode, nationalNumber: value, leadingZeros: 0, extension: nil)
+        return PhoneNumber(countryCode: countryCode, nationalNumber: value, leadingZeros: zeros, extension: nil)
     }
 
     /// The eight bytes at `base + offset` as a word, the first byte lowest (any alignment).
