@@ -169,6 +169,20 @@ extension PhoneNumberEngine {
                 started = true
                 digits.append(digit)
                 digitCount &+= 1
+                // The run of ASCII digits and separators after it (most of a typed number), with
+                // no branch on which of the two each byte is: every byte is written, and only
+                // digits are counted. Digits and separators do nothing else once a digit was seen.
+                let keep = _SimpleKind.digit.bit | _SimpleKind.separator.bit
+                while i < n {
+                    let next = bytes[i]
+                    guard next < 0x80 else { break }
+                    let nextBit = asciiKinds[Int(next)].bit
+                    guard nextBit & keep != 0 else { break }
+                    let isDigit = nextBit & _SimpleKind.digit.bit != 0
+                    digits.append(next, keep: isDigit)
+                    digitCount &+= isDigit ? 1 : 0
+                    i &+= 1
+                }
             } else if bit & (_SimpleKind.separator.bit | _SimpleKind.letterSeparator.bit) != 0 {
                 // `ー` is a letter to the trailing-text rule: it keeps the symbols before it.
                 if bit & _SimpleKind.letterSeparator.bit != 0, trailing { return nil }
