@@ -219,20 +219,23 @@ extension PhoneNumberEngine {
             throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
         }
         // Common case: no national prefix can start the number (a "0" it does not start with,
-        // "0|180020" before "20...", none at all): nothing to strip, no copy, no Pike VM.
+        // "0|180020" before "20...", none at all): nothing to strip, no Pike VM.
         if region.nationalPrefixForParsing < 0 || !region.prefixStarts.admits(national) {
             return try _makeNumber(national, countryCode: countryCode, extension: `extension`)
         }
-        var number = _DigitString(national)
-        if let stripped = _stripNationalPrefix(number, region) {
-            switch _possibility(length: stripped.count, region: region) {
-            case .tooShort, .isPossibleLocalOnly, .invalidLength: break
-            default: number = stripped
+        if let stripped = _stripNationalPrefix(national, region) {
+            let keep: Bool
+            switch _possibility(length: stripped.count(of: national), region: region) {
+            case .tooShort, .isPossibleLocalOnly, .invalidLength: keep = false
+            default: keep = true
+            }
+            if keep {
+                return try stripped.withDigits(national) { digits in
+                    Result { () throws(PhoneNumberError) in try _makeNumber(digits, countryCode: countryCode, extension: `extension`) }
+                }.get()
             }
         }
-        return try number.withBuffer { digits in
-            Result { () throws(PhoneNumberError) in try _makeNumber(digits, countryCode: countryCode, extension: `extension`) }
-        }.get()
+        return try _makeNumber(national, countryCode: countryCode, extension: `extension`)
     }
 
     /// The length limits, Italian leading zeros and the value of a final national number.
@@ -256,50 +259,72 @@ extension PhoneNumberEngine {
         return PhoneNumber(countryCode: countryCode, nationalNumber: value, leadingZeros: zeros, extension: `extension`)
     }
 
-    /// libphonenumber's `maybeStripNationalPrefixAndCarrierCode`: the number without its national
-    /// prefix (or transformed by the region's rule), or nil when nothing is stripped.
-    func _stripNationalPrefix(_ number: _DigitString, _ region: _RegionCore) -> _DigitString? {
-        guard number.count > 0, region.nationalPrefixForParsing >= 0 else { return nil }
+    /// libphonenumber's `maybeStripNationalPrefixAndCarrierCode`: what is left of `digits` without
+    /// its national prefix (or transformed by the region's rule), or nil when nothing is stripped.
+    func _stripNationalPrefix(_ digits: UnsafeBufferPointer<UInt8>, _ region: _RegionCore) -> _NationalPart? {
+        guard digits.count > 0, region.nationalPrefixForParsing >= 0 else { return nil }
         if region.literalPrefixLength > 0 {
             // A plain digit prefix ("0", "1", "8", ...): no captures, no transform.
             let n = Int(region.literalPrefixLength)
-            return number.withBuffer { digits -> _DigitString? in
-                guard _Store.startsWith(digits, literal: region.literalPrefix, count: region.literalPrefixLength) else { return nil }
-                let rest = UnsafeBufferPointer(rebasing: digits[n...])
-                // The stripped number is kept unless only the original matches (rest first: it usually
-                // matches, which settles it with one DFA walk).
-                if !_matchesGeneralPattern(rest, region), _matchesGeneralPattern(digits, region) { return nil }
-                return _DigitString(rest)
-            }
+            guard _Store.startsWith(digits, literal: region.literalPrefix, count: region.literalPrefixLength) else { return nil }
+            let rest = UnsafeBufferPointer(rebasing: digits[n...])
+            // The stripped number is kept unless only the original matches (rest first: it usually
+            // matches, which settles it with one DFA walk).
+            if !_matchesGeneralPattern(rest, region), _matchesGeneralPattern(digits, region) { return nil }
+            return .suffix(n)
         }
-        return number.withBuffer { digits -> _DigitString? in
-            guard region.prefixStarts.admits(digits),
-                  let captures = _PikeVM.match(region.nationalPrefixForParsing, digits, toEnd: false) else { return nil }
-            let viableOriginal = _matchesGeneralPattern(digits, region)
-            let groups = _Metadata.word(Int(region.nationalPrefixForParsing) + 1)
-            let matchEnd = Int(captures[1])
-            let lastGroupMatched = groups > 0 && captures[2 * groups] >= 0
-            var result = _DigitString()
-            if lastGroupMatched, let rule = store.regions[Int(region.index)].nationalPrefixTransformRule, !rule.isEmpty {
-                // Replace the matched prefix by the rule, with $n for group n.
-                var iterator = rule.utf8.makeIterator()
-                while let byte = iterator.next() {
-                    if byte == UInt8(ascii: "$"), let next = iterator.next() {
-                        let g = Int(next &- 0x30)
-                        if g < 8, captures[2 * g] >= 0 {
-                            result.append(UnsafeBufferPointer(rebasing: digits[Int(captures[2 * g])..<Int(captures[2 * g + 1])]))
-                        }
-                    } else {
-                        result.append(byte)
+        guard region.prefixStarts.admits(digits),
+              let captures = _PikeVM.match(region.nationalPrefixForParsing, digits, toEnd: false) else { return nil }
+        let viableOriginal = _matchesGeneralPattern(digits, region)
+        let groups = _Metadata.word(Int(region.nationalPrefixForParsing) + 1)
+        let matchEnd = Int(captures[1])
+        let lastGroupMatched = groups > 0 && captures[2 * groups] >= 0
+        let result: _NationalPart
+        if lastGroupMatched, let rule = store.regions[Int(region.index)].nationalPrefixTransformRule, !rule.isEmpty {
+            // Replace the matched prefix by the rule, with $n for group n.
+            var transformed = _DigitString()
+            var iterator = rule.utf8.makeIterator()
+            while let byte = iterator.next() {
+                if byte == UInt8(ascii: "$"), let next = iterator.next() {
+                    let g = Int(next &- 0x30)
+                    if g < 8, captures[2 * g] >= 0 {
+                        transformed.append(UnsafeBufferPointer(rebasing: digits[Int(captures[2 * g])..<Int(captures[2 * g + 1])]))
                     }
+                } else {
+                    transformed.append(byte)
                 }
             }
-            result.append(UnsafeBufferPointer(rebasing: digits[matchEnd...]))
-            if viableOriginal {
-                let stillViable = result.withBuffer { _matchesGeneralPattern($0, region) }
-                if !stillViable { return nil }
-            }
-            return result
+            transformed.append(UnsafeBufferPointer(rebasing: digits[matchEnd...]))
+            result = .transformed(transformed)
+        } else {
+            result = .suffix(matchEnd)
+        }
+        if viableOriginal, !result.withDigits(digits, { _matchesGeneralPattern($0, region) }) { return nil }
+        return result
+    }
+}
+
+/// A national number that a parsing step derived from digits it was given: nearly always what
+/// is left of them after a prefix (`suffix`, read in place), or new digits when a national prefix
+/// transform rule rewrote the number.
+enum _NationalPart {
+    case suffix(Int)
+    case transformed(_DigitString)
+
+    /// Calls `body` with the digits: `digits` from `start` on, or the transformed ones.
+    @inline(__always)
+    func withDigits<R>(_ digits: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        switch self {
+        case .suffix(let start): body(UnsafeBufferPointer(rebasing: digits[start...]))
+        case .transformed(let number): number.withBuffer(body)
+        }
+    }
+
+    /// The number of digits.
+    func count(of digits: UnsafeBufferPointer<UInt8>) -> Int {
+        switch self {
+        case .suffix(let start): digits.count &- start
+        case .transformed(let number): number.count
         }
     }
 }

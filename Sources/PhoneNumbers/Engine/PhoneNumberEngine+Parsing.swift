@@ -221,34 +221,44 @@ extension PhoneNumberEngine {
     func _parseDigits(
         _ digits: _DigitString, overlong: Bool, afterPlus: Bool, regionIndex: Int?, extension: String?
     ) throws(PhoneNumberError) -> PhoneNumber {
-        var countryCode = 0
-        var nsn = _DigitString()
-        var tooLong = false
-        do {
-            (countryCode, nsn, tooLong) = try _extractCountryCode(digits, overlong: overlong, afterPlus: afterPlus, regionIndex: regionIndex)
-        } catch {
-            guard error.code == .invalidCountryCode, afterPlus else { throw error }
-            (countryCode, nsn, tooLong) = try _extractCountryCode(digits, overlong: overlong, afterPlus: false, regionIndex: regionIndex)
-            if countryCode == 0 {
-                throw PhoneNumberError(.invalidCountryCode, "The digits after '+' do not start with a country code in use.")
-            }
-        }
-        let region: _RegionCore
-        if countryCode != 0 {
-            region = store.core[store.mainRegion(forCallingCode: countryCode)!]
-        } else {
-            // National number of the default region.
-            nsn = digits
-            tooLong = overlong
-            region = store.core[regionIndex!]
-            countryCode = Int(region.countryCode)
-        }
-        if tooLong {
-            throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
-        }
-        return try nsn.withBuffer { digits in
+        // The national number is nearly always a part of `digits` that ends with them: it is
+        // read in place, and only a national prefix transform (rare) builds new digits.
+        try digits.withBuffer { digits in
             Result { () throws(PhoneNumberError) in
-                try _finishNational(digits, countryCode: countryCode, region: region, extension: `extension`)
+                var split: (code: Int, national: _NationalPart, tooLong: Bool)
+                do throws(PhoneNumberError) {
+                    split = try _extractCountryCode(digits, overlong: overlong, afterPlus: afterPlus, regionIndex: regionIndex)
+                } catch {
+                    guard error.code == .invalidCountryCode, afterPlus else { throw error }
+                    split = try _extractCountryCode(digits, overlong: overlong, afterPlus: false, regionIndex: regionIndex)
+                    if split.code == 0 {
+                        throw PhoneNumberError(.invalidCountryCode, "The digits after '+' do not start with a country code in use.")
+                    }
+                }
+                var countryCode = split.code
+                let region: _RegionCore
+                if countryCode != 0 {
+                    region = store.core[store.mainRegion(forCallingCode: countryCode)!]
+                } else {
+                    // National number of the default region: all of the digits.
+                    split = (0, .suffix(0), overlong)
+                    region = store.core[regionIndex!]
+                    countryCode = Int(region.countryCode)
+                }
+                if split.tooLong {
+                    throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
+                }
+                switch split.national {
+                case .suffix(let start):
+                    return try _finishNational(UnsafeBufferPointer(rebasing: digits[start...]), countryCode: countryCode,
+                                               region: region, extension: `extension`)
+                case .transformed(let national):
+                    return try national.withBuffer { national in
+                        Result { () throws(PhoneNumberError) in
+                            try _finishNational(national, countryCode: countryCode, region: region, extension: `extension`)
+                        }
+                    }.get()
+                }
             }
         }.get()
     }
@@ -360,48 +370,37 @@ extension PhoneNumberEngine {
     /// the digits overflowed. `digits` are the number's digits without its leading plus signs
     /// (`afterPlus` says whether there were any).
     func _extractCountryCode(
-        _ digits: _DigitString, overlong: Bool, afterPlus: Bool, regionIndex: Int?
-    ) throws(PhoneNumberError) -> (Int, _DigitString, Bool) {
-        var full = digits
+        _ digits: UnsafeBufferPointer<UInt8>, overlong: Bool, afterPlus: Bool, regionIndex: Int?
+    ) throws(PhoneNumberError) -> (code: Int, national: _NationalPart, tooLong: Bool) {
+        // Where the number starts after an international prefix (0: none).
+        var start = 0
         var international = afterPlus
-        if !international {
-            if let regionIndex, store.core[regionIndex].internationalPrefix >= 0 {
-                let idd = store.core[regionIndex].internationalPrefix
-                let region = store.core[regionIndex]
-                let end: Int? = full.withBuffer { digits in
-                    let end: Int
-                    if region.literalIDDLength > 0 {
-                        // A plain IDD ("00", "011", ...): compare the digits, no VM.
-                        guard _Store.startsWith(digits, literal: region.literalIDD, count: region.literalIDDLength) else { return nil }
-                        end = Int(region.literalIDDLength)
-                    } else {
-                        guard region.iddStarts.admits(digits),
-                              let captures = _PikeVM.match(idd, digits, toEnd: false) else { return nil }
-                        end = Int(captures[1])
-                    }
-                    // A country code never starts with 0.
-                    if end < digits.count, digits[end] == 0x30 { return nil }
-                    return end
+        if !international, let regionIndex, store.core[regionIndex].internationalPrefix >= 0 {
+            let region = store.core[regionIndex]
+            var end: Int? = nil
+            if region.literalIDDLength > 0 {
+                // A plain IDD ("00", "011", ...): compare the digits, no VM.
+                if _Store.startsWith(digits, literal: region.literalIDD, count: region.literalIDDLength) {
+                    end = Int(region.literalIDDLength)
                 }
-                if let end {
-                    var rest = _DigitString()
-                    full.withBuffer { rest.append(UnsafeBufferPointer(rebasing: $0[end...])) }
-                    full = rest
-                    international = true
-                }
+            } else if region.iddStarts.admits(digits),
+                      let captures = _PikeVM.match(region.internationalPrefix, digits, toEnd: false) {
+                end = Int(captures[1])
+            }
+            // A country code never starts with 0.
+            if let end, !(end < digits.count && digits[end] == 0x30) {
+                start = end
+                international = true
             }
         }
+        let full = UnsafeBufferPointer(rebasing: digits[start...])
         if international {
             if full.count <= 2 && !overlong {
                 throw PhoneNumberError(.tooShortAfterIDD, "After the international prefix there are too few digits for a phone number.")
             }
             // Country codes have 1 to 3 digits and never start with 0; the shortest one in use wins.
-            let (code, length, _) = full.withBuffer { store.callingCode(startOf: $0) }
-            if code > 0 {
-                var rest = _DigitString()
-                full.withBuffer { rest.append(UnsafeBufferPointer(rebasing: $0[length...])) }
-                return (code, rest, overlong)
-            }
+            let (code, length, _) = store.callingCode(startOf: full)
+            if code > 0 { return (code, .suffix(start &+ length), overlong) }
             throw PhoneNumberError(.invalidCountryCode, "The country calling code after the international prefix is not one in use; check the first digits.")
         }
         if let regionIndex {
@@ -412,7 +411,7 @@ extension PhoneNumberEngine {
             var codeLength = _decimalDigitCount(UInt64(region.countryCode))
             var startsWithCode = false
             if full.count >= 3 {
-                let found = full.withBuffer { store.callingCode(startOf: $0) }
+                let found = store.callingCode(startOf: full)
                 (startsWithCode, codeLength) = (found.code == Int(region.countryCode), found.length)
             } else if full.count >= codeLength {
                 var value = 0
@@ -420,20 +419,22 @@ extension PhoneNumberEngine {
                 startsWithCode = value == Int(region.countryCode)
             }
             if startsWithCode {
-                var potential = _DigitString()
-                full.withBuffer { potential.append(UnsafeBufferPointer(rebasing: $0[codeLength...])) }
-                if let stripped = _stripNationalPrefix(potential, region) { potential = stripped }
+                let potential = UnsafeBufferPointer(rebasing: full[codeLength...])
+                let stripped = _stripNationalPrefix(potential, region) ?? .suffix(0)
                 // (!full matches && potential matches) || overlong || too long, walking as few
                 // DFAs as needed.
                 let strip = overlong || _possibility(length: full.count, region: region) == .tooLong
-                    || (potential.withBuffer { _matchesGeneralPattern($0, region) }
-                        && !full.withBuffer { _matchesGeneralPattern($0, region) })
+                    || (stripped.withDigits(potential) { _matchesGeneralPattern($0, region) }
+                        && !_matchesGeneralPattern(full, region))
                 if strip {
-                    return (Int(region.countryCode), potential, overlong)
+                    switch stripped {
+                    case .suffix(let offset): return (Int(region.countryCode), .suffix(codeLength &+ offset), overlong)
+                    case .transformed: return (Int(region.countryCode), stripped, overlong)
+                    }
                 }
             }
         }
-        return (0, _DigitString(), false)
+        return (0, .suffix(0), false)
     }
 
     /// `_normalize`: vanity numbers (3 or more ASCII letters) map letters to keypad digits and keep
