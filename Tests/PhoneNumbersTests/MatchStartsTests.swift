@@ -92,3 +92,38 @@ import Testing
         #expect(skipped > 50_000)     // and it does spare walks
     }
 }
+
+/// The Pike VM first runs with thread lists of at most 24 entries (stack scratch) and reruns with
+/// room for every instruction only when a list overflows: both give the same match.
+@Suite struct PikeVMScratchTests {
+    @Test func smallThreadListsGiveTheFullResult() {
+        let store = _Store.shared
+        var random = SplitMix64(seed: 0x91CE)
+        var programs = Set<Int32>()
+        for index in store.regions.indices {
+            let core = store.core[index]
+            for program in [core.nationalPrefixForParsing, core.internationalPrefix] where program >= 0 {
+                programs.insert(program)
+            }
+        }
+        for format in store.formats { programs.insert(format.pattern) }
+        var matches = 0
+        for program in programs.sorted() {
+            let count = _Metadata.word(Int(program))
+            for _ in 0..<300 {
+                var digits = (0..<(1 + random.below(18))).map { _ in UInt8(0x30 + random.below(10)) }
+                if random.below(3) == 0 { digits.insert(contentsOf: Array("0".utf8), at: 0) }
+                for toEnd in [false, true] {
+                    digits.withUnsafeBufferPointer { buffer in
+                        let small = _PikeVM.match(program, buffer, toEnd: toEnd)
+                        let full = _PikeVM.run(program, count, threads: count, buffer, toEnd: toEnd)
+                        #expect(!full.overflowed)
+                        if small != nil { matches += 1 }
+                        #expect(small == full.matched, "program \(program): \(String(decoding: digits, as: UTF8.self))")
+                    }
+                }
+            }
+        }
+        #expect(matches > 1_000)
+    }
+}

@@ -7,8 +7,8 @@
 
 /// Capture slots: slot 2g is the start and 2g+1 the end of group g (group 0 is the whole match);
 /// -1 when the group did not take part in the match. Int8 positions: inputs are national numbers
-/// of at most 64 digits, and 16 bytes per thread keep the scratch space of programs up to 32
-/// instructions within one stack allocation (larger scratch would go to the heap).
+/// of at most 64 digits, and 16 bytes per thread keep a list of 24 threads within one stack
+/// allocation.
 typealias _Captures = SIMD16<Int8>
 
 enum _PikeVM {
@@ -26,14 +26,28 @@ enum _PikeVM {
     static func match(_ offset: Int32, _ input: UnsafeBufferPointer<UInt8>, toEnd: Bool) -> _Captures? {
         guard input.count < 127 else { return nil }  // positions are Int8; callers pass at most 64 digits
         let count = _Metadata.word(Int(offset))
-        return withUnsafeTemporaryAllocation(of: _Captures.self, capacity: 2 &* count) { caps in
-            withUnsafeTemporaryAllocation(of: Int16.self, capacity: 2 &* count) { pcs in
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { marks in
+        // Thread lists of at most 24 entries keep every scratch buffer within the standard
+        // library's stack allocation limit (1 KiB), even for Argentina's 305-instruction national
+        // prefix; the heap is only used if a run ever needs more threads at once.
+        let small = min(count, 24)
+        let (matched, overflowed) = run(offset, count, threads: small, input, toEnd: toEnd)
+        if !overflowed { return matched }
+        return run(offset, count, threads: count, input, toEnd: toEnd).matched
+    }
+
+    /// One run with room for `threads` threads per list (`count` always suffices).
+    static func run(
+        _ offset: Int32, _ count: Int, threads: Int, _ input: UnsafeBufferPointer<UInt8>, toEnd: Bool
+    ) -> (matched: _Captures?, overflowed: Bool) {
+        withUnsafeTemporaryAllocation(of: _Captures.self, capacity: 2 &* threads) { caps in
+            withUnsafeTemporaryAllocation(of: Int16.self, capacity: 2 &* threads) { pcs in
+                withUnsafeTemporaryAllocation(of: Int8.self, capacity: count) { marks in
                     marks.initialize(repeating: -1)
                     var run = _PikeRun(
-                        code: Int(offset) &+ 2, count: count, input: input, toEnd: toEnd,
+                        code: Int(offset) &+ 2, count: count, threads: threads, input: input, toEnd: toEnd,
                         caps: caps.baseAddress!, pcs: pcs.baseAddress!, marks: marks.baseAddress!)
-                    return run.run()
+                    let matched = run.run()
+                    return (matched, run.overflowed)
                 }
             }
         }
@@ -43,11 +57,16 @@ enum _PikeVM {
 private struct _PikeRun {
     let code: Int
     let count: Int
+    /// Room for this many threads in each of the two lists.
+    let threads: Int
     let input: UnsafeBufferPointer<UInt8>
     let toEnd: Bool
     let caps: UnsafeMutablePointer<_Captures>
     let pcs: UnsafeMutablePointer<Int16>
-    let marks: UnsafeMutablePointer<Int32>
+    /// The position at which each instruction was last added (positions are below 127).
+    let marks: UnsafeMutablePointer<Int8>
+    /// A list needed more than `threads` entries: the result is void.
+    var overflowed = false
 
     @inline(__always)
     func op(_ pc: Int) -> (Int, Int, Int) {
@@ -58,8 +77,8 @@ private struct _PikeRun {
     /// Adds the thread at `pc` to the list starting at `list`, following jumps, splits (in
     /// priority order) and saves.
     mutating func add(_ list: Int, _ n: inout Int, _ pc: Int, _ slots: _Captures, _ pos: Int) {
-        if marks[pc] == Int32(pos) { return }
-        marks[pc] = Int32(pos)
+        if marks[pc] == Int8(truncatingIfNeeded: pos) { return }
+        marks[pc] = Int8(truncatingIfNeeded: pos)
         let (opcode, a, b) = op(pc)
         switch opcode {
         case _PikeVM.opJump:
@@ -74,6 +93,7 @@ private struct _PikeRun {
         case _PikeVM.opEnd:
             if pos == input.count { add(list, &n, pc &+ 1, slots, pos) }
         default:
+            guard n < threads else { overflowed = true; return }
             pcs[list &+ n] = Int16(pc)
             caps[list &+ n] = slots
             n &+= 1
@@ -81,7 +101,7 @@ private struct _PikeRun {
     }
 
     mutating func run() -> _Captures? {
-        var current = 0, next = count
+        var current = 0, next = threads
         var currentCount = 0
         var matched: _Captures? = nil
         add(current, &currentCount, 0, _Captures(repeating: -1), 0)
@@ -103,6 +123,7 @@ private struct _PikeRun {
                 }
                 i &+= 1
             }
+            if overflowed { return nil }
             if pos >= input.count { break }
             swap(&current, &next)
             currentCount = nextCount
