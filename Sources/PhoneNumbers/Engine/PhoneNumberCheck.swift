@@ -4,6 +4,8 @@
 public struct PhoneNumberCheck: Sendable, Hashable {
     /// The parsed number, or `nil` when parsing failed.
     public var number: PhoneNumber?
+    /// The number in E.164, or `nil` when parsing failed.
+    public var e164: String?
     /// Why parsing failed, or `nil`.
     public var error: PhoneNumberError?
     /// The length check; `nil` when parsing failed.
@@ -16,21 +18,20 @@ public struct PhoneNumberCheck: Sendable, Hashable {
     public var region: RegionCode?
     /// The fictional range the number falls in, valid or not, or `nil`.
     public var fictional: FictionalRange?
-    /// The number in E.164, or `nil` when parsing failed.
-    public var e164: String?
+}
 
+extension PhoneNumberCheck {
+    // In an extension, so that the struct keeps its implicit memberwise initializer (`e164` comes
+    // second there), which this one calls. An initializer that assigns the properties one by one
+    // compiles to building the value, copying it whole (retaining its three Strings) and
+    // destroying the first: ~180 instructions a check, more than the rest of checking an E.164
+    // number costs.
     public init(
         number: PhoneNumber?, error: PhoneNumberError?, possibility: PhoneNumberPossibility?, isValid: Bool,
         type: PhoneNumberType, region: RegionCode?, fictional: FictionalRange?, e164: String?
     ) {
-        self.number = number
-        self.error = error
-        self.possibility = possibility
-        self.isValid = isValid
-        self.type = type
-        self.region = region
-        self.fictional = fictional
-        self.e164 = e164
+        self.init(number: number, e164: e164, error: error, possibility: possibility, isValid: isValid, type: type,
+                  region: region, fictional: fictional)
     }
 }
 

@@ -14,13 +14,14 @@ extension PhoneNumberEngine {
     /// check.fictional?.kind    // .reservedForFiction
     /// ```
     public func check(_ text: String, defaultRegion: RegionCode?) -> PhoneNumberCheck {
+        let number: PhoneNumber
         do {
-            let number = try parse(text, defaultRegion: defaultRegion)
-            return _check(number, input: text)
+            number = try parse(text, defaultRegion: defaultRegion)
         } catch {
             return PhoneNumberCheck(number: nil, error: error, possibility: nil, isValid: false, type: .unknown,
                                     region: nil, fictional: nil, e164: nil)
         }
+        return _check(number, input: text)
     }
 
     /// Checks a number already parsed.
