@@ -204,6 +204,13 @@ import Testing
         #expect(narrow >= 240)
     }
 
+    /// What E.164 parsing and classification read of a region is in one cache line.
+    @Test func regionRecordsKeepTheirHotFieldsInOneCacheLine() {
+        #expect(MemoryLayout<_RegionCore>.stride == 128)
+        #expect(MemoryLayout<_RegionCore>.offset(of: \_RegionCore.prefixStarts)! + MemoryLayout<_DigitPairs>.size <= 64)
+        #expect(Int(bitPattern: _Store.shared.core) % 64 == 0)
+    }
+
     @Test func smallStringsAreTheStandardLibrarysOwn() {
         #expect(_SmallString.verifyLayout() == _SmallString.targetHasLayout)
         #expect(_Store.shared.smallStringsVerified == _SmallString.targetHasLayout)

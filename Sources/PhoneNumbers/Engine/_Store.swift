@@ -80,7 +80,8 @@ final class _Store: @unchecked Sendable {
         }
         regionCodes = regions.map { RegionCode(unchecked: $0.code) }
         typeRows = Self.decodeRows()
-        core = .allocate(capacity: regions.count)
+        core = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<_RegionCore>.stride * regions.count, alignment: 64)
+            .bindMemory(to: _RegionCore.self, capacity: regions.count)
         for (i, r) in regions.enumerated() {
             let (literal, literalLength) = Self.literalDigits(r.nationalPrefixForParsing)
             let (idd, iddLength) = Self.literalDigits(r.internationalPrefix)
@@ -91,9 +92,10 @@ final class _Store: @unchecked Sendable {
                 typeRows: r.typeRows, typeStart: Int32(words[Int(r.typeDFA)]), lengthTypes: r.lengthTypes,
                 possibleLengths: r.possibleLengths, localOnlyLengths: r.localOnlyLengths,
                 leadingDigits: r.leadingDigits, nationalPrefixForParsing: r.nationalPrefixForParsing,
-                internationalPrefix: r.internationalPrefix, literalPrefix: literal, literalPrefixLength: literalLength,
+                literalPrefix: literal, literalPrefixLength: literalLength,
                 prefixStarts: literalLength > 0 ? Self.literalStarts(literal, literalLength)
                                                 : Self.matchStarts(r.nationalPrefixForParsing),
+                internationalPrefix: r.internationalPrefix,
                 iddStarts: iddLength > 0 ? .all : Self.matchStarts(r.internationalPrefix),
                 literalIDD: idd, literalIDDLength: iddLength)
         }

@@ -44,7 +44,9 @@ struct _RegionRecord: Sendable {
 }
 
 /// The fields of a region the hot paths read: plain values only, so reading one costs no
-/// reference counting (`_Store.core`).
+/// reference counting (`_Store.core`). Everything parsing E.164 and classifying reads is in the
+/// first 64 bytes and each record takes 128 (the store aligns them to 64), so a number touches
+/// one cache line of its region's record, not two.
 struct _RegionCore {
     var index: Int32
     var countryCode: UInt16
@@ -59,7 +61,6 @@ struct _RegionCore {
     var localOnlyLengths: UInt32
     var leadingDigits: Int32
     var nationalPrefixForParsing: Int32
-    var internationalPrefix: Int32
     /// When the national prefix for parsing is a plain digit string ("0", "1", "8", ...): its
     /// digits packed 4 bits each, first digit lowest, and its length; 0 otherwise.
     var literalPrefix: UInt32
@@ -67,11 +68,14 @@ struct _RegionCore {
     /// The two-digit starts a match of the national prefix for parsing can have
     /// (`_Store.matchStarts`): numbers starting otherwise skip the Pike VM, which cannot match.
     var prefixStarts: _DigitPairs
+    // Second cache line: the international (IDD) prefix, for national input only.
+    var internationalPrefix: Int32
     /// The same for a pattern IDD prefix (every start for a literal one, compared directly).
     var iddStarts: _DigitPairs
     /// The same for the international (IDD) prefix: "00", "011", "810", ...
     var literalIDD: UInt32
     var literalIDDLength: Int32
+    var _padding: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 }
 
 /// A set of two-digit strings "00" ... "99" (bit 10·a + b), for inputs of two or more digits.
