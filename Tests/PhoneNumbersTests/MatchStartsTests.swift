@@ -27,7 +27,7 @@ import Testing
                         let extra = random.below(13)
                         let repeated = random.below(3) == 0 ? UInt8(0x30 + random.below(10)) : nil
                         for _ in 0..<extra { digits.append(repeated ?? UInt8(0x30 + random.below(10))) }
-                        let matched = digits.withUnsafeBufferPointer { _PikeVM.match(program, $0, toEnd: false) } != nil
+                        let matched = digits.withUnsafeBufferPointer { _PikeVM.match(store.words, program, $0, toEnd: false) } != nil
                         let admitted = digits.withUnsafeBufferPointer { starts.admits($0) }
                         if matched { matches += 1 }
                         if !admitted { refusals += 1 }
@@ -115,8 +115,8 @@ import Testing
                 if random.below(3) == 0 { digits.insert(contentsOf: Array("0".utf8), at: 0) }
                 for toEnd in [false, true] {
                     digits.withUnsafeBufferPointer { buffer in
-                        let small = _PikeVM.match(program, buffer, toEnd: toEnd)
-                        let full = _PikeVM.run(program, count, threads: count, buffer, toEnd: toEnd)
+                        let small = _PikeVM.match(store.words, program, buffer, toEnd: toEnd)
+                        let full = _PikeVM.run(store.words, program, count, threads: count, buffer, toEnd: toEnd)
                         #expect(!full.overflowed)
                         if small != nil { matches += 1 }
                         #expect(small == full.matched, "program \(program): \(String(decoding: digits, as: UTF8.self))")

@@ -17,34 +17,37 @@ enum _PikeVM {
     /// Matches the program at the start of `input`.
     ///
     /// - Parameters:
+    ///   - words: The store's decoded words (`_Store.words`).
     ///   - offset: The program's word offset.
     ///   - input: ASCII digits.
     ///   - toEnd: Require the match to end at the end of `input` (Java's `matches`); otherwise any
     ///     prefix (`lookingAt`).
     /// - Returns: The captures of the leftmost-first match, or `nil`.
     /// - Complexity: O(n·m) for n input digits and m instructions; no heap allocation.
-    static func match(_ offset: Int32, _ input: UnsafeBufferPointer<UInt8>, toEnd: Bool) -> _Captures? {
+    static func match(
+        _ words: UnsafePointer<UInt16>, _ offset: Int32, _ input: UnsafeBufferPointer<UInt8>, toEnd: Bool
+    ) -> _Captures? {
         guard input.count < 127 else { return nil }  // positions are Int8; callers pass at most 64 digits
-        let count = _Metadata.word(Int(offset))
+        let count = Int(words[Int(offset)])
         // Thread lists of at most 24 entries keep every scratch buffer within the standard
         // library's stack allocation limit (1 KiB), even for Argentina's 305-instruction national
         // prefix; the heap is only used if a run ever needs more threads at once.
         let small = min(count, 24)
-        let (matched, overflowed) = run(offset, count, threads: small, input, toEnd: toEnd)
+        let (matched, overflowed) = run(words, offset, count, threads: small, input, toEnd: toEnd)
         if !overflowed { return matched }
-        return run(offset, count, threads: count, input, toEnd: toEnd).matched
+        return run(words, offset, count, threads: count, input, toEnd: toEnd).matched
     }
 
     /// One run with room for `threads` threads per list (`count` always suffices).
     static func run(
-        _ offset: Int32, _ count: Int, threads: Int, _ input: UnsafeBufferPointer<UInt8>, toEnd: Bool
+        _ words: UnsafePointer<UInt16>, _ offset: Int32, _ count: Int, threads: Int, _ input: UnsafeBufferPointer<UInt8>, toEnd: Bool
     ) -> (matched: _Captures?, overflowed: Bool) {
         withUnsafeTemporaryAllocation(of: _Captures.self, capacity: 2 &* threads) { caps in
             withUnsafeTemporaryAllocation(of: Int16.self, capacity: 2 &* threads) { pcs in
                 withUnsafeTemporaryAllocation(of: Int8.self, capacity: count) { marks in
                     marks.initialize(repeating: -1)
                     var run = _PikeRun(
-                        code: Int(offset) &+ 2, count: count, threads: threads, input: input, toEnd: toEnd,
+                        words: words, code: Int(offset) &+ 2, count: count, threads: threads, input: input, toEnd: toEnd,
                         caps: caps.baseAddress!, pcs: pcs.baseAddress!, marks: marks.baseAddress!)
                     let matched = run.run()
                     return (matched, run.overflowed)
@@ -55,6 +58,7 @@ enum _PikeVM {
 }
 
 private struct _PikeRun {
+    let words: UnsafePointer<UInt16>
     let code: Int
     let count: Int
     /// Room for this many threads in each of the two lists.
@@ -71,7 +75,7 @@ private struct _PikeRun {
     @inline(__always)
     func op(_ pc: Int) -> (Int, Int, Int) {
         let at = code &+ 3 &* pc
-        return (_Metadata.word(at), _Metadata.word(at &+ 1), _Metadata.word(at &+ 2))
+        return (Int(words[at]), Int(words[at &+ 1]), Int(words[at &+ 2]))
     }
 
     /// Adds the thread at `pc` to the list starting at `list`, following jumps, splits (in

@@ -274,9 +274,9 @@ extension PhoneNumberEngine {
             return .suffix(n)
         }
         guard region.prefixStarts.admits(digits),
-              let captures = _PikeVM.match(region.nationalPrefixForParsing, digits, toEnd: false) else { return nil }
+              let captures = _PikeVM.match(store.words, region.nationalPrefixForParsing, digits, toEnd: false) else { return nil }
         let viableOriginal = _matchesGeneralPattern(digits, region)
-        let groups = _Metadata.word(Int(region.nationalPrefixForParsing) + 1)
+        let groups = Int(store.words[Int(region.nationalPrefixForParsing) + 1])
         let matchEnd = Int(captures[1])
         let lastGroupMatched = groups > 0 && captures[2 * groups] >= 0
         let result: _NationalPart

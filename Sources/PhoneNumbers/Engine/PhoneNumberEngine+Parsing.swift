@@ -384,7 +384,7 @@ extension PhoneNumberEngine {
                     end = Int(region.literalIDDLength)
                 }
             } else if region.iddStarts.admits(digits),
-                      let captures = _PikeVM.match(region.internationalPrefix, digits, toEnd: false) {
+                      let captures = _PikeVM.match(store.words, region.internationalPrefix, digits, toEnd: false) {
                 end = Int(captures[1])
             }
             // A country code never starts with 0.
