@@ -58,4 +58,82 @@ import Testing
         #expect(numbers > 10_000)
         #expect(extensions > 1_000)
     }
+
+    /// The extension search only tries starts after the last digit before the trailing run, and
+    /// only characters that can begin an alternative: it must find what trying every start finds
+    /// (`_EXTN_PATTERN.search`: the leftmost start that matches to the end, or to a final line
+    /// feed). The viability pattern, read in two loops, against its one-loop reading.
+    @Test func extensionSearchAndViabilityAgreeWithExhaustiveReadings() {
+        var random = SplitMix64(seed: 0x5EED_E87E)
+        let pieces: [String] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1", "2", "3", "4", "5",
+                                " ", " ", "-", ".", ":", ",", ";", "#", "~", "x", "X", "e", "t", "n", "a", "i", "o",
+                                "s", "=", "*", "(", "+", "\n", "\t", "\u{A0}", "ext", "ext.", "extension", "anexo",
+                                "int", "\u{FF58}", "\u{FF03}", "\u{FF5E}", "\u{0434}\u{043E}\u{0431}", "\u{0661}",
+                                "\u{FF10}", "\u{FF0E}", "\u{0301}", "\u{F3}", "\u{130}", "\u{17F}", "\u{FF45}\u{FF58}\u{FF54}"]
+        var differences: [String] = []
+        var found = 0
+        var viable = 0
+        for _ in 0..<200_000 {
+            // Half of them after a number, so that the viability pattern holds often.
+            var text = ["", "+1 650 253", "0301234", "+44-20.7", "(06) 12"][random.below(2) * (1 + random.below(4))]
+            for _ in 0..<(1 + random.below(14)) { text += pieces[random.below(pieces.count)] }
+            let scalars = Array(text.unicodeScalars)
+            scalars.withUnsafeBufferPointer { s in
+                let count = s.count
+                let fast = _Extension.search(s, count)
+                let slow = Self.exhaustiveSearch(s, count)
+                if fast?.start != slow?.start || fast?.digits != slow?.digits {
+                    differences.append("search \(text.debugDescription): \(String(describing: fast)) vs \(String(describing: slow))")
+                }
+                if fast != nil { found += 1 }
+                for end in [count, fast?.start ?? 0] {
+                    let a = _Viability.isViable(s, end), b = Self.oneLoopViability(s, end)
+                    if a != b { differences.append("viable \(text.debugDescription) [..<\(end)]: \(a) vs \(b)") }
+                    if a { viable += 1 }
+                }
+            }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(found > 10_000)
+        #expect(viable > 10_000)
+    }
+
+    /// Every start, every alternative, no shortcut.
+    static func exhaustiveSearch(_ s: _Scalars, _ count: Int) -> (start: Int, digits: Range<Int>)? {
+        for start in 0..<count {
+            if let digits = _Extension.match(s, start, count) { return (start, digits) }
+            if s[count - 1] == "\n", let digits = _Extension.match(s, start, count - 1) { return (start, digits) }
+        }
+        return nil
+    }
+
+    /// `_Viability.isViable` as one loop that tests the digit count per character.
+    static func oneLoopViability(_ s: _Scalars, _ count: Int) -> Bool {
+        if count < 2 { return false }
+        if count == 2, _UnicodeClasses.isDecimal(s[0]), _UnicodeClasses.isDecimal(s[1]) { return true }
+        var i = 0
+        while i < count, _Chars.isPlus(s[i]) { i += 1 }
+        var digits = 0
+        var main = count  // where the main part must end, the rest being an extension
+        while i < count {
+            let bits = _Viability.classBits(s[i])
+            if bits & (digits < 3 ? 0b0111 : 0b1111) == 0 {
+                guard digits >= 3 else { return false }
+                main = i
+                break
+            }
+            digits &+= Int(bits & 1)
+            i += 1
+        }
+        if digits < 3 { return false }
+        if main == count { return true }
+        // Some split at or before `main`, after the third digit, followed by an extension.
+        var seen = 0
+        var k = 0
+        while k < count, _Chars.isPlus(s[k]) { k += 1 }
+        while k < main, seen < 3 { if _UnicodeClasses.isDecimal(s[k]) { seen += 1 }; k += 1 }
+        guard seen == 3 else { return false }
+        for split in k...main where _Extension.match(s, split, count) != nil { return true }
+        return false
+    }
 }
