@@ -8,20 +8,24 @@ enum _Viability {
         if count == 2, _UnicodeClasses.isDecimal(s[0]), _UnicodeClasses.isDecimal(s[1]) { return true }
         var i = 0
         while i < count, _Chars.isPlus(s[i]) { i += 1 }
+        // Up to the third digit: digits, '*' and punctuation.
         var digits = 0
-        while i < count {
+        while digits < 3 {
+            guard i < count else { return false }
             let bits = classBits(s[i])
-            // Before the third digit: digits, '*' and punctuation; after it letters too.
-            if bits & (digits < 3 ? 0b0111 : 0b1111) == 0 {
-                guard digits >= 3 else { return false }
+            if bits & 0b0111 == 0 { return false }
+            digits &+= Int(bits & 1)
+            i += 1
+        }
+        // After it letters too (two loops: no test of the digit count per character).
+        while i < count {
+            if classBits(s[i]) & 0b1111 == 0 {
                 // The main part ends here at the latest: the rest must be an extension, starting
                 // at this character or at an earlier candidate.
                 return extensionFollows(s, from: i, count: count)
             }
-            digits &+= Int(bits & 1)
             i += 1
         }
-        if digits < 3 { return false }
         return true
     }
 
