@@ -115,7 +115,7 @@ extension PhoneNumberEngine {
                         count &+= 1
                     }
                 }
-                var flags = _InputFlags(rawValue: seen & _InputFlags.all.rawValue)
+                var flags = _InputFlags(rawValue: seen & 0x1F)
                 if !shortcuts { flags = .all }
                 if bytes.count > Self.maxInputLength || nonASCII >= 0x80 {
                     flags = .all
@@ -267,7 +267,8 @@ extension PhoneNumberEngine {
     ) throws(PhoneNumberError) -> PhoneNumber {
         let number = _buildNationalNumberForParsing(input, into: work, flags: flags)
         let count = number.count
-        guard _Viability.isViable(number, count) else {
+        var letters = 0
+        guard _Viability.isViable(number, count, letters: &letters) else {
             throw PhoneNumberError(.notANumber, "This does not look like a phone number: it needs at least 3 digits and only the punctuation phone numbers use.")
         }
         if regionIndex == nil, count == 0 || !_Chars.isPlus(number[0]) {
@@ -283,7 +284,12 @@ extension PhoneNumberEngine {
         }
         var plus = 0
         while plus < nationalCount, _Chars.isPlus(number[plus]) { plus += 1 }
-        let (digits, overlong) = _normalize(_Scalars(rebasing: number[plus..<nationalCount]), flags: flags)
+        // The vanity rule's letter count comes from the viability scan when that read the whole
+        // number, all of it national (no extension; leading plus signs have no letters), of ASCII
+        // input without a line feed; otherwise normalizing counts.
+        let known = nationalCount == count && !flags.contains(.notASCII) && !flags.contains(.newline)
+        let (digits, overlong) = _normalize(_Scalars(rebasing: number[plus..<nationalCount]), flags: flags,
+                                            letters: known ? letters : -1)
         return try _parseDigits(digits, overlong: overlong, afterPlus: plus > 0, regionIndex: regionIndex, extension: extensionText)
     }
 
@@ -460,12 +466,13 @@ extension PhoneNumberEngine {
     /// ASCII digits only; otherwise every character with a digit value becomes that digit.
     /// Returns the digits and whether there were more than fit (the number is then too long).
     ///
-    /// `flags` say whether the input can have letters at all (``_InputFlags``).
-    func _normalize(_ s: _Scalars, flags: _InputFlags) -> (_DigitString, Bool) {
+    /// `flags` say whether the input can have letters at all (``_InputFlags``); `letters`, when
+    /// not negative, is the number of letters of `s`, which then has no line feed.
+    func _normalize(_ s: _Scalars, flags: _InputFlags, letters known: Int = -1) -> (_DigitString, Bool) {
         // Counted without a branch per character (letters and digits alternate in such input).
-        var letters = 0
+        var letters = max(known, 0)
         var newline = false
-        if flags.contains(.letter) {
+        if known < 0, flags.contains(.letter) {
             for c in s {
                 letters &+= _Chars.isAlpha(c) ? 1 : 0
                 newline = newline || c == "\n"

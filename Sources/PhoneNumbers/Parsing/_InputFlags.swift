@@ -18,8 +18,11 @@ struct _InputFlags: OptionSet {
     /// A line feed.
     static let newline = _InputFlags(rawValue: 16)
 
+    /// Not all ASCII: the flags above are all set and say nothing.
+    static let notASCII = _InputFlags(rawValue: 32)
+
     /// Every flag: what is assumed of input that is not all ASCII.
-    static let all = _InputFlags(rawValue: 0x1F)
+    static let all = _InputFlags(rawValue: 0x3F)
 
     /// The flags of one ASCII character, from the rules above (the table is checked against it).
     static func of(ascii byte: UInt8) -> _InputFlags {

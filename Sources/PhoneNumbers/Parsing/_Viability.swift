@@ -4,28 +4,43 @@
 
 enum _Viability {
     static func isViable(_ s: _Scalars, _ count: Int) -> Bool {
+        var letters = 0
+        return isViable(s, count, letters: &letters)
+    }
+
+    /// ``isViable(_:_:)``, also counting on the way the characters of `s[..<count]` with the
+    /// letter bit of ``classBits(_:)`` (for ASCII exactly the ASCII letters), or setting
+    /// `letters` to -1 when the scan stops before the end (an extension, or not viable).
+    @inline(__always)
+    static func isViable(_ s: _Scalars, _ count: Int, letters: inout Int) -> Bool {
+        letters = -1
         if count < 2 { return false }
-        if count == 2, _UnicodeClasses.isDecimal(s[0]), _UnicodeClasses.isDecimal(s[1]) { return true }
+        if count == 2, _UnicodeClasses.isDecimal(s[0]), _UnicodeClasses.isDecimal(s[1]) { letters = 0; return true }
         var i = 0
         while i < count, _Chars.isPlus(s[i]) { i += 1 }
-        // Up to the third digit: digits, '*' and punctuation.
+        // Up to the third digit: digits, '*' and punctuation (which has the letters 'x' and 'X').
         var digits = 0
+        var seen = 0
         while digits < 3 {
             guard i < count else { return false }
             let bits = classBits(s[i])
             if bits & 0b0111 == 0 { return false }
             digits &+= Int(bits & 1)
+            seen &+= Int(bits &>> 3 & 1)
             i += 1
         }
         // After it letters too (two loops: no test of the digit count per character).
         while i < count {
-            if classBits(s[i]) & 0b1111 == 0 {
+            let bits = classBits(s[i])
+            if bits & 0b1111 == 0 {
                 // The main part ends here at the latest: the rest must be an extension, starting
                 // at this character or at an earlier candidate.
                 return extensionFollows(s, from: i, count: count)
             }
+            seen &+= Int(bits &>> 3 & 1)
             i += 1
         }
+        letters = seen
         return true
     }
 
