@@ -91,6 +91,15 @@ import Testing
                     if a != b { differences.append("viable \(text.debugDescription) [..<\(end)]: \(a) vs \(b)") }
                     if a { viable += 1 }
                 }
+                // What the scan of the whole learnt answers for every prefix; its letter count.
+                var scan = _Viability.Scan()
+                if _Viability.isViable(s, count, scan: &scan), scan.letters >= 0 {
+                    let letters = s.filter { _Viability.classBits($0) & 8 != 0 }.count
+                    if scan.letters != letters { differences.append("letters \(text.debugDescription): \(scan.letters)") }
+                    for end in 0...count where _Viability.prefixIsViable(s, end, scan: scan) != _Viability.isViable(s, end) {
+                        differences.append("prefix \(text.debugDescription) [..<\(end)]")
+                    }
+                }
             }
         }
         #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")

@@ -267,18 +267,19 @@ extension PhoneNumberEngine {
     ) throws(PhoneNumberError) -> PhoneNumber {
         let number = _buildNationalNumberForParsing(input, into: work, flags: flags)
         let count = number.count
-        var letters = 0
-        guard _Viability.isViable(number, count, letters: &letters) else {
+        var scan = _Viability.Scan()
+        guard _Viability.isViable(number, count, scan: &scan) else {
             throw PhoneNumberError(.notANumber, "This does not look like a phone number: it needs at least 3 digits and only the punctuation phone numbers use.")
         }
         if regionIndex == nil, count == 0 || !_Chars.isPlus(number[0]) {
             throw PhoneNumberError(.invalidCountryCode, "The number has no country code: start it with '+' and the country code, or give a default region.")
         }
         // The extension, found before normalizing; none without a character that starts one.
+        // The number before it must be viable too, which the scan above mostly answers.
         var nationalCount = count
         var extensionText: String? = nil
         if flags.contains(.extensionLabel), let (start, digits) = _Extension.search(number, count),
-           _Viability.isViable(number, start) {
+           _Viability.prefixIsViable(number, start, scan: scan) {
             extensionText = _string(number, digits)
             nationalCount = start
         }
@@ -289,7 +290,7 @@ extension PhoneNumberEngine {
         // input without a line feed; otherwise normalizing counts.
         let known = nationalCount == count && !flags.contains(.notASCII) && !flags.contains(.newline)
         let (digits, overlong) = _normalize(_Scalars(rebasing: number[plus..<nationalCount]), flags: flags,
-                                            letters: known ? letters : -1)
+                                            letters: known ? scan.letters : -1)
         return try _parseDigits(digits, overlong: overlong, afterPlus: plus > 0, regionIndex: regionIndex, extension: extensionText)
     }
 

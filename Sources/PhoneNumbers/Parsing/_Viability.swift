@@ -4,18 +4,26 @@
 
 enum _Viability {
     static func isViable(_ s: _Scalars, _ count: Int) -> Bool {
-        var letters = 0
-        return isViable(s, count, letters: &letters)
+        var scan = Scan()
+        return isViable(s, count, scan: &scan)
     }
 
-    /// ``isViable(_:_:)``, also counting on the way the characters of `s[..<count]` with the
-    /// letter bit of ``classBits(_:)`` (for ASCII exactly the ASCII letters), or setting
-    /// `letters` to -1 when the scan stops before the end (an extension, or not viable).
+    /// What a viability scan that read the whole number learnt on the way; -1 for each when it
+    /// stopped before the end (an extension, or not viable).
+    struct Scan {
+        /// The characters with the letter bit of ``classBits(_:)`` (for ASCII exactly the ASCII
+        /// letters).
+        var letters = -1
+        /// Where the main part's third digit ends.
+        var afterThirdDigit = -1
+    }
+
+    /// ``isViable(_:_:)``, also filling in `scan`.
     @inline(__always)
-    static func isViable(_ s: _Scalars, _ count: Int, letters: inout Int) -> Bool {
-        letters = -1
+    static func isViable(_ s: _Scalars, _ count: Int, scan: inout Scan) -> Bool {
+        scan = Scan()
         if count < 2 { return false }
-        if count == 2, _UnicodeClasses.isDecimal(s[0]), _UnicodeClasses.isDecimal(s[1]) { letters = 0; return true }
+        if count == 2, _UnicodeClasses.isDecimal(s[0]), _UnicodeClasses.isDecimal(s[1]) { return true }
         var i = 0
         while i < count, _Chars.isPlus(s[i]) { i += 1 }
         // Up to the third digit: digits, '*' and punctuation (which has the letters 'x' and 'X').
@@ -29,6 +37,7 @@ enum _Viability {
             seen &+= Int(bits &>> 3 & 1)
             i += 1
         }
+        let thirdDigitEnd = i
         // After it letters too (two loops: no test of the digit count per character).
         while i < count {
             let bits = classBits(s[i])
@@ -40,8 +49,19 @@ enum _Viability {
             seen &+= Int(bits &>> 3 & 1)
             i += 1
         }
-        letters = seen
+        scan.letters = seen
+        scan.afterThirdDigit = thirdDigitEnd
         return true
+    }
+
+    /// Whether `s[..<end]` is viable, `end` not beyond the whole number that `scan` read: its
+    /// characters passed the same tests in the same places, so only the digits count (at least
+    /// three, or exactly two characters that are both digits).
+    @inline(__always)
+    static func prefixIsViable(_ s: _Scalars, _ end: Int, scan: Scan) -> Bool {
+        if scan.afterThirdDigit < 0 { return isViable(s, end) }
+        if end == 2 { return _UnicodeClasses.isDecimal(s[0]) && _UnicodeClasses.isDecimal(s[1]) }
+        return end >= scan.afterThirdDigit
     }
 
     /// What the pattern asks of a character, as bits: 1 a decimal digit, 2 `*`, 4 punctuation
