@@ -16,6 +16,41 @@ import Testing
         }
     }
 
+    /// The dispatcher skips the simple-input fast path for input that ends in a character the
+    /// fast path refuses: for such input it must return nil, never a number or an error.
+    @Test func simplePathRefusesWhatTheDispatcherSkips() {
+        var random = SplitMix64(seed: 0x5EED_5119)
+        let regions: [RegionCode?] = [nil, "US", "GB", "DE", "IN", "001"]
+        let alphabet = Array("0123456789012345678901234567890123456789 -.()/+ -+aZx#~*,;!_".utf8) + [0xC2, 0xA0, 0xFF]
+        var skipped = 0
+        var problems: [String] = []
+        for _ in 0..<100_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(1 + random.below(20)) { bytes.append(alphabet[random.below(alphabet.count)]) }
+            if random.below(2) == 0 { bytes.append(Array("aZx#~*,;".utf8)[random.below(8)]) }
+            let region = regions[random.below(regions.count)]
+            let (skip, simple) = bytes.withUnsafeBufferPointer { buffer in
+                (engine._endsOutsideSimpleShape(buffer), engine._parseBothWays(utf8: buffer, defaultRegion: region).simple)
+            }
+            guard skip else { continue }
+            skipped += 1
+            if case .success(nil) = simple { continue }
+            problems.append("\(bytes) \(region?.identifier ?? "-"): \(simple)")
+        }
+        #expect(problems.isEmpty, "first problems: \(problems.prefix(10))")
+        #expect(skipped > 40_000)
+    }
+
+    /// The dispatcher's characters are those the simple path calls `.other` or `.refuse`.
+    @Test func simpleRefusedEndMasksMatchTheKinds() {
+        for byte in 0..<256 {
+            let bytes = [UInt8(ascii: "1"), UInt8(byte)]
+            let skip = bytes.withUnsafeBufferPointer { engine._endsOutsideSimpleShape($0) }
+            let kind: _SimpleKind? = byte < 0x80 ? _simpleKind(ascii: UInt8(byte)) : nil
+            #expect(skip == (kind == .other || kind == .refuse), "0x\(String(byte, radix: 16))")
+        }
+    }
+
     /// Random free-form input: numbers with letters, extensions of every label, RFC 3966
     /// parameters, second numbers, line feeds and now and then a character that is not ASCII.
     @Test func shortcutsAgreeWithTheWholeAlgorithm() {

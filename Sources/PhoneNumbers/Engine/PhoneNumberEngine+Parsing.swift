@@ -55,11 +55,29 @@ extension PhoneNumberEngine {
             }
         }
         // Fast path: ASCII digits with the common separators, as typed in forms.
-        if bytes.count <= Self.maxInputLength, let number = try _parseSimple(bytes, regionIndex: regionIndex) {
+        if bytes.count <= Self.maxInputLength, !_endsOutsideSimpleShape(bytes),
+           let number = try _parseSimple(bytes, regionIndex: regionIndex) {
             return number
         }
         return try _parseFreeForm(utf8: bytes, regionIndex: regionIndex)
     }
+
+    /// Whether the input ends in an ASCII letter, `#`, `~`, `*`, `,` or `;`, which `_parseSimple`
+    /// refuses after the number starts (and before it there is no digit): it would only scan the
+    /// input to return nil. About a third of the input that needs the whole algorithm ends so
+    /// ("1-800-FLOWERS", "... x", "...#"); skipping the fast path never changes a result.
+    @inline(__always)
+    func _endsOutsideSimpleShape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let last = bytes.last, last < 0x80 else { return false }
+        // One bit per character, 0x00...0x3F and 0x40...0x7F: no table, no branch.
+        let mask = last < 0x40 ? Self._simpleRefusedEndLow : Self._simpleRefusedEndHigh
+        return (mask &>> UInt64(last & 0x3F)) & 1 != 0
+    }
+
+    /// The characters of ``_endsOutsideSimpleShape(_:)``: `#`, `*`, `,`, `;` below 0x40; the
+    /// letters and `~` from 0x40 (a test checks them against `_simpleKind(ascii:)`).
+    static var _simpleRefusedEndLow: UInt64 { 1 << 0x23 | 1 << 0x2A | 1 << 0x2C | 1 << 0x3B }
+    static var _simpleRefusedEndHigh: UInt64 { 0x07FF_FFFE_07FF_FFFE | 1 << 0x3E }
 
     /// For tests: the simple-input fast path alone (nil when the input is not of its shape) and
     /// libphonenumber's whole algorithm alone, over the same input.
