@@ -55,11 +55,29 @@ extension PhoneNumberEngine {
             }
         }
         // Fast path: ASCII digits with the common separators, as typed in forms.
-        if bytes.count <= Self.maxInputLength, let number = try _parseSimple(bytes, regionIndex: regionIndex) {
+        if bytes.count <= Self.maxInputLength, !_endsOutsideSimpleShape(bytes),
+           let number = try _parseSimple(bytes, regionIndex: regionIndex) {
             return number
         }
         return try _parseFreeForm(utf8: bytes, regionIndex: regionIndex)
     }
+
+    /// Whether the input ends in an ASCII letter, `#`, `~`, `*`, `,` or `;`, which `_parseSimple`
+    /// refuses after the number starts (and before it there is no digit): it would only scan the
+    /// input to return nil. About a third of the input that needs the whole algorithm ends so
+    /// ("1-800-FLOWERS", "... x", "...#"); skipping the fast path never changes a result.
+    @inline(__always)
+    func _endsOutsideSimpleShape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let last = bytes.last, last < 0x80 else { return false }
+        // One bit per character, 0x00...0x3F and 0x40...0x7F: no table, no branch.
+        let mask = last < 0x40 ? Self._simpleRefusedEndLow : Self._simpleRefusedEndHigh
+        return (mask &>> UInt64(last & 0x3F)) & 1 != 0
+    }
+
+    /// The characters of ``_endsOutsideSimpleShape(_:)``: `#`, `*`, `,`, `;` below 0x40; the
+    /// letters and `~` from 0x40 (a test checks them against `_simpleKind(ascii:)`).
+    static var _simpleRefusedEndLow: UInt64 { 1 << 0x23 | 1 << 0x2A | 1 << 0x2C | 1 << 0x3B }
+    static var _simpleRefusedEndHigh: UInt64 { 0x07FF_FFFE_07FF_FFFE | 1 << 0x3E }
 
     /// For tests: the simple-input fast path alone (nil when the input is not of its shape) and
     /// libphonenumber's whole algorithm alone, over the same input.
@@ -71,8 +89,23 @@ extension PhoneNumberEngine {
                 Result { () throws(PhoneNumberError) in try _parseFreeForm(utf8: bytes, regionIndex: regionIndex) })
     }
 
-    /// libphonenumber's whole algorithm over any input, after decoding.
-    func _parseFreeForm(utf8 bytes: UnsafeBufferPointer<UInt8>, regionIndex: Int?) throws(PhoneNumberError) -> PhoneNumber {
+    /// For tests: libphonenumber's whole algorithm with the shortcuts that ``_InputFlags`` allow,
+    /// and without them (every search and pass done, as for input that is not ASCII).
+    package func _parseFreeFormBothWays(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?
+    ) -> (shortcut: Result<PhoneNumber, PhoneNumberError>, full: Result<PhoneNumber, PhoneNumberError>) {
+        let regionIndex = defaultRegion.flatMap { store.regionIndex($0) }
+        return (Result { () throws(PhoneNumberError) in try _parseFreeForm(utf8: bytes, regionIndex: regionIndex) },
+                Result { () throws(PhoneNumberError) in
+                    try _parseFreeForm(utf8: bytes, regionIndex: regionIndex, shortcuts: false)
+                })
+    }
+
+    /// libphonenumber's whole algorithm over any input, after decoding. `shortcuts: false` (for
+    /// tests) assumes every ``_InputFlags`` flag, so that no step is skipped.
+    func _parseFreeForm(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, regionIndex: Int?, shortcuts: Bool = true
+    ) throws(PhoneNumberError) -> PhoneNumber {
         // Decode to scalars (at most 250 of them, else the input is refused as too long).
         if bytes.count > Self.maxInputLength {
             var scalars = 0
@@ -88,16 +121,22 @@ extension PhoneNumberEngine {
             Result { () throws(PhoneNumberError) in
                 var count = 0
                 var nonASCII: UInt8 = 0
+                var seen: UInt8 = 0
                 if bytes.count <= Self.maxInputLength {
-                    // One scalar per byte, the bytes' high bits gathered on the way; any set
-                    // means starting over with the decoder.
+                    // One scalar per byte, the bytes' high bits and their flags gathered on the
+                    // way; a high bit set means starting over with the decoder.
+                    let flagTable = _InputFlags.asciiTable.utf8Start
                     for byte in bytes {
                         buffer[count] = Unicode.Scalar(byte)
                         nonASCII |= byte
+                        seen |= flagTable[Int(byte & 0x7F)]
                         count &+= 1
                     }
                 }
+                var flags = _InputFlags(rawValue: seen & 0x1F)
+                if !shortcuts { flags = .all }
                 if bytes.count > Self.maxInputLength || nonASCII >= 0x80 {
+                    flags = .all
                     count = 0
                     var decoder = UTF8()
                     var iterator = bytes.makeIterator()
@@ -114,7 +153,7 @@ extension PhoneNumberEngine {
                     }
                 }
                 let input = UnsafeBufferPointer(rebasing: buffer[0..<count])
-                return try _parse(input, work: work, regionIndex: regionIndex)
+                return try _parse(input, work: work, regionIndex: regionIndex, flags: flags)
             }
           }
         }.get()
@@ -263,44 +302,60 @@ extension PhoneNumberEngine {
         }.get()
     }
 
-    /// libphonenumber's `parse` after decoding. `work` has room for a copy of the input.
-    func _parse(_ input: _Scalars, work: UnsafeMutableBufferPointer<Unicode.Scalar>, regionIndex: Int?) throws(PhoneNumberError) -> PhoneNumber {
-        let count = _buildNationalNumberForParsing(input, into: work)
-        let number = _Scalars(rebasing: work[0..<count])
-        guard _Viability.isViable(number, count) else {
+    /// libphonenumber's `parse` after decoding. `work` has room for a copy of the input; `flags`
+    /// say which characters the input may contain (``_InputFlags``).
+    func _parse(
+        _ input: _Scalars, work: UnsafeMutableBufferPointer<Unicode.Scalar>, regionIndex: Int?, flags: _InputFlags
+    ) throws(PhoneNumberError) -> PhoneNumber {
+        let number = _buildNationalNumberForParsing(input, into: work, flags: flags)
+        let count = number.count
+        var scan = _Viability.Scan()
+        guard _Viability.isViable(number, count, scan: &scan) else {
             throw PhoneNumberError(.notANumber, "This does not look like a phone number: it needs at least 3 digits and only the punctuation phone numbers use.")
         }
         if regionIndex == nil, count == 0 || !_Chars.isPlus(number[0]) {
             throw PhoneNumberError(.invalidCountryCode, "The number has no country code: start it with '+' and the country code, or give a default region.")
         }
-        // The extension, found before normalizing.
+        // The extension, found before normalizing; none without a character that starts one.
+        // The number before it must be viable too, which the scan above mostly answers.
         var nationalCount = count
         var extensionText: String? = nil
-        if let (start, digits) = _Extension.search(number, count),
-           _Viability.isViable(number, start) {
+        if flags.contains(.extensionLabel), let (start, digits) = _Extension.search(number, count),
+           _Viability.prefixIsViable(number, start, scan: scan) {
             extensionText = _string(number, digits)
             nationalCount = start
         }
         var plus = 0
         while plus < nationalCount, _Chars.isPlus(number[plus]) { plus += 1 }
-        let (digits, overlong) = _normalize(_Scalars(rebasing: number[plus..<nationalCount]))
+        // The vanity rule's letter count comes from the viability scan when that read the whole
+        // number, all of it national (no extension; leading plus signs have no letters), of ASCII
+        // input without a line feed; otherwise normalizing counts.
+        let known = nationalCount == count && !flags.contains(.notASCII) && !flags.contains(.newline)
+        let (digits, overlong) = _normalize(_Scalars(rebasing: number[plus..<nationalCount]), flags: flags,
+                                            letters: known ? scan.letters : -1)
         return try _parseDigits(digits, overlong: overlong, afterPlus: plus > 0, regionIndex: regionIndex, extension: extensionText)
     }
 
     /// `_build_national_number_for_parsing`: the RFC 3966 parts, or the part of the text that can be
-    /// a number, without an ISDN subaddress. Writes into `out` and returns the count.
-    func _buildNationalNumberForParsing(_ s: _Scalars, into out: UnsafeMutableBufferPointer<Unicode.Scalar>) -> Int {
-        var n = 0
+    /// a number, without an ISDN subaddress. That is a slice of `s` (no copy) but for a
+    /// `;phone-context=`, whose parts are put together in `out`.
+    func _buildNationalNumberForParsing(
+        _ s: _Scalars, into out: UnsafeMutableBufferPointer<Unicode.Scalar>, flags: _InputFlags
+    ) -> _Scalars {
         // Both RFC 3966 parameters start with ';': most input has none and skips both searches.
         var semicolon = false
-        for c in s where c == ";" { semicolon = true; break }
+        if flags.contains(.semicolon) {
+            for c in s where c == ";" { semicolon = true; break }
+        }
+        var number: _Scalars
         if semicolon, let contextIndex = _find(s, ";phone-context=") {
             let contextStart = contextIndex + 15
             var contextEnd = s.count
             var i = contextStart
             while i < s.count { if s[i] == ";" { contextEnd = i; break }; i += 1 }
             let context = _Scalars(rebasing: s[min(contextStart, s.count)..<contextEnd])
-            guard _isPhoneContextValid(context) else { return 0 }  // not viable: "not a number"
+            guard _isPhoneContextValid(context) else { return _Scalars(rebasing: s[0..<0]) }  // not viable: "not a number"
+            var n = 0
             if context.first == "+" {
                 for i in 0..<context.count { out[n] = context[i]; n += 1 }
             }
@@ -308,30 +363,34 @@ extension PhoneNumberEngine {
             if telIndex < contextIndex {
                 for i in telIndex..<contextIndex { out[n] = s[i]; n += 1 }
             }
+            number = _Scalars(rebasing: out[0..<n])
         } else {
             // _extract_possible_number
-            guard let start = s.firstIndex(where: { _Chars.isPlus($0) || _UnicodeClasses.isDecimal($0) }) else { return 0 }
+            guard let start = s.firstIndex(where: { _Chars.isPlus($0) || _UnicodeClasses.isDecimal($0) }) else {
+                return _Scalars(rebasing: s[0..<0])
+            }
             var end = s.count
             while end > start {
                 let c = s[end - 1]
                 if c == "_" || (c != "#" && !_UnicodeClasses.isAlnum(c)) { end -= 1 } else { break }
             }
-            // Copied up to a second number ("[\\/] *x"), in one pass.
-            var i = start
-            while i < end {
-                let c = s[i]
-                if c == "\\" || c == "/" {
-                    var j = i + 1
-                    while j < end, s[j] == " " { j += 1 }
-                    if j < end, s[j] == "x" { break }
+            // Cut at a second number ("[\\/] *x"), which needs a slash or a backslash.
+            if flags.contains(.slash) {
+                var i = start
+                cutting: while i < end {
+                    let c = s[i]
+                    if c == "\\" || c == "/" {
+                        var j = i + 1
+                        while j < end, s[j] == " " { j += 1 }
+                        if j < end, s[j] == "x" { end = i; break cutting }
+                    }
+                    i += 1
                 }
-                out[n] = c
-                n += 1
-                i += 1
             }
+            number = _Scalars(rebasing: s[start..<end])
         }
-        if semicolon, let isdn = _find(_Scalars(rebasing: out[0..<n]), ";isub="), isdn > 0 { n = isdn }
-        return n
+        if semicolon, let isdn = _find(number, ";isub="), isdn > 0 { number = _Scalars(rebasing: number[0..<isdn]) }
+        return number
     }
 
     /// RFC 3966 phone-context: a global number (`+` and digits with visual separators) or a domain name.
@@ -440,13 +499,18 @@ extension PhoneNumberEngine {
     /// `_normalize`: vanity numbers (3 or more ASCII letters) map letters to keypad digits and keep
     /// ASCII digits only; otherwise every character with a digit value becomes that digit.
     /// Returns the digits and whether there were more than fit (the number is then too long).
-    func _normalize(_ s: _Scalars) -> (_DigitString, Bool) {
+    ///
+    /// `flags` say whether the input can have letters at all (``_InputFlags``); `letters`, when
+    /// not negative, is the number of letters of `s`, which then has no line feed.
+    func _normalize(_ s: _Scalars, flags: _InputFlags, letters known: Int = -1) -> (_DigitString, Bool) {
         // Counted without a branch per character (letters and digits alternate in such input).
-        var letters = 0
+        var letters = max(known, 0)
         var newline = false
-        for c in s {
-            letters &+= _Chars.isAlpha(c) ? 1 : 0
-            newline = newline || c == "\n"
+        if known < 0, flags.contains(.letter) {
+            for c in s {
+                letters &+= _Chars.isAlpha(c) ? 1 : 0
+                newline = newline || c == "\n"
+            }
         }
         var out = _DigitString()
         var total = 0

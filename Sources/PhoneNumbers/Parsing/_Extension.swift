@@ -87,11 +87,16 @@ enum _Extension {
         let digitsEnd = s[end - 1] == "#" ? end - 1 : end
         let digitsStart = trailingRunStart(s, end)
         guard digitsStart < digitsEnd, digitsStart > 0 else { return nil }
+        // No alternative has a decimal digit before its trailing run (labels, separators and
+        // ';', ',', '#', '~', '=' only): an extension starts after the last digit before the run,
+        // in the few characters between the number and the extension's digits.
+        var first = digitsStart - 1  // not a digit: the run starts at digitsStart
+        while first > 0, !_UnicodeClasses.isDecimal(s[first - 1]) { first -= 1 }
         // Every alternative but the '#'-ended American one has a label character (a letter of a
         // label, '#', '~', ';' or ','), not only separators: without one, nothing can match.
         if digitsEnd == end {
             var label = false
-            for i in 0..<digitsStart where canStart(s[i]) && !isSeparatorNoComma(s[i]) && s[i] != "-" {
+            for i in first..<digitsStart where canStart(s[i]) && !isSeparatorNoComma(s[i]) && s[i] != "-" {
                 label = true
                 break
             }
@@ -100,7 +105,7 @@ enum _Extension {
         // With a final newline the whole input ends in no digit run (that match fails at once);
         // the run before the newline is the one found above.
         let run = lastIsNewline ? count : digitsStart
-        for start in 0..<digitsStart where canStart(s[start]) {
+        for start in first..<digitsStart where canStart(s[start]) {
             if let digits = match(s, start, count, runStart: run) { return (start, digits) }
             if lastIsNewline, let digits = match(s, start, count - 1, runStart: digitsStart) { return (start, digits) }
         }

@@ -4,25 +4,64 @@
 
 enum _Viability {
     static func isViable(_ s: _Scalars, _ count: Int) -> Bool {
+        var scan = Scan()
+        return isViable(s, count, scan: &scan)
+    }
+
+    /// What a viability scan that read the whole number learnt on the way; -1 for each when it
+    /// stopped before the end (an extension, or not viable).
+    struct Scan {
+        /// The characters with the letter bit of ``classBits(_:)`` (for ASCII exactly the ASCII
+        /// letters).
+        var letters = -1
+        /// Where the main part's third digit ends.
+        var afterThirdDigit = -1
+    }
+
+    /// ``isViable(_:_:)``, also filling in `scan`.
+    @inline(__always)
+    static func isViable(_ s: _Scalars, _ count: Int, scan: inout Scan) -> Bool {
+        scan = Scan()
         if count < 2 { return false }
         if count == 2, _UnicodeClasses.isDecimal(s[0]), _UnicodeClasses.isDecimal(s[1]) { return true }
         var i = 0
         while i < count, _Chars.isPlus(s[i]) { i += 1 }
+        // Up to the third digit: digits, '*' and punctuation (which has the letters 'x' and 'X').
         var digits = 0
+        var seen = 0
+        while digits < 3 {
+            guard i < count else { return false }
+            let bits = classBits(s[i])
+            if bits & 0b0111 == 0 { return false }
+            digits &+= Int(bits & 1)
+            seen &+= Int(bits &>> 3 & 1)
+            i += 1
+        }
+        let thirdDigitEnd = i
+        // After it letters too (two loops: no test of the digit count per character).
         while i < count {
             let bits = classBits(s[i])
-            // Before the third digit: digits, '*' and punctuation; after it letters too.
-            if bits & (digits < 3 ? 0b0111 : 0b1111) == 0 {
-                guard digits >= 3 else { return false }
+            if bits & 0b1111 == 0 {
                 // The main part ends here at the latest: the rest must be an extension, starting
                 // at this character or at an earlier candidate.
                 return extensionFollows(s, from: i, count: count)
             }
-            digits &+= Int(bits & 1)
+            seen &+= Int(bits &>> 3 & 1)
             i += 1
         }
-        if digits < 3 { return false }
+        scan.letters = seen
+        scan.afterThirdDigit = thirdDigitEnd
         return true
+    }
+
+    /// Whether `s[..<end]` is viable, `end` not beyond the whole number that `scan` read: its
+    /// characters passed the same tests in the same places, so only the digits count (at least
+    /// three, or exactly two characters that are both digits).
+    @inline(__always)
+    static func prefixIsViable(_ s: _Scalars, _ end: Int, scan: Scan) -> Bool {
+        if scan.afterThirdDigit < 0 { return isViable(s, end) }
+        if end == 2 { return _UnicodeClasses.isDecimal(s[0]) && _UnicodeClasses.isDecimal(s[1]) }
+        return end >= scan.afterThirdDigit
     }
 
     /// What the pattern asks of a character, as bits: 1 a decimal digit, 2 `*`, 4 punctuation

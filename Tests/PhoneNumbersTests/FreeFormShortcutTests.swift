@@ -1,0 +1,183 @@
+@testable import PhoneNumbers
+import SMSKitTestSupport
+import Testing
+
+/// The free-form parse skips searches and passes whose trigger characters the input lacks
+/// (``_InputFlags``): it must give exactly what the whole algorithm gives without the shortcuts.
+@Suite struct FreeFormShortcutTests {
+    let engine = PhoneNumberEngine()
+
+    /// The flag table is the rules it tabulates.
+    @Test func inputFlagTableMatchesTheRules() {
+        let table = _InputFlags.asciiTable
+        #expect(table.utf8CodeUnitCount == 128)
+        for byte in 0..<128 {
+            #expect(table.utf8Start[byte] == 0x40 | _InputFlags.of(ascii: UInt8(byte)).rawValue, "0x\(String(byte, radix: 16))")
+        }
+    }
+
+    /// The dispatcher skips the simple-input fast path for input that ends in a character the
+    /// fast path refuses: for such input it must return nil, never a number or an error.
+    @Test func simplePathRefusesWhatTheDispatcherSkips() {
+        var random = SplitMix64(seed: 0x5EED_5119)
+        let regions: [RegionCode?] = [nil, "US", "GB", "DE", "IN", "001"]
+        let alphabet = Array("0123456789012345678901234567890123456789 -.()/+ -+aZx#~*,;!_".utf8) + [0xC2, 0xA0, 0xFF]
+        var skipped = 0
+        var problems: [String] = []
+        for _ in 0..<100_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(1 + random.below(20)) { bytes.append(alphabet[random.below(alphabet.count)]) }
+            if random.below(2) == 0 { bytes.append(Array("aZx#~*,;".utf8)[random.below(8)]) }
+            let region = regions[random.below(regions.count)]
+            let (skip, simple) = bytes.withUnsafeBufferPointer { buffer in
+                (engine._endsOutsideSimpleShape(buffer), engine._parseBothWays(utf8: buffer, defaultRegion: region).simple)
+            }
+            guard skip else { continue }
+            skipped += 1
+            if case .success(nil) = simple { continue }
+            problems.append("\(bytes) \(region?.identifier ?? "-"): \(simple)")
+        }
+        #expect(problems.isEmpty, "first problems: \(problems.prefix(10))")
+        #expect(skipped > 40_000)
+    }
+
+    /// The dispatcher's characters are those the simple path calls `.other` or `.refuse`.
+    @Test func simpleRefusedEndMasksMatchTheKinds() {
+        for byte in 0..<256 {
+            let bytes = [UInt8(ascii: "1"), UInt8(byte)]
+            let skip = bytes.withUnsafeBufferPointer { engine._endsOutsideSimpleShape($0) }
+            let kind: _SimpleKind? = byte < 0x80 ? _simpleKind(ascii: UInt8(byte)) : nil
+            #expect(skip == (kind == .other || kind == .refuse), "0x\(String(byte, radix: 16))")
+        }
+    }
+
+    /// Random free-form input: numbers with letters, extensions of every label, RFC 3966
+    /// parameters, second numbers, line feeds and now and then a character that is not ASCII.
+    @Test func shortcutsAgreeWithTheWholeAlgorithm() {
+        var random = SplitMix64(seed: 0x5EED_F4EE_F0)
+        let regions: [RegionCode?] = [nil, "US", "GB", "DE", "FR", "IT", "AR", "BR", "MX", "RU", "IN", "JP", "AU",
+                                      "SG", "CA", "LB", "AM", "SM", "001"]
+        let leading = ["", "", "", "", "Tel: ", "tel:", "tel:+", "(", "+", "+", "00", "0", "x", "#", "; ", "Phone "]
+        let pieces = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+                      " ", " ", "-", ".", "(", ")", "/", "\\", "+", "*", "#", "~", ",", ",,", ";", ":", "_", "!", "\n",
+                      "x", "X", "ext", "ext.", "Ext: ", "extn", "extension", "anexo", "int", "e", "a", "i", "B",
+                      "FLOWERS", "ZZ", "h0he", ";ext=", ";isub=", ";phone-context=", ";phone-context=+1",
+                      ";phone-context=+44-20", ";phone-context=example.com", "/ x", "\\x", " # ", " ~ ",
+                      "\u{FF58}", "\u{FF03}", "\u{FF5E}", "\u{0434}\u{043E}\u{0431}", "\u{0661}", "\u{2010}", "é"]
+        var differences: [String] = []
+        var numbers = 0
+        var extensions = 0
+        for _ in 0..<80_000 {
+            // A number (digits, now and then a piece), then a tail of pieces.
+            var text = leading[random.below(leading.count)]
+            for _ in 0..<(4 + random.below(10)) {
+                text += random.below(5) == 0 ? pieces[random.below(pieces.count)] : String(random.below(10))
+            }
+            for _ in 0..<random.below(6) { text += pieces[random.below(pieces.count)] }
+            let bytes = Array(text.utf8)
+            let region = regions[random.below(regions.count)]
+            let (shortcut, full) = bytes.withUnsafeBufferPointer { engine._parseFreeFormBothWays(utf8: $0, defaultRegion: region) }
+            let input = "\(text.debugDescription) \(region?.identifier ?? "-")"
+            switch (shortcut, full) {
+            case (.success(let a), .success(let b)):
+                numbers += 1
+                if a.extension != nil { extensions += 1 }
+                if a != b { differences.append("\(input): \(a) vs \(b)") }
+            case (.failure(let a), .failure(let b)):
+                if a.code != b.code { differences.append("\(input): \(a.code) vs \(b.code)") }
+            default:
+                differences.append("\(input): \(shortcut) vs \(full)")
+            }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(numbers > 10_000)
+        #expect(extensions > 1_000)
+    }
+
+    /// The extension search only tries starts after the last digit before the trailing run, and
+    /// only characters that can begin an alternative: it must find what trying every start finds
+    /// (`_EXTN_PATTERN.search`: the leftmost start that matches to the end, or to a final line
+    /// feed). The viability pattern, read in two loops, against its one-loop reading.
+    @Test func extensionSearchAndViabilityAgreeWithExhaustiveReadings() {
+        var random = SplitMix64(seed: 0x5EED_E87E)
+        let pieces: [String] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1", "2", "3", "4", "5",
+                                " ", " ", "-", ".", ":", ",", ";", "#", "~", "x", "X", "e", "t", "n", "a", "i", "o",
+                                "s", "=", "*", "(", "+", "\n", "\t", "\u{A0}", "ext", "ext.", "extension", "anexo",
+                                "int", "\u{FF58}", "\u{FF03}", "\u{FF5E}", "\u{0434}\u{043E}\u{0431}", "\u{0661}",
+                                "\u{FF10}", "\u{FF0E}", "\u{0301}", "\u{F3}", "\u{130}", "\u{17F}", "\u{FF45}\u{FF58}\u{FF54}"]
+        var differences: [String] = []
+        var found = 0
+        var viable = 0
+        for _ in 0..<200_000 {
+            // Half of them after a number, so that the viability pattern holds often.
+            var text = ["", "+1 650 253", "0301234", "+44-20.7", "(06) 12"][random.below(2) * (1 + random.below(4))]
+            for _ in 0..<(1 + random.below(14)) { text += pieces[random.below(pieces.count)] }
+            let scalars = Array(text.unicodeScalars)
+            scalars.withUnsafeBufferPointer { s in
+                let count = s.count
+                let fast = _Extension.search(s, count)
+                let slow = Self.exhaustiveSearch(s, count)
+                if fast?.start != slow?.start || fast?.digits != slow?.digits {
+                    differences.append("search \(text.debugDescription): \(String(describing: fast)) vs \(String(describing: slow))")
+                }
+                if fast != nil { found += 1 }
+                for end in [count, fast?.start ?? 0] {
+                    let a = _Viability.isViable(s, end), b = Self.oneLoopViability(s, end)
+                    if a != b { differences.append("viable \(text.debugDescription) [..<\(end)]: \(a) vs \(b)") }
+                    if a { viable += 1 }
+                }
+                // What the scan of the whole learnt answers for every prefix; its letter count.
+                var scan = _Viability.Scan()
+                if _Viability.isViable(s, count, scan: &scan), scan.letters >= 0 {
+                    let letters = s.filter { _Viability.classBits($0) & 8 != 0 }.count
+                    if scan.letters != letters { differences.append("letters \(text.debugDescription): \(scan.letters)") }
+                    for end in 0...count where _Viability.prefixIsViable(s, end, scan: scan) != _Viability.isViable(s, end) {
+                        differences.append("prefix \(text.debugDescription) [..<\(end)]")
+                    }
+                }
+            }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(found > 10_000)
+        #expect(viable > 10_000)
+    }
+
+    /// Every start, every alternative, no shortcut.
+    static func exhaustiveSearch(_ s: _Scalars, _ count: Int) -> (start: Int, digits: Range<Int>)? {
+        for start in 0..<count {
+            if let digits = _Extension.match(s, start, count) { return (start, digits) }
+            if s[count - 1] == "\n", let digits = _Extension.match(s, start, count - 1) { return (start, digits) }
+        }
+        return nil
+    }
+
+    /// `_Viability.isViable` as one loop that tests the digit count per character.
+    static func oneLoopViability(_ s: _Scalars, _ count: Int) -> Bool {
+        if count < 2 { return false }
+        if count == 2, _UnicodeClasses.isDecimal(s[0]), _UnicodeClasses.isDecimal(s[1]) { return true }
+        var i = 0
+        while i < count, _Chars.isPlus(s[i]) { i += 1 }
+        var digits = 0
+        var main = count  // where the main part must end, the rest being an extension
+        while i < count {
+            let bits = _Viability.classBits(s[i])
+            if bits & (digits < 3 ? 0b0111 : 0b1111) == 0 {
+                guard digits >= 3 else { return false }
+                main = i
+                break
+            }
+            digits &+= Int(bits & 1)
+            i += 1
+        }
+        if digits < 3 { return false }
+        if main == count { return true }
+        // Some split at or before `main`, after the third digit, followed by an extension.
+        var seen = 0
+        var k = 0
+        while k < count, _Chars.isPlus(s[k]) { k += 1 }
+        while k < main, seen < 3 { if _UnicodeClasses.isDecimal(s[k]) { seen += 1 }; k += 1 }
+        guard seen == 3 else { return false }
+        for split in k...main where _Extension.match(s, split, count) != nil { return true }
+        return false
+    }
+}
