@@ -116,9 +116,9 @@ extension PhoneNumberEngine {
     // MARK: - Internals shared with parsing
 
     /// Strict E.164 of 8 to 19 digits whose national number (2 to 16 digits) no national prefix
-    /// can start (nearly all E.164 input, Italian-style leading zeros included), read eight bytes at a time: the digit test and the
-    /// value take a few word operations instead of a loop per byte, whose exit is mispredicted
-    /// whenever the length changes. Nil, having decided nothing, for anything else: the caller
+    /// can start (nearly all E.164 input, Italian-style leading zeros included), read eight bytes
+    /// at a time: the digit test and the value take a few word operations instead of a loop per
+    /// byte, whose exit is mispredicted whenever the length changes. Nil, having decided nothing, for anything else: the caller
     /// then takes the general path (which also gives every error).
     @inline(__always)
     func _parseE164Word(_ bytes: UnsafeBufferPointer<UInt8>) -> PhoneNumber? {

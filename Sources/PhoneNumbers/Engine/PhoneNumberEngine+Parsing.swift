@@ -487,7 +487,7 @@ extension PhoneNumberEngine {
                         && !_matchesGeneralPattern(full, region))
                 if strip {
                     switch stripped {
-                    case .suffix(let offset): return (Int(region.countryCode), .suffix(codeLength &+ offset), overlong)
+                    case .suffix(let offset): return (Int(region.countryCode), .suffix(start &+ codeLength &+ offset), overlong)
                     case .transformed: return (Int(region.countryCode), stripped, overlong)
                     }
                 }
