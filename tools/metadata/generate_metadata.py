@@ -41,24 +41,32 @@ DESCS = ["general_desc", "premium_rate", "toll_free", "shared_cost", "voip", "pe
 MAX_LENGTH_TABLE = 20  # national significant numbers are at most 17 digits
 
 
-class Words:
-    """The packed 12-bit word table shared by all automata."""
+class Table:
+    """An append-only table of values below `limit`; a run of values added twice is stored once."""
 
-    def __init__(self) -> None:
-        self.words: list[int] = []
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.values: list[int] = []
         self.cache: dict[tuple, int] = {}
 
     def add(self, values: list[int]) -> int:
         key = tuple(values)
         if key in self.cache:
             return self.cache[key]
-        offset = len(self.words)
+        offset = len(self.values)
         for v in values:
-            if not 0 <= v < 4096:
-                raise ValueError(f"word out of range: {v}")
-        self.words.extend(values)
+            if not 0 <= v < self.limit:
+                raise ValueError(f"value out of range for {type(self).__name__}: {v}")
+        self.values.extend(values)
         self.cache[key] = offset
         return offset
+
+
+class Words(Table):
+    """The packed 12-bit word table shared by all automata."""
+
+    def __init__(self) -> None:
+        super().__init__(4096)
 
     def add_type_dfa(self, patterns, rows: "Rows") -> tuple[int, int, int]:
         """A region's type DFA: (word offset, byte offset of its rows or -1, states).
@@ -102,35 +110,22 @@ class Words:
 
     def literal(self) -> str:
         out = []
-        for w in self.words:
+        for w in self.values:
             for part in (w & 63, w >> 6):
                 ch = chr(0x30 + part)
                 out.append("\\\\" if ch == "\\" else ch)
         return "".join(out)
 
 
-class Rows:
+class Rows(Table):
     """Byte-wide DFA transitions (`Words.add_type_dfa`), written two characters a byte: '0' plus
     the low four bits, then '0' plus the high four bits (the characters '0'...'?')."""
 
     def __init__(self) -> None:
-        self.bytes: list[int] = []
-        self.cache: dict[tuple, int] = {}
-
-    def add(self, values: list[int]) -> int:
-        key = tuple(values)
-        if key in self.cache:
-            return self.cache[key]
-        offset = len(self.bytes)
-        for v in values:
-            if not 0 <= v < 256:
-                raise ValueError(f"byte out of range: {v}")
-        self.bytes.extend(values)
-        self.cache[key] = offset
-        return offset
+        super().__init__(256)
 
     def literal(self) -> str:
-        return "".join(chr(0x30 + (b & 15)) + chr(0x30 + (b >> 4)) for b in self.bytes)
+        return "".join(chr(0x30 + (b & 15)) + chr(0x30 + (b >> 4)) for b in self.values)
 
 
 def field(value) -> str:
@@ -279,13 +274,13 @@ def main() -> None:
         f.write(header)
         f.write("\n")
         f.write("extension _Metadata {\n")
-        f.write(f"    /// {len(words.words)} packed 12-bit words: DFAs and Pike-VM programs.\n")
+        f.write(f"    /// {len(words.values)} packed 12-bit words: DFAs and Pike-VM programs.\n")
         f.write("    /// A computed property on purpose: a `static let` would be read through a lazy-init check\n")
         f.write("    /// (swift_once) on every access, and this is read once per digit.\n")
         f.write("    @inline(__always) static var words: StaticString { \"")
         f.write(literal)
         f.write("\" }\n\n")
-        f.write(f"    /// {len(rows.bytes)} bytes: the transitions of the type DFAs of fewer than 256 states,\n")
+        f.write(f"    /// {len(rows.values)} bytes: the transitions of the type DFAs of fewer than 256 states,\n")
         f.write("    /// 10 a state, two characters a byte (low four bits first, each '0' + value).\n")
         f.write("    @inline(__always) static var typeRows: StaticString { \"")
         f.write(rows.literal())
@@ -293,7 +288,7 @@ def main() -> None:
     with open(os.path.join(OUT_DIR, "UnicodeTables.swift"), "w", encoding="utf-8") as f:
         f.write(unicode_tables.swift_source(header))
     print(f"phonenumbers {version}: {len(entries)} entities, {len(format_lines)} formats, "
-          f"{len(words.words)} words ({len(literal)} bytes), {len(rows.bytes)} DFA row bytes")
+          f"{len(words.values)} words ({len(literal)} bytes), {len(rows.values)} DFA row bytes")
 
 
 if __name__ == "__main__":
