@@ -81,12 +81,13 @@ extension PhoneNumberEngine {
         let count = Int(store.callingCodeCount[countryCode])
         let start = Int(store.callingCodeStart[countryCode])
         if count <= 1 { return count == 0 ? nil : Int(store.regionLists[start]) }
-        let candidates = _leadingCandidates(countryCode, digits)
-        for i in start..<(start + count) {
-            let index = Int(store.regionLists[i])
+        var candidates = _leadingCandidates(countryCode, digits, count: count)
+        while candidates != 0 {
+            let index = Int(store.regionLists[start &+ candidates.trailingZeroBitCount])
+            candidates &= candidates &- 1
             let record = store.core[index]
             if record.leadingDigits >= 0 {
-                if candidates & (1 &<< UInt32(i &- start)) != 0, _DFA.prefixMatches(store.words, record.leadingDigits, digits) { return index }
+                if _DFA.prefixMatches(store.words, record.leadingDigits, digits) { return index }
             } else if _type(digits, record) != .unknown {
                 return index
             }
@@ -107,12 +108,13 @@ extension PhoneNumberEngine {
             let index = Int(store.regionLists[start])
             return (index, _type(digits, store.core[index]))
         }
-        let candidates = _leadingCandidates(countryCode, digits)
-        for i in start..<(start + count) {
-            let index = Int(store.regionLists[i])
+        var candidates = _leadingCandidates(countryCode, digits, count: count)
+        while candidates != 0 {
+            let index = Int(store.regionLists[start &+ candidates.trailingZeroBitCount])
+            candidates &= candidates &- 1
             let record = store.core[index]
             if record.leadingDigits >= 0 {
-                if candidates & (1 &<< UInt32(i &- start)) != 0, _DFA.prefixMatches(store.words, record.leadingDigits, digits) {
+                if _DFA.prefixMatches(store.words, record.leadingDigits, digits) {
                     return (index, _type(digits, record))
                 }
             } else {
@@ -123,15 +125,17 @@ extension PhoneNumberEngine {
         return nil
     }
 
-    /// The regions of a shared calling code's list (bit k for the k-th) whose leading digits may
-    /// match a national number starting with `digits`' first three: the others need no DFA walk.
+    /// The regions of a shared calling code's list of `count` (bit k for the k-th) that may claim
+    /// a national number starting with `digits`' first three: those whose leading digits may match
+    /// and those without leading digits. The loops over them visit only these bits, in list order.
     @inline(__always)
-    func _leadingCandidates(_ countryCode: Int, _ digits: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    func _leadingCandidates(_ countryCode: Int, _ digits: UnsafeBufferPointer<UInt8>, count: Int) -> UInt32 {
+        let all = count >= 32 ? ~0 : (1 &<< UInt32(count)) &- 1
         let offset = Int(store.leadingFilterStart[countryCode])
-        guard offset >= 0, digits.count >= 3 else { return ~0 }
+        guard offset >= 0, digits.count >= 3 else { return all }
         let p = _Store.threeDigits(digits)
-        guard p < 1000 else { return ~0 }
-        return store.leadingFilter[offset &+ p]
+        guard p < 1000 else { return all }
+        return store.leadingFilter[offset &+ p] & all
     }
 
     /// libphonenumber's `getNumberTypeHelper` over one DFA pass.

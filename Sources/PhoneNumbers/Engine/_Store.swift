@@ -10,20 +10,22 @@ final class _Store: @unchecked Sendable {
     /// the process).
     let core: UnsafeMutablePointer<_RegionCore>
     /// Each region's code as a value, same indices (reading one copies no record).
-    let regionCodes: [RegionCode]
+    let regionCodes: UnsafeMutablePointer<RegionCode>
     let formats: [_FormatRecord]
     /// For calling code c (0...999): start and count in `regionLists`, count 0 when unknown.
-    let callingCodeStart: [UInt16]
-    let callingCodeCount: [UInt8]
-    let regionLists: [UInt16]
+    /// These lookup tables, like the others the hot paths read, are plain memory rather than
+    /// arrays: no bounds check and no retain of an array buffer per read.
+    let callingCodeStart: UnsafeMutablePointer<UInt16>
+    let callingCodeCount: UnsafeMutablePointer<UInt8>
+    let regionLists: UnsafeMutablePointer<UInt16>
     /// Index of a geographic region by its two letters: (c0 - 65) * 26 + (c1 - 65); -1 when unknown.
     let regionByLetters: [Int16]
     /// For a calling code shared by many regions told apart by leading digits (+1): the
     /// offset in `leadingFilter` of 1,000 masks, one per three-digit start of the national number
     /// (000...999), bit k set when the k-th region of the code's list may claim such a number
     /// (its leading digits may match, or it has none); -1 for other codes.
-    let leadingFilterStart: [Int32]
-    let leadingFilter: [UInt32]
+    let leadingFilterStart: UnsafeMutablePointer<Int32>
+    let leadingFilter: UnsafeMutablePointer<UInt32>
     /// `_Metadata.words` decoded, one UInt16 per word (the literal spends two bytes and six
     /// instructions on each): what the DFA walks read.
     let words: UnsafeMutablePointer<UInt16>
@@ -78,7 +80,7 @@ final class _Store: @unchecked Sendable {
                 preferredExtensionPrefix: f.string(15),
                 nationalFormats: f.int(16)..<f.int(17), intlFormats: f.int(18)..<f.int(19))
         }
-        regionCodes = regions.map { RegionCode(unchecked: $0.code) }
+        regionCodes = Self.table(regions.map { RegionCode(unchecked: $0.code) })
         typeRows = Self.decodeRows()
         core = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<_RegionCore>.stride * regions.count, alignment: 64)
             .bindMemory(to: _RegionCore.self, capacity: regions.count)
@@ -122,13 +124,15 @@ final class _Store: @unchecked Sendable {
                 }
             }
             if seenColon { indices.append(UInt16(value)) }
+            // The region loops keep one bit per region of a code in a UInt32 (+1 has 25).
+            precondition(indices.count <= 32, "more than 32 regions share calling code \(code)")
             start[code] = UInt16(lists.count)
             count[code] = UInt8(indices.count)
             lists.append(contentsOf: indices)
         }
-        callingCodeStart = start
-        callingCodeCount = count
-        regionLists = lists
+        callingCodeStart = Self.table(start)
+        callingCodeCount = Self.table(count)
+        regionLists = Self.table(lists)
         var byLetters = [Int16](repeating: -1, count: 26 * 26)
         for (i, region) in regions.enumerated() where region.code.utf8.count == 2 {
             let u = Array(region.code.utf8)
@@ -151,8 +155,8 @@ final class _Store: @unchecked Sendable {
             }
             filter += masks
         }
-        leadingFilterStart = filterStart
-        leadingFilter = filter
+        leadingFilterStart = Self.table(filterStart)
+        leadingFilter = Self.table(filter)
         callingCodeByPrefix = .allocate(capacity: 1000)
         for p in 0..<1000 {
             var entry: UInt32 = 0
@@ -176,6 +180,18 @@ final class _Store: @unchecked Sendable {
         callingCodeByPrefix.deallocate()
         typeByLabel.deallocate()
         asciiKinds.deallocate()
+        for table in [UnsafeMutableRawPointer(regionCodes), UnsafeMutableRawPointer(callingCodeStart),
+                      UnsafeMutableRawPointer(callingCodeCount), UnsafeMutableRawPointer(regionLists),
+                      UnsafeMutableRawPointer(leadingFilterStart), UnsafeMutableRawPointer(leadingFilter)] {
+            table.deallocate()
+        }
+    }
+
+    /// A copy of `values` in memory of its own, freed by `deinit`.
+    private static func table<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
+        let table = UnsafeMutablePointer<T>.allocate(capacity: max(values.count, 1))
+        _ = UnsafeMutableBufferPointer(start: table, count: values.count).initialize(from: values)
+        return table
     }
 
     /// Decodes the packed 12-bit words (two characters each, 6 bits per character) into a table

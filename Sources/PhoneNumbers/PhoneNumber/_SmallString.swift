@@ -37,7 +37,13 @@ enum _SmallString {
     /// bytes after them zero. Only when the layout was verified.
     @inline(__always)
     static func make(inline words: (UInt64, UInt64), count: Int) -> String {
-        unsafeBitCast((words.0, words.1 | UInt64(0xE0 | count) &<< 56), to: String.self)
+        // Moved out of memory rather than `unsafeBitCast`: a bit cast to String retains the result
+        // (a runtime call, ~14 instructions, though a small String holds no reference); `move()`
+        // takes the value as it is.
+        var raw = (words.0, words.1 | UInt64(0xE0 | count) &<< 56)
+        return withUnsafeMutablePointer(to: &raw) {
+            $0.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
+        }
     }
 
     /// Whether `make(count:inline: true, ...)` gives exactly the standard library's String, for
