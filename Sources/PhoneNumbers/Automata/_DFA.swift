@@ -26,15 +26,20 @@ enum _DFA {
 
     /// `fullMatchLabel` over a type DFA with byte-wide rows: `rows` points at its state 0's
     /// transitions in `_Store.typeRows`, `labels` at state 0's label in `_Store.words`.
+    ///
+    /// `digits` must be ASCII digits, as every caller's are (parsed and normalized numbers, the
+    /// digits of a `PhoneNumber`): unlike the other walks this one does not test each byte, two
+    /// instructions a digit on the hottest loop. Any other byte would give a wrong label but still
+    /// read only the store's tables: a state is a byte, so a read lands at most 2,805 bytes past
+    /// the DFA's rows and 255 words past its labels, which the store pads with zeros.
     @inline(__always)
     static func fullMatchLabel(
         _ rows: UnsafePointer<UInt8>, _ labels: UnsafePointer<UInt16>, start: Int, _ digits: UnsafeBufferPointer<UInt8>
     ) -> UInt16 {
+        assert(digits.allSatisfy { $0 &- 0x30 < 10 }, "a DFA walk over bytes that are not ASCII digits")
         var state = start
         for byte in digits {
-            let digit = Int(byte &- 0x30)
-            guard digit < 10 else { return 0 }
-            state = Int(rows[state &* 10 &+ digit])
+            state = Int(rows[state &* 10 &+ Int(byte &- 0x30)])
         }
         return labels[state]
     }

@@ -199,7 +199,9 @@ final class _Store: @unchecked Sendable {
     private static func decodeWords() -> UnsafeMutablePointer<UInt16> {
         let text = _Metadata.words
         let count = text.utf8CodeUnitCount / 2
-        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: count)
+        // Zeroed padding: a byte-row DFA walk reads a label at most 255 words past its DFA's.
+        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: count + 256)
+        (table + count).initialize(repeating: 0, count: 256)
         let p = text.utf8Start
         for i in 0..<count {
             table[i] = UInt16(p[2 &* i] &- 0x30) | UInt16(p[2 &* i &+ 1] &- 0x30) &<< 6
@@ -212,7 +214,10 @@ final class _Store: @unchecked Sendable {
     private static func decodeRows() -> UnsafeMutablePointer<UInt8> {
         let text = _Metadata.typeRows
         let count = text.utf8CodeUnitCount / 2
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
+        // Zeroed padding: a walk reads at most 255 * 10 + 255 bytes past its DFA's first row
+        // (`_DFA.fullMatchLabel(_:_:start:_:)`).
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: count + 2816)
+        (table + count).initialize(repeating: 0, count: 2816)
         let p = text.utf8Start
         for i in 0..<count {
             table[i] = (p[2 &* i] &- 0x30) | (p[2 &* i &+ 1] &- 0x30) &<< 4
