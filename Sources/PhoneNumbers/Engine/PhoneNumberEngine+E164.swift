@@ -58,16 +58,13 @@ extension PhoneNumberEngine {
             // national number as a 16-digit block ending at byte 32 (its leading zeros included),
             // "+" and the code right before its first digit, then the String's bytes loaded from
             // where "+" is (the bytes after 32 are zero, as a small String needs).
-            let codeDigits = _decimalDigitCount(UInt64(code))
+            let codeDigits = 1 &+ (code >= 10 ? 1 : 0) &+ (code >= 100 ? 1 : 0)
             let total = 1 &+ codeDigits &+ count
             let block = _decimal16(number.nationalNumber)
             var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, block.0, block.1, 0, 0)
-            // "0ccc" (the code's last three digits); "+" over the byte before its first digit.
-            let shift = UInt32(3 &- codeDigits) &* 8
-            let digitsOfCode = UInt32(truncatingIfNeeded: _decimal8(UInt32(code)) >> 32)
-            let prefix = digitsOfCode & ~(0xFF &<< shift) | 0x2B &<< shift
             return withUnsafeMutableBytes(of: &scratch) { raw -> String in
-                raw.storeBytes(of: prefix, toByteOffset: 28 &- count, as: UInt32.self)
+                // "+" and the code, ending right before the national number's first digit.
+                raw.storeBytes(of: store.e164Prefixes[code], toByteOffset: 28 &- count, as: UInt32.self)
                 let start = 32 &- total
                 if total <= 15 {
                     return _SmallString.make(inline: (raw.loadUnaligned(fromByteOffset: start, as: UInt64.self),

@@ -36,6 +36,9 @@ final class _Store: @unchecked Sendable {
     /// For the first three digits after a `+` (000...999): the calling code they start with,
     /// as `code << 20 | length << 16 | index of its main region`, or 0 when none does.
     let callingCodeByPrefix: UnsafeMutablePointer<UInt32>
+    /// For each calling code 1...999: "+" and its digits as the last bytes of four in memory
+    /// order ("\0\0+1", "\0+44", "+358"), what `formatE164` stores before the national number.
+    let e164Prefixes: UnsafeMutablePointer<UInt32>
     /// The type for each `typeKey` of a DFA label: one load where libphonenumber's chain of
     /// tests costs a mispredicted branch on most numbers.
     let typeByLabel: UnsafeMutablePointer<PhoneNumberType>
@@ -53,6 +56,12 @@ final class _Store: @unchecked Sendable {
         asciiKinds = .allocate(capacity: 128)
         for byte in 0..<128 {
             asciiKinds[byte] = UInt8(byte) &- 0x30 < 10 ? .digit : _simpleKind(ascii: UInt8(byte))
+        }
+        e164Prefixes = .allocate(capacity: 1000)
+        for code in 0..<1000 {
+            var word: UInt32 = 0
+            for byte in "+\(code)".utf8 { word = word >> 8 | UInt32(byte) << 24 }
+            e164Prefixes[code] = UInt32(littleEndian: word)
         }
         typeByLabel = .allocate(capacity: 48)
         typeByLabel.initialize(repeating: .unknown, count: 48)  // key 0: no general bit
@@ -179,6 +188,7 @@ final class _Store: @unchecked Sendable {
         typeRows.deallocate()
         callingCodeByPrefix.deallocate()
         typeByLabel.deallocate()
+        e164Prefixes.deallocate()
         asciiKinds.deallocate()
         for table in [UnsafeMutableRawPointer(regionCodes), UnsafeMutableRawPointer(callingCodeStart),
                       UnsafeMutableRawPointer(callingCodeCount), UnsafeMutableRawPointer(regionLists),
