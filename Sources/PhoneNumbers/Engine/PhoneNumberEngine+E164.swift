@@ -17,7 +17,11 @@ extension PhoneNumberEngine {
     /// - Complexity: O(n); no heap allocation.
     public func parse(e164 text: String) throws(PhoneNumberError) -> PhoneNumber {
         // Native and small Strings lend their UTF-8 in place (no copy of `text`, no retain);
-        // bridged ones are copied first.
+        // bridged ones are copied first. Nearly all E.164 takes the word path, tried first on
+        // its own: a throwing call wrapped in a Result costs more than the rest of it.
+        if let word = text.utf8.withContiguousStorageIfAvailable({ _parseE164Word($0) }), let number = word {
+            return number
+        }
         if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
             Result { () throws(PhoneNumberError) in try parse(e164UTF8: bytes) }
         }) {
