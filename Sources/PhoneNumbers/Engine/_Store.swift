@@ -19,7 +19,7 @@ final class _Store: @unchecked Sendable {
     let callingCodeCount: UnsafeMutablePointer<UInt8>
     let regionLists: UnsafeMutablePointer<UInt16>
     /// Index of a geographic region by its two letters: (c0 - 65) * 26 + (c1 - 65); -1 when unknown.
-    let regionByLetters: [Int16]
+    let regionByLetters: UnsafeMutablePointer<Int16>
     /// For a calling code shared by many regions told apart by leading digits (+1): the
     /// offset in `leadingFilter` of 1,000 masks, one per three-digit start of the national number
     /// (000...999), bit k set when the k-th region of the code's list may claim such a number
@@ -147,7 +147,7 @@ final class _Store: @unchecked Sendable {
             let u = Array(region.code.utf8)
             byLetters[Int(u[0] - 65) * 26 + Int(u[1] - 65)] = Int16(i)
         }
-        regionByLetters = byLetters
+        regionByLetters = Self.table(byLetters)
         var filterStart = [Int32](repeating: -1, count: 1000)
         var filter: [UInt32] = []
         let cores = core
@@ -192,7 +192,8 @@ final class _Store: @unchecked Sendable {
         asciiKinds.deallocate()
         for table in [UnsafeMutableRawPointer(regionCodes), UnsafeMutableRawPointer(callingCodeStart),
                       UnsafeMutableRawPointer(callingCodeCount), UnsafeMutableRawPointer(regionLists),
-                      UnsafeMutableRawPointer(leadingFilterStart), UnsafeMutableRawPointer(leadingFilter)] {
+                      UnsafeMutableRawPointer(leadingFilterStart), UnsafeMutableRawPointer(leadingFilter),
+                      UnsafeMutableRawPointer(regionByLetters)] {
             table.deallocate()
         }
     }
@@ -419,9 +420,10 @@ final class _Store: @unchecked Sendable {
     }
 
     /// Index of a geographic region, or nil ("001" and "ZZ" are not geographic regions).
+    @inline(__always)
     func regionIndex(_ region: RegionCode) -> Int? {
-        guard let (a, b) = region.letterIndices else { return nil }
-        let i = regionByLetters[a * 26 + b]
+        guard let letters = region.letterIndex else { return nil }
+        let i = regionByLetters[letters]
         return i < 0 ? nil : Int(i)
     }
 }

@@ -31,11 +31,13 @@ public struct RegionCode: Sendable, Hashable, Codable, CustomStringConvertible, 
         withUnsafeBytes(of: &bytes) { body(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) }
     }
 
-    /// The first two letters as indices 0...25 for table lookups; nil for "001".
-    var letterIndices: (Int, Int)? {
-        let a = Int(packed & 0xFF), b = Int((packed >> 8) & 0xFF)
-        guard packed >> 16 == 0, a >= 65, a <= 90, b >= 65, b <= 90 else { return nil }
-        return (a - 65, b - 65)
+    /// The two letters as one index 0..<676 for table lookups, (first - "A") * 26 + second - "A";
+    /// nil for "001" and anything else that is not two letters.
+    @inline(__always)
+    var letterIndex: Int? {
+        let a = (packed & 0xFF) &- 65, b = (packed >> 8 & 0xFF) &- 65
+        guard a < 26, b < 26, packed >> 16 == 0 else { return nil }
+        return Int(a &* 26 &+ b)
     }
 
     /// The non-geographic entity "001".
