@@ -31,6 +31,25 @@ package struct _RecordCheck {
     package static func _writeE164(
         countryCode: Int, nationalNumber value: UInt64, leadingZeros: Int, to out: UnsafeMutablePointer<UInt8>
     ) -> Int {
+        let count = _decimalDigitCount(value) &+ leadingZeros
+        if countryCode > 0, countryCode < 1000, leadingZeros >= 0, leadingZeros <= 16, count <= 16 {
+            // Nearly every number, with two stores and no loop: "+" and the code (four bytes,
+            // the last ones unused for a shorter code), then the national number's 16-digit
+            // block moved down to its first digit (its leading zeros included), zeros after it.
+            // 20 bytes at most are written.
+            let code = UInt32(countryCode)
+            let codeDigits = 1 &+ (code >= 10 ? 1 : 0) &+ (code >= 100 ? 1 : 0)
+            let hundreds = code / 100, tens = code / 10 % 10, ones = code % 10
+            let padded: UInt32 = (0x30 &+ hundreds) | (0x30 &+ tens) &<< 8 | (0x30 &+ ones) &<< 16
+            let prefix: UInt32 = 0x2B | (padded &>> UInt32(8 &* (3 &- codeDigits))) &<< 8
+            let block = _decimal16(value)
+            let wide: UInt128 = UInt128(block.1) &<< 64 | UInt128(block.0)
+            let digits = wide &>> UInt128(8 &* (16 &- count))
+            let raw = UnsafeMutableRawPointer(out)
+            raw.storeBytes(of: prefix.littleEndian, as: UInt32.self)
+            raw.storeBytes(of: digits.littleEndian, toByteOffset: 1 &+ codeDigits, as: UInt128.self)
+            return 1 &+ codeDigits &+ count
+        }
         let code = UInt64(max(0, min(countryCode, 999)))
         let codeDigits = _decimalDigitCount(code)
         out[0] = UInt8(ascii: "+")
