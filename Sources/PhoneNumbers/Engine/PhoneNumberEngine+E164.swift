@@ -255,9 +255,27 @@ extension PhoneNumberEngine {
             zeros = 1
             while zeros < number.count - 1, number[zeros] == 0x30 { zeros += 1 }
         }
+        return PhoneNumber(countryCode: countryCode, nationalNumber: Self._value(ofDigits: number), leadingZeros: zeros,
+                           extension: `extension`)
+    }
+
+    /// The value of 2 to 17 ASCII digits. 8 to 16 of them (most national numbers) are read as
+    /// two words, like ``_parseInternationalDigits(_:)``: no loop whose exit mispredicts when the
+    /// length changes. Reads only inside `digits`.
+    @inline(__always)
+    static func _value(ofDigits digits: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let n = digits.count
+        if n >= 8, n <= 16, let base = digits.baseAddress {
+            let last = _eightDigits(_word(base, n &- 8) &- 0x3030_3030_3030_3030)
+            // The first n - 8 digits: the first word shifted up past the bytes that follow them
+            // (none for 8 digits, where the shift would be 64).
+            let lead = (_word(base, 0) &- 0x3030_3030_3030_3030) &<< UInt64(8 &* (16 &- n))
+            let first = _eightDigits(n > 8 ? lead : 0)
+            return first &* 100_000_000 &+ last
+        }
         var value: UInt64 = 0
-        for d in number { value = value &* 10 &+ UInt64(d &- 0x30) }
-        return PhoneNumber(countryCode: countryCode, nationalNumber: value, leadingZeros: zeros, extension: `extension`)
+        for d in digits { value = value &* 10 &+ UInt64(d &- 0x30) }
+        return value
     }
 
     /// libphonenumber's `maybeStripNationalPrefixAndCarrierCode`: what is left of `digits` without
