@@ -213,9 +213,24 @@ def build_dfa(patterns: list[tuple[str | None, bool]]) -> DFA:
         pcsets = tuple(frozenset() if sticky_now >> i & 1 else pcs for i, pcs in enumerate(pcsets))
         return (pcsets, sticky_now), label
 
+    def step(key, d: int):
+        pcsets, sticky = key
+        nxt = []
+        for i, pcs in enumerate(pcsets):
+            prog = progs[i]
+            moved = [pc + 1 for pc in pcs if prog.ops[pc][0] == OP_CLASS and prog.ops[pc][1] >> d & 1]
+            nxt.append(_closure(prog, moved, False))
+        return make(tuple(nxt), sticky)
+
     start_sets = tuple(_closure(prog, [0], False) for prog in progs)
-    start_key, start_label = make(start_sets, 0)
-    dead_key = (tuple(frozenset() for _ in progs), 0)
+    return _determinize(make(start_sets, 0), (tuple(frozenset() for _ in progs), 0), step)
+
+
+def _determinize(start, dead_key, step) -> DFA:
+    """Subset construction: `start` is the start state's (key, label), `dead_key` the key of the
+    state that can never accept (state 0), `step(key, digit)` the (key, label) after a digit.
+    Returns the minimized DFA."""
+    start_key, start_label = start
     index = {dead_key: 0}
     keys = [dead_key]
     labels = [0]
@@ -228,15 +243,8 @@ def build_dfa(patterns: list[tuple[str | None, bool]]) -> DFA:
     work = [index[start_key]]
     while work:
         s = work.pop()
-        pcsets, sticky = keys[s]
         for d in range(10):
-            bit = 1 << d
-            nxt = []
-            for i, pcs in enumerate(pcsets):
-                prog = progs[i]
-                moved = [pc + 1 for pc in pcs if prog.ops[pc][0] == OP_CLASS and prog.ops[pc][1] & bit]
-                nxt.append(_closure(prog, moved, False))
-            key, label = make(tuple(nxt), sticky)
+            key, label = step(keys[s], d)
             if key not in index:
                 index[key] = len(keys)
                 keys.append(key)
@@ -384,30 +392,8 @@ def build_leftmost_dfa(prog: Program) -> DFA:
             raise AssertionError("a match that more input keeps but the end of input loses")
         return (tuple(threads), label), label
 
-    start_key, start_label = make([(0, False)])
-    dead_key = ((), 0)
-    index = {dead_key: 0}
-    keys = [dead_key]
-    labels = [0]
-    trans: list[list[int]] = [[0] * 10]
-    if start_key not in index:
-        index[start_key] = len(keys)
-        keys.append(start_key)
-        labels.append(start_label)
-        trans.append([0] * 10)
-    work = [index[start_key]]
-    while work:
-        s = work.pop()
-        threads, _ = keys[s]
-        for d in range(10):
-            seeds = [(pc + 1, bit) for pc, bit in threads
-                     if prog.ops[pc][0] == OP_CLASS and prog.ops[pc][1] >> d & 1]
-            key, label = make(seeds)
-            if key not in index:
-                index[key] = len(keys)
-                keys.append(key)
-                labels.append(label)
-                trans.append([0] * 10)
-                work.append(index[key])
-            trans[s][d] = index[key]
-    return minimize(DFA(trans, labels, index[start_key]))
+    def step(key, d: int):
+        threads, _ = key
+        return make([(pc + 1, bit) for pc, bit in threads if prog.ops[pc][0] == OP_CLASS and prog.ops[pc][1] >> d & 1])
+
+    return _determinize(make([(0, False)]), ((), 0), step)
