@@ -14,9 +14,9 @@ import Testing
         var matches = 0
         var refusals = 0
         for index in store.regions.indices {
-            let core = store.core[index]
-            for (program, starts) in [(core.nationalPrefixForParsing, core.prefixStarts),
-                                      (core.internationalPrefix, core.literalIDDLength > 0 ? nil : core.iddStarts)] {
+            let core = store.core[index], record = store.regions[index]
+            for (program, starts) in [(record.nationalPrefixForParsing, core.prefixStarts),
+                                      (record.internationalPrefix, core.literalIDDLength > 0 ? nil : core.iddStarts)] {
                 guard program >= 0, let starts else { continue }
                 programs += 1
                 for pair in 0..<100 {
@@ -101,8 +101,8 @@ import Testing
         var random = SplitMix64(seed: 0x91CE)
         var programs = Set<Int32>()
         for index in store.regions.indices {
-            let core = store.core[index]
-            for program in [core.nationalPrefixForParsing, core.internationalPrefix] where program >= 0 {
+            let record = store.regions[index]
+            for program in [record.nationalPrefixForParsing, record.internationalPrefix] where program >= 0 {
                 programs.insert(program)
             }
         }

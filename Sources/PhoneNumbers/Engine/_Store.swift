@@ -76,6 +76,7 @@ final class _Store: @unchecked Sendable {
                 nationalPrefixForParsing: Int32(f.int(11)), nationalPrefixTransformRule: f.string(12),
                 internationalPrefix: Int32(f.int(13)), preferredInternationalPrefix: f.string(14),
                 preferredExtensionPrefix: f.string(15),
+                nationalPrefixDFA: Int32(f.int(22)), internationalPrefixDFA: Int32(f.int(23)),
                 nationalFormats: f.int(16)..<f.int(17), intlFormats: f.int(18)..<f.int(19))
         }
         regionCodes = regions.map { RegionCode(unchecked: $0.code) }
@@ -91,11 +92,11 @@ final class _Store: @unchecked Sendable {
                 hasNoPossibleLength: r.hasNoPossibleLength, typeDFA: r.typeDFA,
                 typeRows: r.typeRows, typeStart: Int32(words[Int(r.typeDFA)]), lengthTypes: r.lengthTypes,
                 possibleLengths: r.possibleLengths, localOnlyLengths: r.localOnlyLengths,
-                leadingDigits: r.leadingDigits, nationalPrefixForParsing: r.nationalPrefixForParsing,
+                leadingDigits: r.leadingDigits, nationalPrefixDFA: r.nationalPrefixDFA,
                 literalPrefix: literal, literalPrefixLength: literalLength,
                 prefixStarts: literalLength > 0 ? Self.literalStarts(literal, literalLength)
                                                 : Self.matchStarts(r.nationalPrefixForParsing),
-                internationalPrefix: r.internationalPrefix,
+                internationalPrefixDFA: r.internationalPrefixDFA,
                 iddStarts: iddLength > 0 ? .all : Self.matchStarts(r.internationalPrefix),
                 literalIDD: idd, literalIDDLength: iddLength)
         }
