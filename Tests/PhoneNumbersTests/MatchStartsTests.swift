@@ -3,9 +3,10 @@ import Foundation
 import SMSKitTestSupport
 import Testing
 
-/// Parsing skips the Pike VM for national prefixes and IDD prefixes when the input's first two
-/// digits cannot start a match (`_Store.matchStarts`). That set may be too large, never too small:
-/// whenever the program matches an input, the set must admit it.
+/// Parsing skips the DFA walk for national prefixes and IDD prefixes when the input's first two
+/// digits cannot start a match (`_Store.matchStarts`, read off the DFA). That set may be too
+/// large, never too small: whenever the program matches an input (the Pike VM says), the set must
+/// admit it.
 @Suite struct MatchStartsTests {
     @Test func everyMatchIsAdmitted() {
         let store = _Store.shared
@@ -53,7 +54,7 @@ import Testing
         #expect(admits(starts("GB"), "1800"))
         #expect(!admits(starts("GB"), "2079"))
         #expect(!admits(starts("GB"), "1900"))
-        // AR "0?(?:(11|...)15)?" matches the empty string: everything goes to the Pike VM.
+        // AR "0?(?:(11|...)15)?" matches the empty string: everything goes to the DFA walk.
         #expect(admits(starts("AR"), "99"))
         // US "1".
         #expect(admits(starts("US"), "16"))
