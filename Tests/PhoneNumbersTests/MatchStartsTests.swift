@@ -3,9 +3,10 @@ import Foundation
 import SMSKitTestSupport
 import Testing
 
-/// Parsing skips the Pike VM for national prefixes and IDD prefixes when the input's first two
-/// digits cannot start a match (`_Store.matchStarts`). That set may be too large, never too small:
-/// whenever the program matches an input, the set must admit it.
+/// Parsing skips the DFA walk for national prefixes and IDD prefixes when the input's first two
+/// digits cannot start a match (`_Store.matchStarts`, read off the DFA). That set may be too
+/// large, never too small: whenever the program matches an input (the Pike VM says), the set must
+/// admit it.
 @Suite struct MatchStartsTests {
     @Test func everyMatchIsAdmitted() {
         let store = _Store.shared
@@ -14,9 +15,9 @@ import Testing
         var matches = 0
         var refusals = 0
         for index in store.regions.indices {
-            let core = store.core[index]
-            for (program, starts) in [(core.nationalPrefixForParsing, core.prefixStarts),
-                                      (core.internationalPrefix, core.literalIDDLength > 0 ? nil : core.iddStarts)] {
+            let core = store.core[index], record = store.regions[index]
+            for (program, starts) in [(record.nationalPrefixForParsing, core.prefixStarts),
+                                      (record.internationalPrefix, core.literalIDDLength > 0 ? nil : core.iddStarts)] {
                 guard program >= 0, let starts else { continue }
                 programs += 1
                 for pair in 0..<100 {
@@ -53,7 +54,7 @@ import Testing
         #expect(admits(starts("GB"), "1800"))
         #expect(!admits(starts("GB"), "2079"))
         #expect(!admits(starts("GB"), "1900"))
-        // AR "0?(?:(11|...)15)?" matches the empty string: everything goes to the Pike VM.
+        // AR "0?(?:(11|...)15)?" matches the empty string: everything goes to the DFA walk.
         #expect(admits(starts("AR"), "99"))
         // US "1".
         #expect(admits(starts("US"), "16"))
@@ -101,8 +102,8 @@ import Testing
         var random = SplitMix64(seed: 0x91CE)
         var programs = Set<Int32>()
         for index in store.regions.indices {
-            let core = store.core[index]
-            for program in [core.nationalPrefixForParsing, core.internationalPrefix] where program >= 0 {
+            let record = store.regions[index]
+            for program in [record.nationalPrefixForParsing, record.internationalPrefix] where program >= 0 {
                 programs.insert(program)
             }
         }

@@ -9,7 +9,9 @@ What it writes:
   possible lengths, flags) as Swift values;
 * all patterns compiled ahead of time (see regex_compiler.py): one minimized DFA per region whose
   state labels carry which number types match, DFAs for leading digits, and Pike-VM programs for the
-  patterns whose captures matter (national prefix for parsing, IDD prefixes, number formats);
+  patterns whose captures matter (national prefix for parsing, IDD prefixes, number formats); the
+  national prefix for parsing and the IDD prefix also get leftmost-first DFAs, which tell parsing
+  where the Pike VM's match would end without running it;
 * the DFA and program words packed into one string literal, and the transitions of the type DFAs
   of fewer than 256 states into a second one, one byte each; the run time decodes both once, with
   loops the compiler vectorizes.
@@ -30,7 +32,7 @@ import phonenumbers  # noqa: E402
 import unicode_tables  # noqa: E402
 from phonenumbers import PhoneMetadata  # noqa: E402
 from regex_compiler import (  # noqa: E402
-    OP_CLASS, OP_END, OP_JUMP, OP_MATCH, OP_SAVE, OP_SPLIT, build_dfa, compile_program)
+    OP_CLASS, OP_END, OP_JUMP, OP_MATCH, OP_SAVE, OP_SPLIT, build_dfa, build_leftmost_dfa, compile_program)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OUT_DIR = os.path.join(ROOT, "Sources", "PhoneNumbers", "Generated")
@@ -84,6 +86,10 @@ class Words(Table):
 
     def add_dfa(self, patterns) -> int:
         return self._add_built_dfa(build_dfa(patterns))
+
+    def add_leftmost_dfa(self, pattern: str) -> int:
+        """A leftmost-first DFA of `pattern`'s program (`build_leftmost_dfa`), `add_dfa`'s layout."""
+        return self._add_built_dfa(build_leftmost_dfa(compile_program(pattern)))
 
     def _add_built_dfa(self, dfa) -> int:
         if len(dfa.trans) >= 4096:
@@ -191,7 +197,7 @@ def main() -> None:
     words = Words()
     rows = Rows()
     entries = all_metadata()
-    region_lines = []
+    region_fields: list[list] = []
     format_lines: list[str] = []
     index_of: dict[tuple[str, int], int] = {}
     for i, (code, md) in enumerate(entries):
@@ -227,12 +233,17 @@ def main() -> None:
             format_lines.append(format_record(words, fmt))
         intl_formats = (first_intl, len(format_lines))
         main_country = phonenumbers.COUNTRY_CODE_TO_REGION_CODE[md.country_code][0] == code
-        region_lines.append(record(
+        region_fields.append([
             code, md.country_code, main_country, type_dfa, lengths_offset, possible, local_only,
             invalid_lengths, bool(md.same_mobile_and_fixed_line_pattern), leading, md.national_prefix,
             npp, java_rule(md.national_prefix_transform_rule), idd, md.preferred_international_prefix,
             md.preferred_extn_prefix, national_formats[0], national_formats[1], intl_formats[0],
-            intl_formats[1], type_rows, type_states))
+            intl_formats[1], type_rows, type_states])
+    # The leftmost-first DFAs come after every other table, so adding them moved no offset.
+    for fields, (_, md) in zip(region_fields, entries):
+        for pattern in (md.national_prefix_for_parsing, md.international_prefix):
+            fields.append(words.add_leftmost_dfa(pattern) if pattern else -1)
+    region_lines = [record(*fields) for fields in region_fields]
     # Calling codes: code -> region indices, main country first (libphonenumber's order).
     cc_lines = []
     for cc in sorted(phonenumbers.COUNTRY_CODE_TO_REGION_CODE):
@@ -256,7 +267,7 @@ def main() -> None:
         f.write("    /// code|countryCode|isMain|typeDFA|lengthTypes|possibleLengths|localOnlyLengths|hasNoPossibleLength|\n")
         f.write("    /// sameMobileAndFixedLinePattern|leadingDigits|nationalPrefix|nationalPrefixForParsing|transformRule|\n")
         f.write("    /// internationalPrefix|preferredInternationalPrefix|preferredExtensionPrefix|national formats start|end|\n")
-        f.write("    /// intl formats start|end|typeRows|states of the type DFA\n")
+        f.write("    /// intl formats start|end|typeRows|states of the type DFA|nationalPrefixDFA|internationalPrefixDFA\n")
         f.write('    static let regionTable: StaticString = #"""\n')
         f.write("\n".join(region_lines))
         f.write('\n"""#\n\n')

@@ -213,9 +213,24 @@ def build_dfa(patterns: list[tuple[str | None, bool]]) -> DFA:
         pcsets = tuple(frozenset() if sticky_now >> i & 1 else pcs for i, pcs in enumerate(pcsets))
         return (pcsets, sticky_now), label
 
+    def step(key, d: int):
+        pcsets, sticky = key
+        nxt = []
+        for i, pcs in enumerate(pcsets):
+            prog = progs[i]
+            moved = [pc + 1 for pc in pcs if prog.ops[pc][0] == OP_CLASS and prog.ops[pc][1] >> d & 1]
+            nxt.append(_closure(prog, moved, False))
+        return make(tuple(nxt), sticky)
+
     start_sets = tuple(_closure(prog, [0], False) for prog in progs)
-    start_key, start_label = make(start_sets, 0)
-    dead_key = (tuple(frozenset() for _ in progs), 0)
+    return _determinize(make(start_sets, 0), (tuple(frozenset() for _ in progs), 0), step)
+
+
+def _determinize(start, dead_key, step) -> DFA:
+    """Subset construction: `start` is the start state's (key, label), `dead_key` the key of the
+    state that can never accept (state 0), `step(key, digit)` the (key, label) after a digit.
+    Returns the minimized DFA."""
+    start_key, start_label = start
     index = {dead_key: 0}
     keys = [dead_key]
     labels = [0]
@@ -228,15 +243,8 @@ def build_dfa(patterns: list[tuple[str | None, bool]]) -> DFA:
     work = [index[start_key]]
     while work:
         s = work.pop()
-        pcsets, sticky = keys[s]
         for d in range(10):
-            bit = 1 << d
-            nxt = []
-            for i, pcs in enumerate(pcsets):
-                prog = progs[i]
-                moved = [pc + 1 for pc in pcs if prog.ops[pc][0] == OP_CLASS and prog.ops[pc][1] & bit]
-                nxt.append(_closure(prog, moved, False))
-            key, label = make(tuple(nxt), sticky)
+            key, label = step(keys[s], d)
             if key not in index:
                 index[key] = len(keys)
                 keys.append(key)
@@ -298,3 +306,94 @@ def minimize(dfa: DFA) -> DFA:
         label[i] = dfa.label[s]
         trans[i] = [order[part[t]] for t in dfa.trans[s]]
     return DFA(trans, label, order[part[dfa.start]])
+
+
+# Label bits of a leftmost-first DFA (`build_leftmost_dfa`). Keep in sync with
+# Sources/PhoneNumbers/Automata/_LeftmostDFA.swift.
+LEFTMOST_MATCH = 1  # the Pike VM would record a match here if more input followed
+LEFTMOST_MATCH_GROUP = 2  # ... whose path entered the program's last group
+LEFTMOST_END_MATCH = 4  # the Pike VM would match here if the input ended here
+LEFTMOST_END_MATCH_GROUP = 8  # ... with the last group entered
+
+
+def _ordered_closure(prog: Program, seeds, at_end: bool, group_slot: int | None) -> list[tuple[int, bool]]:
+    """The Pike VM's thread list at one position, from `seeds` ((pc, group bit) in priority order).
+
+    Follows jumps, splits (first branch first) and saves depth-first as `_PikeRun.add` does, with
+    one visited set for the whole position, so a pc reached again by a lower-priority path is
+    dropped. The bit of a thread says whether its path executed `SAVE group_slot` (the start of
+    the last group). `OP_END` passes only when `at_end`. Returns the CLASS and MATCH threads.
+    """
+    seen: set[int] = set()
+    out: list[tuple[int, bool]] = []
+
+    def visit(pc: int, bit: bool) -> None:
+        if pc in seen:
+            return
+        seen.add(pc)
+        op, arg = prog.ops[pc]
+        if op == OP_JUMP:
+            visit(arg, bit)
+        elif op == OP_SPLIT:
+            visit(arg[0], bit)
+            visit(arg[1], bit)
+        elif op == OP_SAVE:
+            visit(pc + 1, bit or arg == group_slot)
+        elif op == OP_END:
+            if at_end:
+                visit(pc + 1, bit)
+        else:
+            out.append((pc, bit))
+
+    for pc, bit in seeds:
+        visit(pc, bit)
+    return out
+
+
+def _first_match(prog: Program, threads) -> bool | None:
+    """The group bit of the first MATCH thread (the one the Pike VM reports), or None."""
+    for pc, bit in threads:
+        if prog.ops[pc][0] == OP_MATCH:
+            return bit
+    return None
+
+
+def build_leftmost_dfa(prog: Program) -> DFA:
+    """A DFA that tells where the Pike VM's leftmost-first match of `prog` at the start of the
+    input ends (`lookingAt`), and whether that match entered the program's last capture group.
+
+    As in RE2's DFA, a state is the Pike VM's ordered thread list after the epsilon closure, cut
+    after the first MATCH thread (the VM stops there: lower-priority threads can never win). A
+    thread is its pc and one bit, whether its path entered the last group; threads are unique by
+    pc, the first path to reach a pc keeping it, as in the VM. `$` is decided at the end of the
+    input only, so each state also carries what the VM would report if the input ended there:
+    `label` holds LEFTMOST_MATCH (| _GROUP) for "a match ends here" when more input follows, and
+    LEFTMOST_END_MATCH (| _GROUP) for "a match ends here" at the end of the input. The match end
+    is the end of the input when its state has LEFTMOST_END_MATCH, and otherwise the last
+    position before it whose state has LEFTMOST_MATCH (each later match comes from a thread of
+    higher priority than the earlier ones, so it replaces them).
+    """
+    if prog.ngroups >= 8:
+        raise UnsupportedPattern("more than 7 groups: the Pike VM keeps 16 capture slots")
+    group_slot = 2 * prog.ngroups if prog.ngroups > 0 else None
+
+    def make(seeds):
+        threads = _ordered_closure(prog, seeds, False, group_slot)
+        label = 0
+        for i, (pc, bit) in enumerate(threads):
+            if prog.ops[pc][0] == OP_MATCH:
+                threads = threads[:i + 1]
+                label = LEFTMOST_MATCH | (LEFTMOST_MATCH_GROUP if bit else 0)
+                break
+        at_end = _first_match(prog, _ordered_closure(prog, seeds, True, group_slot))
+        if at_end is not None:
+            label |= LEFTMOST_END_MATCH | (LEFTMOST_END_MATCH_GROUP if at_end else 0)
+        elif label:
+            raise AssertionError("a match that more input keeps but the end of input loses")
+        return (tuple(threads), label), label
+
+    def step(key, d: int):
+        threads, _ = key
+        return make([(pc + 1, bit) for pc, bit in threads if prog.ops[pc][0] == OP_CLASS and prog.ops[pc][1] >> d & 1])
+
+    return _determinize(make([(0, False)]), ((), 0), step)

@@ -1,6 +1,7 @@
 // A Pike VM over the generated programs (tools/metadata/regex_compiler.py): leftmost-first matching
-// with captures in time linear in the input, for the few patterns whose captures matter (national
-// prefix for parsing, IDD prefixes, number formats). Validation never comes here: it uses DFAs.
+// with captures in time linear in the input, for the few patterns whose captures matter (number
+// formats, and a national prefix for parsing whose transform rule needs its groups). Validation
+// never comes here: it uses DFAs; where a national or IDD prefix ends, _LeftmostDFA.swift finds.
 //
 // Program layout at a word offset: instruction count, group count, then three words per
 // instruction: opcode, a, b.

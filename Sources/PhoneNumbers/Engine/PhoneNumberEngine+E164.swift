@@ -145,7 +145,7 @@ extension PhoneNumberEngine {
         let length = n &- codeLength
         guard countryCode > 0, length >= 2, length <= 16 else { return nil }
         let region = store.core[regionIndex]
-        if region.nationalPrefixForParsing >= 0,
+        if region.nationalPrefixDFA >= 0,
            region.prefixStarts.admits(UnsafeBufferPointer(rebasing: digits[codeLength...])) { return nil }
         // Italian-style leading zeros (where no national prefix can start the number): all of
         // them but the last digit, as libphonenumber counts them. A loop, but only for these.
@@ -220,8 +220,8 @@ extension PhoneNumberEngine {
             throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
         }
         // Common case: no national prefix can start the number (a "0" it does not start with,
-        // "0|180020" before "20...", none at all): nothing to strip, no Pike VM.
-        if region.nationalPrefixForParsing < 0 || !region.prefixStarts.admits(national) {
+        // "0|180020" before "20...", none at all): nothing to strip, no DFA walk.
+        if region.nationalPrefixDFA < 0 || !region.prefixStarts.admits(national) {
             return try _makeNumber(national, countryCode: countryCode, extension: `extension`)
         }
         if let stripped = _stripNationalPrefix(national, region) {
@@ -281,7 +281,7 @@ extension PhoneNumberEngine {
     /// libphonenumber's `maybeStripNationalPrefixAndCarrierCode`: what is left of `digits` without
     /// its national prefix (or transformed by the region's rule), or nil when nothing is stripped.
     func _stripNationalPrefix(_ digits: UnsafeBufferPointer<UInt8>, _ region: _RegionCore) -> _NationalPart? {
-        guard digits.count > 0, region.nationalPrefixForParsing >= 0 else { return nil }
+        guard digits.count > 0, region.nationalPrefixDFA >= 0 else { return nil }
         if region.literalPrefixLength > 0 {
             // A plain digit prefix ("0", "1", "8", ...): no captures, no transform.
             let n = Int(region.literalPrefixLength)
@@ -292,14 +292,15 @@ extension PhoneNumberEngine {
             if !_matchesGeneralPattern(rest, region), _matchesGeneralPattern(digits, region) { return nil }
             return .suffix(n)
         }
+        // The DFA says where the Pike VM's match would end and whether it entered the last
+        // group; the VM itself runs only for the group spans a transform rule needs.
         guard region.prefixStarts.admits(digits),
-              let captures = _PikeVM.match(store.words, region.nationalPrefixForParsing, digits, toEnd: false) else { return nil }
+              let match = _LeftmostDFA.match(store.words, region.nationalPrefixDFA, digits) else { return nil }
         let viableOriginal = _matchesGeneralPattern(digits, region)
-        let groups = Int(store.words[Int(region.nationalPrefixForParsing) + 1])
-        let matchEnd = Int(captures[1])
-        let lastGroupMatched = groups > 0 && captures[2 * groups] >= 0
+        let matchEnd = match.end
         let result: _NationalPart
-        if lastGroupMatched, let rule = store.regions[Int(region.index)].nationalPrefixTransformRule, !rule.isEmpty {
+        if match.enteredLastGroup, let rule = store.regions[Int(region.index)].nationalPrefixTransformRule, !rule.isEmpty,
+           let captures = _PikeVM.match(store.words, store.regions[Int(region.index)].nationalPrefixForParsing, digits, toEnd: false) {
             // Replace the matched prefix by the rule, with $n for group n.
             var transformed = _DigitString()
             var iterator = rule.utf8.makeIterator()

@@ -434,7 +434,7 @@ extension PhoneNumberEngine {
         // Where the number starts after an international prefix (0: none).
         var start = 0
         var international = afterPlus
-        if !international, let regionIndex, store.core[regionIndex].internationalPrefix >= 0 {
+        if !international, let regionIndex, store.core[regionIndex].internationalPrefixDFA >= 0 {
             let region = store.core[regionIndex]
             var end: Int? = nil
             if region.literalIDDLength > 0 {
@@ -443,8 +443,8 @@ extension PhoneNumberEngine {
                     end = Int(region.literalIDDLength)
                 }
             } else if region.iddStarts.admits(digits),
-                      let captures = _PikeVM.match(store.words, region.internationalPrefix, digits, toEnd: false) {
-                end = Int(captures[1])
+                      let match = _LeftmostDFA.match(store.words, region.internationalPrefixDFA, digits) {
+                end = match.end
             }
             // A country code never starts with 0.
             if let end, !(end < digits.count && digits[end] == 0x30) {

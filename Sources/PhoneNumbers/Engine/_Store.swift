@@ -87,6 +87,7 @@ final class _Store: @unchecked Sendable {
                 nationalPrefixForParsing: Int32(f.int(11)), nationalPrefixTransformRule: f.string(12),
                 internationalPrefix: Int32(f.int(13)), preferredInternationalPrefix: f.string(14),
                 preferredExtensionPrefix: f.string(15),
+                nationalPrefixDFA: Int32(f.int(22)), internationalPrefixDFA: Int32(f.int(23)),
                 nationalFormats: f.int(16)..<f.int(17), intlFormats: f.int(18)..<f.int(19))
         }
         regionCodes = Self.table(regions.map { RegionCode(unchecked: $0.code) })
@@ -102,12 +103,12 @@ final class _Store: @unchecked Sendable {
                 hasNoPossibleLength: r.hasNoPossibleLength, typeDFA: r.typeDFA,
                 typeRows: r.typeRows, typeStart: Int32(words[Int(r.typeDFA)]), lengthTypes: r.lengthTypes,
                 possibleLengths: r.possibleLengths, localOnlyLengths: r.localOnlyLengths,
-                leadingDigits: r.leadingDigits, nationalPrefixForParsing: r.nationalPrefixForParsing,
+                leadingDigits: r.leadingDigits, nationalPrefixDFA: r.nationalPrefixDFA,
                 literalPrefix: literal, literalPrefixLength: literalLength,
                 prefixStarts: literalLength > 0 ? Self.literalStarts(literal, literalLength)
-                                                : Self.matchStarts(r.nationalPrefixForParsing),
-                internationalPrefix: r.internationalPrefix,
-                iddStarts: iddLength > 0 ? .all : Self.matchStarts(r.internationalPrefix),
+                                                : Self.matchStarts(words, r.nationalPrefixDFA),
+                internationalPrefixDFA: r.internationalPrefixDFA,
+                iddStarts: iddLength > 0 ? .all : Self.matchStarts(words, r.internationalPrefixDFA),
                 literalIDD: idd, literalIDDLength: iddLength)
         }
         formats = _TableText.lines(_Metadata.formatTable).map { f in
@@ -276,7 +277,7 @@ final class _Store: @unchecked Sendable {
         return (literal, Int32(count - 3))
     }
 
-    /// ``matchStarts(_:)`` of a plain digit prefix, from its packed digits (`literalDigits`).
+    /// ``matchStarts(_:_:)`` of a plain digit prefix, from its packed digits (`literalDigits`).
     static func literalStarts(_ literal: UInt32, _ length: Int32) -> _DigitPairs {
         var pairs = _DigitPairs()
         let first = Int(literal & 0xF)
@@ -288,90 +289,27 @@ final class _Store: @unchecked Sendable {
         return pairs
     }
 
-    /// The two-digit strings an input of two or more digits must start with for the Pike-VM
-    /// program at `offset` to match a prefix of it: the program is run by hand over sets of
-    /// instructions for two digits. A match after zero or one digit admits every continuation;
-    /// `$` is assumed to hold (a superset, never a wrong refusal). Empty without a program.
-    static func matchStarts(_ offset: Int32) -> _DigitPairs {
+    /// The two-digit strings an input of two or more digits must start with for the program
+    /// whose leftmost-first DFA (`_LeftmostDFA`) is at `offset` to match a prefix of it, read off
+    /// the DFA: a match after zero or one digit admits every continuation, and otherwise a pair
+    /// is admitted when the DFA is still alive after it. Empty without a DFA.
+    static func matchStarts(_ words: UnsafePointer<UInt16>, _ offset: Int32) -> _DigitPairs {
         guard offset >= 0 else { return _DigitPairs() }
-        let base = Int(offset)
-        let count = _Metadata.word(base)
-        let words = (count + 63) >> 6
-        // Instruction sets as bit sets, and a stack of instructions to visit, in one stack
-        // allocation: this runs for every region when the store is built.
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 5 * words + 3 * count + 1) { buffer in
-            let start = buffer.baseAddress!
-            let afterFirst = start + words, stepped = start + 2 * words, seen = start + 3 * words
-            let stack = start + 5 * words
-            func instruction(_ pc: Int) -> (Int, Int, Int) {
-                let at = base + 2 + 3 * pc
-                return (_Metadata.word(at), _Metadata.word(at + 1), _Metadata.word(at + 2))
+        let rows = words + (Int(offset) + 1)
+        func next(_ state: Int, _ digit: Int) -> Int { Int(rows[state * 11 + digit]) }
+        func matches(_ state: Int) -> Bool { rows[state * 11 + 10] & _LeftmostDFA.match != 0 }
+        let start = Int(words[Int(offset)])
+        if matches(start) { return .all }
+        var pairs = _DigitPairs()
+        for first in 0..<10 {
+            let afterFirst = next(start, first)
+            guard afterFirst != 0 else { continue }
+            let matchesAfterFirst = matches(afterFirst)
+            for second in 0..<10 where matchesAfterFirst || next(afterFirst, second) != 0 {
+                pairs.insert(first, second)
             }
-            func clear(_ set: UnsafeMutablePointer<UInt64>) { set.update(repeating: 0, count: words) }
-            func insert(_ set: UnsafeMutablePointer<UInt64>, _ pc: Int) { set[pc >> 6] |= 1 << UInt64(pc & 63) }
-            func contains(_ set: UnsafeMutablePointer<UInt64>, _ pc: Int) -> Bool { set[pc >> 6] >> UInt64(pc & 63) & 1 != 0 }
-            /// The digit-consuming instructions reachable without consuming from those in
-            /// `from` (`from` is replaced by them); true when a match is reachable.
-            func close(_ from: UnsafeMutablePointer<UInt64>) -> Bool {
-                clear(seen)
-                var depth = 0
-                for w in 0..<words {
-                    var bits = from[w]
-                    while bits != 0 {
-                        stack[depth] = UInt64(w << 6 | bits.trailingZeroBitCount)
-                        depth += 1
-                        bits &= bits &- 1
-                    }
-                }
-                clear(from)
-                var matches = false
-                while depth > 0 {
-                    depth -= 1
-                    let pc = Int(stack[depth])
-                    guard pc < count, !contains(seen, pc) else { continue }
-                    insert(seen, pc)
-                    let (opcode, a, b) = instruction(pc)
-                    switch opcode {
-                    case _PikeVM.opClass: insert(from, pc)
-                    case _PikeVM.opJump: stack[depth] = UInt64(a); depth += 1
-                    case _PikeVM.opSplit: stack[depth] = UInt64(b); stack[depth + 1] = UInt64(a); depth += 2
-                    case _PikeVM.opSave, _PikeVM.opEnd: stack[depth] = UInt64(pc + 1); depth += 1
-                    default: matches = true
-                    }
-                }
-                return matches
-            }
-            /// The instructions after those of `classes` whose class has `digit`, into `out`;
-            /// false when there are none.
-            func step(_ classes: UnsafeMutablePointer<UInt64>, _ digit: Int, into out: UnsafeMutablePointer<UInt64>) -> Bool {
-                clear(out)
-                var any = false
-                for w in 0..<words {
-                    var bits = classes[w]
-                    while bits != 0 {
-                        let pc = w << 6 | bits.trailingZeroBitCount
-                        bits &= bits &- 1
-                        if pc + 1 < count, instruction(pc).1 & (1 << digit) != 0 {
-                            insert(out, pc + 1)
-                            any = true
-                        }
-                    }
-                }
-                return any
-            }
-            clear(start)
-            insert(start, 0)
-            if close(start) { return .all }
-            var pairs = _DigitPairs()
-            for first in 0..<10 {
-                guard step(start, first, into: afterFirst) else { continue }
-                let matchesAfterFirst = close(afterFirst)
-                for second in 0..<10 where matchesAfterFirst || step(afterFirst, second, into: stepped) {
-                    pairs.insert(first, second)
-                }
-            }
-            return pairs
         }
+        return pairs
     }
 
     /// Whether `digits` start with the packed literal of `literalDigits` (`count` > 0).

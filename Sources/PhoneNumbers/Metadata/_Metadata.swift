@@ -38,6 +38,10 @@ struct _RegionRecord: Sendable {
     let internationalPrefix: Int32
     let preferredInternationalPrefix: String?
     let preferredExtensionPrefix: String?
+    /// Word offsets of the leftmost-first DFAs (_LeftmostDFA.swift) of the national prefix for
+    /// parsing and of the IDD prefix, or -1 when there is no program.
+    let nationalPrefixDFA: Int32
+    let internationalPrefixDFA: Int32
     /// Indices into `_Metadata.formatRecords`.
     let nationalFormats: Range<Int>
     let intlFormats: Range<Int>
@@ -60,16 +64,20 @@ struct _RegionCore {
     var possibleLengths: UInt32
     var localOnlyLengths: UInt32
     var leadingDigits: Int32
-    var nationalPrefixForParsing: Int32
+    /// Word offset of the national prefix for parsing's leftmost-first DFA, or -1 when the
+    /// region has none (its Pike-VM program, needed only to apply a transform rule, is in
+    /// `_RegionRecord`).
+    var nationalPrefixDFA: Int32
     /// When the national prefix for parsing is a plain digit string ("0", "1", "8", ...): its
     /// digits packed 4 bits each, first digit lowest, and its length; 0 otherwise.
     var literalPrefix: UInt32
     var literalPrefixLength: Int32
     /// The two-digit starts a match of the national prefix for parsing can have
-    /// (`_Store.matchStarts`): numbers starting otherwise skip the Pike VM, which cannot match.
+    /// (`_Store.matchStarts`): numbers starting otherwise skip the DFA walk, which cannot match.
     var prefixStarts: _DigitPairs
     // Second cache line: the international (IDD) prefix, for national input only.
-    var internationalPrefix: Int32
+    /// Word offset of the IDD prefix's leftmost-first DFA, or -1 when the region has none.
+    var internationalPrefixDFA: Int32
     /// The same for a pattern IDD prefix (every start for a literal one, compared directly).
     var iddStarts: _DigitPairs
     /// The same for the international (IDD) prefix: "00", "011", "810", ...
