@@ -37,11 +37,7 @@ package struct _RecordCheck {
             // the last ones unused for a shorter code), then the national number's 16-digit
             // block moved down to its first digit (its leading zeros included), zeros after it.
             // 20 bytes at most are written.
-            let code = UInt32(countryCode)
-            let codeDigits = 1 &+ (code >= 10 ? 1 : 0) &+ (code >= 100 ? 1 : 0)
-            let hundreds = code / 100, tens = code / 10 % 10, ones = code % 10
-            let padded: UInt32 = (0x30 &+ hundreds) | (0x30 &+ tens) &<< 8 | (0x30 &+ ones) &<< 16
-            let prefix: UInt32 = 0x2B | (padded &>> UInt32(8 &* (3 &- codeDigits))) &<< 8
+            let (prefix, codeDigits) = _e164Prefix(UInt32(countryCode))
             let block = _decimal16(value)
             let wide: UInt128 = UInt128(block.1) &<< 64 | UInt128(block.0)
             let digits = wide &>> UInt128(8 &* (16 &- count))

@@ -58,10 +58,10 @@ final class _Store: @unchecked Sendable {
             asciiKinds[byte] = UInt8(byte) &- 0x30 < 10 ? .digit : _simpleKind(ascii: UInt8(byte))
         }
         e164Prefixes = .allocate(capacity: 1000)
-        for code in 0..<1000 {
-            var word: UInt32 = 0
-            for byte in "+\(code)".utf8 { word = word >> 8 | UInt32(byte) << 24 }
-            e164Prefixes[code] = UInt32(littleEndian: word)
+        e164Prefixes[0] = 0
+        for code in 1..<1000 {
+            let (bytes, digits) = _e164Prefix(UInt32(code))
+            e164Prefixes[code] = bytes &<< UInt32(8 &* (3 &- digits))
         }
         typeByLabel = .allocate(capacity: 48)
         typeByLabel.initialize(repeating: .unknown, count: 48)  // key 0: no general bit

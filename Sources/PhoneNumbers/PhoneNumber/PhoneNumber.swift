@@ -86,6 +86,15 @@ package func _writeDecimal(_ value: UInt64, digits: Int, to out: UnsafeMutablePo
     if i == 1 { out[0] = UInt8(truncatingIfNeeded: v) &+ 0x30 }
 }
 
+/// "+" and the digits of a calling code (1...999) as four bytes, the first byte lowest (memory
+/// order on a little-endian target), zeros after a shorter code; and the number of digits.
+@inline(__always)
+package func _e164Prefix(_ code: UInt32) -> (bytes: UInt32, digits: Int) {
+    let digits = 1 &+ (code >= 10 ? 1 : 0) &+ (code >= 100 ? 1 : 0)
+    let padded: UInt32 = (0x30 &+ code / 100) | (0x30 &+ code / 10 % 10) &<< 8 | (0x30 &+ code % 10) &<< 16
+    return (0x2B | (padded &>> UInt32(8 &* (3 &- digits))) &<< 8, digits)
+}
+
 /// The 16 decimal digits of `value` (< 10^16), zero-padded, as ASCII bytes in memory order.
 @inline(__always)
 package func _decimal16(_ value: UInt64) -> (UInt64, UInt64) {
