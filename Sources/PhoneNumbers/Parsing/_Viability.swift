@@ -98,8 +98,12 @@ enum _Viability {
         guard firstSplit <= limit else { return false }
         var k = limit
         let run = _Extension.trailingRunStart(s, count)
+        // As in `_Extension.search`: an alternative starts at a character that can begin one and
+        // has no decimal digit before the trailing run, so a digit before the run ends the search.
         while k >= firstSplit {
-            if _Extension.match(s, k, count, runStart: run) != nil { return true }
+            let c = s[k]
+            if k < run, _UnicodeClasses.isDecimal(c) { return false }
+            if _Extension.canStart(c), _Extension.match(s, k, count, runStart: run) != nil { return true }
             k -= 1
         }
         return false
