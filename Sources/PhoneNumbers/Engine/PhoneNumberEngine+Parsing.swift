@@ -512,8 +512,9 @@ extension PhoneNumberEngine {
                 newline = newline || c == "\n"
             }
         }
+        // The digit string keeps at most 64 digits and counts no more: more than 56 in it is more
+        // than 56 in all, so its count alone tells whether the number is too long.
         var out = _DigitString()
-        var total = 0
         if letters >= 3 && !newline {
             let keypad = Self._vanityDigits.utf8Start
             for c in s {
@@ -523,11 +524,10 @@ extension PhoneNumberEngine {
                     let digit = keypad[Int(c.value)]
                     let keep = digit != UInt8(ascii: "@")
                     out.append(digit, keep: keep)
-                    total &+= keep ? 1 : 0
                 } else if c.value == 0x131 {  // "ı".upper() == "I"
-                    out.append(UInt8(ascii: "4")); total += 1
+                    out.append(UInt8(ascii: "4"))
                 } else if c.value == 0x17F {  // "ſ".upper() == "S"
-                    out.append(UInt8(ascii: "7")); total += 1
+                    out.append(UInt8(ascii: "7"))
                 }
             }
         } else {
@@ -536,14 +536,12 @@ extension PhoneNumberEngine {
                     // ASCII: written always, kept only when a digit (no branch on the character).
                     let isDigit = c.value &- 0x30 < 10
                     out.append(UInt8(truncatingIfNeeded: c.value), keep: isDigit)
-                    total &+= isDigit ? 1 : 0
                 } else if let digit = _UnicodeClasses.digitValue(c) {
                     out.append(digit + 0x30)
-                    total += 1
                 }
             }
         }
-        return (out, total > _DigitString.capacity - 8)
+        return (out, out.count > _DigitString.capacity - 8)
     }
 
     /// For each ASCII character: itself for a digit, its ITU E.161 keypad digit for a letter
