@@ -142,6 +142,51 @@ import Testing
         #expect(viable > 10_000)
     }
 
+    /// The RFC 3966 phone-context check reads a domain name in one pass: it must answer what
+    /// splitting the name into labels at its dots and checking each label answers, for every
+    /// string of up to five of the characters that matter and for longer random ones.
+    @Test func phoneContextCheckAgreesWithLabelSplitting() {
+        let alphabet: [Unicode.Scalar] = ["a", "Z", "1", "\u{661}", "-", ".", ".", "+", "_", "\u{E9}"]
+        var random = SplitMix64(seed: 0x5EED_C0_7E87)
+        var inputs: [[Unicode.Scalar]] = [[]]
+        var level: [[Unicode.Scalar]] = [[]]
+        for _ in 0..<5 {
+            level = level.flatMap { prefix in alphabet.map { prefix + [$0] } }
+            inputs += level
+        }
+        for _ in 0..<50_000 {
+            inputs.append((0..<(6 + random.below(10))).map { _ in alphabet[random.below(alphabet.count)] })
+        }
+        var differences: [String] = []
+        var valid = 0
+        for scalars in inputs {
+            let (fast, slow) = scalars.withUnsafeBufferPointer { (engine._isPhoneContextValid($0), Self.labelSplittingCheck($0)) }
+            if fast != slow { differences.append("\(String(String.UnicodeScalarView(scalars)).debugDescription): \(fast)") }
+            if fast { valid += 1 }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(valid > 3_000)
+    }
+
+    /// `^([alnum]+((-)*[alnum])*\.)*[alpha]+((-)*[alnum])*\.?$` or a global number, by labels.
+    static func labelSplittingCheck(_ c: _Scalars) -> Bool {
+        func isAlnum(_ x: Unicode.Scalar) -> Bool { _Chars.isAlpha(x) || _UnicodeClasses.isDecimal(x) }
+        if c.isEmpty { return false }
+        if c[0] == "+" {
+            let rest = c.dropFirst()
+            return rest.contains { _UnicodeClasses.isDecimal($0) }
+                && rest.allSatisfy { _UnicodeClasses.isDecimal($0) || "-.()".unicodeScalars.contains($0) }
+        }
+        var labels = c.split(separator: ".", omittingEmptySubsequences: false)
+        if labels.count > 1, labels.last!.isEmpty { labels.removeLast() }
+        for (k, label) in labels.enumerated() {
+            guard let first = label.first, let last = label.last, isAlnum(last),
+                  k == labels.count - 1 ? _Chars.isAlpha(first) : isAlnum(first),
+                  label.allSatisfy({ isAlnum($0) || $0 == "-" }) else { return false }
+        }
+        return true
+    }
+
     /// Every start, every alternative, no shortcut.
     static func exhaustiveSearch(_ s: _Scalars, _ count: Int) -> (start: Int, digits: Range<Int>)? {
         for start in 0..<count {

@@ -405,21 +405,19 @@ extension PhoneNumberEngine {
         }
         // ^([alnum]+((-)*[alnum])*\.)*[alpha]+((-)*[alnum])*\.?$ : labels of alnum and '-', not
         // starting or ending with '-'; the last label starts with a letter; one optional final dot.
-        var labels: [Range<Int>] = []
-        var start = 0
-        for i in 0..<c.count where c[i] == "." {
-            labels.append(start..<i)
-            start = i + 1
-        }
-        labels.append(start..<c.count)
-        if labels.count > 1, labels.last!.isEmpty { labels.removeLast() }
-        for (k, label) in labels.enumerated() {
-            guard !label.isEmpty else { return false }
-            let first = c[label.lowerBound], last = c[label.upperBound - 1]
-            func isAlnum(_ x: Unicode.Scalar) -> Bool { _Chars.isAlpha(x) || _UnicodeClasses.isDecimal(x) }
-            if k == labels.count - 1 { guard _Chars.isAlpha(first) else { return false } } else { guard isAlnum(first) else { return false } }
-            guard isAlnum(last) else { return false }
-            for ch in c[label] where !(isAlnum(ch) || ch == "-") { return false }
+        // One pass, each label checked when its dot (or the end) is reached.
+        func isAlnum(_ x: Unicode.Scalar) -> Bool { _Chars.isAlpha(x) || _UnicodeClasses.isDecimal(x) }
+        let end = c[c.count - 1] == "." ? c.count - 1 : c.count
+        var labelStart = 0
+        for i in 0...end {
+            guard i == end || c[i] == "." else {
+                guard isAlnum(c[i]) || c[i] == "-" else { return false }
+                continue
+            }
+            guard i > labelStart, isAlnum(c[i - 1]) else { return false }
+            let first = c[labelStart]
+            guard i == end ? _Chars.isAlpha(first) : isAlnum(first) else { return false }
+            labelStart = i + 1
         }
         return true
     }
