@@ -108,6 +108,7 @@ import Testing
         var differences: [String] = []
         var found = 0
         var viable = 0
+        var checkedExtensions = 0
         for _ in 0..<200_000 {
             // Half of them after a number, so that the viability pattern holds often.
             var text = ["", "+1 650 253", "0301234", "+44-20.7", "(06) 12"][random.below(2) * (1 + random.below(4))]
@@ -126,6 +127,20 @@ import Testing
                     if a != b { differences.append("viable \(text.debugDescription) [..<\(end)]: \(a) vs \(b)") }
                     if a { viable += 1 }
                 }
+                // The parse's combined check: the viability pattern, then the extension search,
+                // its start kept when the number before it is viable.
+                for searchExtension in [true, false] {
+                    var scan = _Viability.Scan(), checkScan = _Viability.Scan()
+                    let viable = _Viability.isViable(s, count, scan: &scan)
+                    let expected = viable && searchExtension
+                        ? _Extension.search(s, count).flatMap { _Viability.prefixIsViable(s, $0.start, scan: scan) ? $0 : nil } : nil
+                    let (checked, found) = _Viability.check(s, count, searchExtension: searchExtension, scan: &checkScan)
+                    if checked != viable || found?.start != expected?.start || found?.digits != expected?.digits
+                        || checkScan.letters != scan.letters || checkScan.afterThirdDigit != scan.afterThirdDigit {
+                        differences.append("check \(text.debugDescription) \(searchExtension): \(checked) \(String(describing: found))")
+                    }
+                    if checked, found != nil, searchExtension { checkedExtensions += 1 }
+                }
                 // What the scan of the whole learnt answers for every prefix; its letter count.
                 var scan = _Viability.Scan()
                 if _Viability.isViable(s, count, scan: &scan), scan.letters >= 0 {
@@ -140,6 +155,7 @@ import Testing
         #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
         #expect(found > 10_000)
         #expect(viable > 10_000)
+        #expect(checkedExtensions > 3_000)
     }
 
     /// The RFC 3966 phone-context check reads a domain name in one pass: it must answer what

@@ -309,19 +309,19 @@ extension PhoneNumberEngine {
     ) throws(PhoneNumberError) -> PhoneNumber {
         let number = _buildNationalNumberForParsing(input, into: work, flags: flags)
         let count = number.count
+        // The extension is found before normalizing, none without a character that starts one,
+        // and kept only when the number before it is viable too.
         var scan = _Viability.Scan()
-        guard _Viability.isViable(number, count, scan: &scan) else {
+        let (viable, found) = _Viability.check(number, count, searchExtension: flags.contains(.extensionLabel), scan: &scan)
+        guard viable else {
             throw PhoneNumberError(.notANumber, "This does not look like a phone number: it needs at least 3 digits and only the punctuation phone numbers use.")
         }
         if regionIndex == nil, count == 0 || !_Chars.isPlus(number[0]) {
             throw PhoneNumberError(.invalidCountryCode, "The number has no country code: start it with '+' and the country code, or give a default region.")
         }
-        // The extension, found before normalizing; none without a character that starts one.
-        // The number before it must be viable too, which the scan above mostly answers.
         var nationalCount = count
         var extensionText: String? = nil
-        if flags.contains(.extensionLabel), let (start, digits) = _Extension.search(number, count),
-           _Viability.prefixIsViable(number, start, scan: scan) {
+        if let (start, digits) = found {
             extensionText = _string(number, digits)
             nationalCount = start
         }
