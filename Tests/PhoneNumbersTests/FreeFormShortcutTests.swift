@@ -9,10 +9,11 @@ import Testing
 
     /// The flag table is the rules it tabulates.
     @Test func inputFlagTableMatchesTheRules() {
-        let table = _InputFlags.asciiTable
-        #expect(table.utf8CodeUnitCount == 128)
-        for byte in 0..<128 {
-            #expect(table.utf8Start[byte] == 0x40 | _InputFlags.of(ascii: UInt8(byte)).rawValue, "0x\(String(byte, radix: 16))")
+        let table = _InputFlags.byteTable
+        #expect(table.utf8CodeUnitCount == 256)
+        for byte in 0..<256 {
+            let flags = byte < 0x80 ? _InputFlags.of(ascii: UInt8(byte)) : .notASCII
+            #expect(table.utf8Start[byte] == 0x40 | flags.rawValue, "0x\(String(byte, radix: 16))")
         }
     }
 

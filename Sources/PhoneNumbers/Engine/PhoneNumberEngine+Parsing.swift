@@ -120,22 +120,20 @@ extension PhoneNumberEngine {
           withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: Self.maxInputLength + 2) { work in
             Result { () throws(PhoneNumberError) in
                 var count = 0
-                var nonASCII: UInt8 = 0
                 var seen: UInt8 = 0
                 if bytes.count <= Self.maxInputLength {
-                    // One scalar per byte, the bytes' high bits and their flags gathered on the
-                    // way; a high bit set means starting over with the decoder.
-                    let flagTable = _InputFlags.asciiTable.utf8Start
+                    // One scalar per byte, the bytes' flags gathered on the way; a byte that is
+                    // not ASCII means starting over with the decoder.
+                    let flagTable = _InputFlags.byteTable.utf8Start
                     for byte in bytes {
                         buffer[count] = Unicode.Scalar(byte)
-                        nonASCII |= byte
-                        seen |= flagTable[Int(byte & 0x7F)]
+                        seen |= flagTable[Int(byte)]
                         count &+= 1
                     }
                 }
-                var flags = _InputFlags(rawValue: seen & 0x1F)
+                var flags = _InputFlags(rawValue: seen & 0x3F)
                 if !shortcuts { flags = .all }
-                if bytes.count > Self.maxInputLength || nonASCII >= 0x80 {
+                if bytes.count > Self.maxInputLength || flags.contains(.notASCII) {
                     flags = .all
                     count = 0
                     var decoder = UTF8()
