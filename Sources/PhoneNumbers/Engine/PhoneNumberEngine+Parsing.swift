@@ -569,9 +569,11 @@ extension PhoneNumberEngine {
         var i = 0
         while i <= s.count &- n {
             if s[i].value == first {
-                var k = 1
-                while k < n, s[i &+ k].value == UInt32(p[k]) { k &+= 1 }
-                if k == n { return i }
+                // The whole needle, with no exit at the first difference: where that is varies
+                // from one candidate to the next (";ext=", ";isub=", ...), so it mispredicts.
+                var difference: UInt32 = 0
+                for k in 1..<n { difference |= s[i &+ k].value ^ UInt32(p[k]) }
+                if difference == 0 { return i }
             }
             i &+= 1
         }
