@@ -159,6 +159,47 @@ import Testing
         #expect(checkedExtensions > 3_000)
     }
 
+    /// The decoding of input that is not all ASCII reads well-formed UTF-8 itself and leaves the
+    /// rest to the standard decoder: it must give the standard decoder's scalars (U+FFFD for
+    /// each ill-formed part) for well-formed, ill-formed and truncated sequences, and refuse
+    /// more than 250 scalars.
+    @Test func decodingAgreesWithTheStandardDecoder() {
+        var random = SplitMix64(seed: 0x5EED_DEC0DE)
+        let pieces: [[UInt8]] = [[0x31], [0x2B], [0x20], [0x61], Array("٣".utf8), Array("－".utf8), Array("😀".utf8),
+                                 Array("é".utf8), [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC2], [0xE0, 0x80, 0x80],
+                                 [0xE0, 0xA0], [0xED, 0xA0, 0x80], [0xEF, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF],
+                                 [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80], [0xFE], [0xFF], [0xF0, 0x9F, 0x98]]
+        var differences: [String] = []
+        var illFormed = 0
+        var refused = 0
+        withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: PhoneNumberEngine.maxInputLength + 2) { buffer in
+            for round in 0..<60_000 {
+                var bytes: [UInt8] = []
+                let length = round % 100 == 0 ? 240 + random.below(30) : random.below(12)
+                for _ in 0..<length { bytes += pieces[random.below(pieces.count)] }
+                let expected = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+                if String(validating: bytes, as: UTF8.self) == nil { illFormed += 1 }
+                let result = bytes.withUnsafeBufferPointer { input in
+                    Result { () throws(PhoneNumberError) in try engine._decode(input, into: buffer) }
+                }
+                switch result {
+                case .success(let count):
+                    if expected.count > PhoneNumberEngine.maxInputLength || Array(buffer[0..<count]) != expected {
+                        differences.append("\(bytes): \(Array(buffer[0..<count]))")
+                    }
+                case .failure(let error):
+                    refused += 1
+                    if error.code != .tooLong || expected.count <= PhoneNumberEngine.maxInputLength {
+                        differences.append("\(bytes): \(error)")
+                    }
+                }
+            }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(illFormed > 20_000)
+        #expect(refused > 100)
+    }
+
     /// The RFC 3966 phone-context check reads a domain name in one pass: it must answer what
     /// splitting the name into labels at its dots and checking each label answers, for every
     /// string of up to five of the characters that matter and for longer random ones.

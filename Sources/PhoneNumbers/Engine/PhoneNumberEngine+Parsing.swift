@@ -110,9 +110,7 @@ extension PhoneNumberEngine {
         if bytes.count > Self.maxInputLength {
             var scalars = 0
             for byte in bytes where byte & 0xC0 != 0x80 { scalars += 1 }
-            if scalars > Self.maxInputLength {
-                throw PhoneNumberError(.tooLong, "The input is longer than 250 characters; pass one phone number at a time.")
-            }
+            if scalars > Self.maxInputLength { throw Self._inputTooLong }
         }
         // Two buffers of 252 scalars (1,008 bytes each): small enough for the stack, where one
         // buffer of twice the size would be a heap allocation per input.
@@ -135,26 +133,59 @@ extension PhoneNumberEngine {
                 if !shortcuts { flags = .all }
                 if bytes.count > Self.maxInputLength || flags.contains(.notASCII) {
                     flags = .all
-                    count = 0
-                    var decoder = UTF8()
-                    var iterator = bytes.makeIterator()
-                    decoding: while true {
-                        switch decoder.decode(&iterator) {
-                        case .scalarValue(let scalar): buffer[count] = scalar
-                        case .error: buffer[count] = "\u{FFFD}"
-                        case .emptyInput: break decoding
-                        }
-                        count += 1
-                        if count > Self.maxInputLength {
-                            throw PhoneNumberError(.tooLong, "The input is longer than 250 characters; pass one phone number at a time.")
-                        }
-                    }
+                    count = try _decode(bytes, into: buffer)
                 }
                 let input = UnsafeBufferPointer(rebasing: buffer[0..<count])
                 return try _parse(input, work: work, regionIndex: regionIndex, flags: flags)
             }
           }
         }.get()
+    }
+
+    /// Decodes UTF-8 into `buffer` (room for 251 scalars), each ill-formed sequence read as
+    /// U+FFFD as the standard library's decoder reads it; returns the number of scalars.
+    /// - Throws: `.tooLong` for more than 250 scalars.
+    func _decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<Unicode.Scalar>
+    ) throws(PhoneNumberError) -> Int {
+        // Well-formed input (nearly all of it) byte by byte for ASCII and a sequence at a time
+        // for the rest; the first ill-formed sequence means starting over with the standard
+        // decoder, which knows how much of it each U+FFFD stands for.
+        var count = 0
+        var i = 0
+        var wellFormed = true
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                buffer[count] = Unicode.Scalar(byte)
+                i &+= 1
+            } else if let (scalar, length) = _decodeScalar(bytes, at: i) {
+                buffer[count] = scalar
+                i &+= length
+            } else {
+                wellFormed = false
+                break
+            }
+            count &+= 1
+            if count > Self.maxInputLength { throw Self._inputTooLong }
+        }
+        if wellFormed { return count }
+        count = 0
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): buffer[count] = scalar
+            case .error: buffer[count] = "\u{FFFD}"
+            case .emptyInput: return count
+            }
+            count += 1
+            if count > Self.maxInputLength { throw Self._inputTooLong }
+        }
+    }
+
+    static var _inputTooLong: PhoneNumberError {
+        PhoneNumberError(.tooLong, "The input is longer than 250 characters; pass one phone number at a time.")
     }
 
     /// Input of the shape nearly every typed or pasted number has: leading text without a digit
