@@ -9,10 +9,11 @@ import Testing
 
     /// The flag table is the rules it tabulates.
     @Test func inputFlagTableMatchesTheRules() {
-        let table = _InputFlags.asciiTable
-        #expect(table.utf8CodeUnitCount == 128)
-        for byte in 0..<128 {
-            #expect(table.utf8Start[byte] == 0x40 | _InputFlags.of(ascii: UInt8(byte)).rawValue, "0x\(String(byte, radix: 16))")
+        let table = _InputFlags.byteTable
+        #expect(table.utf8CodeUnitCount == 256)
+        for byte in 0..<256 {
+            let flags = byte < 0x80 ? _InputFlags.of(ascii: UInt8(byte)) : .notASCII
+            #expect(table.utf8Start[byte] == 0x40 | flags.rawValue, "0x\(String(byte, radix: 16))")
         }
     }
 
@@ -108,6 +109,7 @@ import Testing
         var differences: [String] = []
         var found = 0
         var viable = 0
+        var checkedExtensions = 0
         for _ in 0..<200_000 {
             // Half of them after a number, so that the viability pattern holds often.
             var text = ["", "+1 650 253", "0301234", "+44-20.7", "(06) 12"][random.below(2) * (1 + random.below(4))]
@@ -126,6 +128,20 @@ import Testing
                     if a != b { differences.append("viable \(text.debugDescription) [..<\(end)]: \(a) vs \(b)") }
                     if a { viable += 1 }
                 }
+                // The parse's combined check: the viability pattern, then the extension search,
+                // its start kept when the number before it is viable.
+                for searchExtension in [true, false] {
+                    var scan = _Viability.Scan(), checkScan = _Viability.Scan()
+                    let viable = _Viability.isViable(s, count, scan: &scan)
+                    let expected = viable && searchExtension
+                        ? _Extension.search(s, count).flatMap { _Viability.prefixIsViable(s, $0.start, scan: scan) ? $0 : nil } : nil
+                    let (checked, found) = _Viability.check(s, count, searchExtension: searchExtension, scan: &checkScan)
+                    if checked != viable || found?.start != expected?.start || found?.digits != expected?.digits
+                        || checkScan.letters != scan.letters || checkScan.afterThirdDigit != scan.afterThirdDigit {
+                        differences.append("check \(text.debugDescription) \(searchExtension): \(checked) \(String(describing: found))")
+                    }
+                    if checked, found != nil, searchExtension { checkedExtensions += 1 }
+                }
                 // What the scan of the whole learnt answers for every prefix; its letter count.
                 var scan = _Viability.Scan()
                 if _Viability.isViable(s, count, scan: &scan), scan.letters >= 0 {
@@ -140,6 +156,93 @@ import Testing
         #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
         #expect(found > 10_000)
         #expect(viable > 10_000)
+        #expect(checkedExtensions > 3_000)
+    }
+
+    /// The decoding of input that is not all ASCII reads well-formed UTF-8 itself and leaves the
+    /// rest to the standard decoder: it must give the standard decoder's scalars (U+FFFD for
+    /// each ill-formed part) for well-formed, ill-formed and truncated sequences, and refuse
+    /// more than 250 scalars.
+    @Test func decodingAgreesWithTheStandardDecoder() {
+        var random = SplitMix64(seed: 0x5EED_DEC0DE)
+        let pieces: [[UInt8]] = [[0x31], [0x2B], [0x20], [0x61], Array("٣".utf8), Array("－".utf8), Array("😀".utf8),
+                                 Array("é".utf8), [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC2], [0xE0, 0x80, 0x80],
+                                 [0xE0, 0xA0], [0xED, 0xA0, 0x80], [0xEF, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF],
+                                 [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80], [0xFE], [0xFF], [0xF0, 0x9F, 0x98]]
+        var differences: [String] = []
+        var illFormed = 0
+        var refused = 0
+        withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: PhoneNumberEngine.maxInputLength + 2) { buffer in
+            for round in 0..<60_000 {
+                var bytes: [UInt8] = []
+                let length = round % 100 == 0 ? 240 + random.below(30) : random.below(12)
+                for _ in 0..<length { bytes += pieces[random.below(pieces.count)] }
+                let expected = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+                if String(validating: bytes, as: UTF8.self) == nil { illFormed += 1 }
+                let result = bytes.withUnsafeBufferPointer { input in
+                    Result { () throws(PhoneNumberError) in try engine._decode(input, into: buffer) }
+                }
+                switch result {
+                case .success(let count):
+                    if expected.count > PhoneNumberEngine.maxInputLength || Array(buffer[0..<count]) != expected {
+                        differences.append("\(bytes): \(Array(buffer[0..<count]))")
+                    }
+                case .failure(let error):
+                    refused += 1
+                    if error.code != .tooLong || expected.count <= PhoneNumberEngine.maxInputLength {
+                        differences.append("\(bytes): \(error)")
+                    }
+                }
+            }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(illFormed > 20_000)
+        #expect(refused > 100)
+    }
+
+    /// The RFC 3966 phone-context check reads a domain name in one pass: it must answer what
+    /// splitting the name into labels at its dots and checking each label answers, for every
+    /// string of up to five of the characters that matter and for longer random ones.
+    @Test func phoneContextCheckAgreesWithLabelSplitting() {
+        let alphabet: [Unicode.Scalar] = ["a", "Z", "1", "\u{661}", "-", ".", ".", "+", "_", "\u{E9}"]
+        var random = SplitMix64(seed: 0x5EED_C0_7E87)
+        var inputs: [[Unicode.Scalar]] = [[]]
+        var level: [[Unicode.Scalar]] = [[]]
+        for _ in 0..<5 {
+            level = level.flatMap { prefix in alphabet.map { prefix + [$0] } }
+            inputs += level
+        }
+        for _ in 0..<50_000 {
+            inputs.append((0..<(6 + random.below(10))).map { _ in alphabet[random.below(alphabet.count)] })
+        }
+        var differences: [String] = []
+        var valid = 0
+        for scalars in inputs {
+            let (fast, slow) = scalars.withUnsafeBufferPointer { (engine._isPhoneContextValid($0), Self.labelSplittingCheck($0)) }
+            if fast != slow { differences.append("\(String(String.UnicodeScalarView(scalars)).debugDescription): \(fast)") }
+            if fast { valid += 1 }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(valid > 3_000)
+    }
+
+    /// `^([alnum]+((-)*[alnum])*\.)*[alpha]+((-)*[alnum])*\.?$` or a global number, by labels.
+    static func labelSplittingCheck(_ c: _Scalars) -> Bool {
+        func isAlnum(_ x: Unicode.Scalar) -> Bool { _Chars.isAlpha(x) || _UnicodeClasses.isDecimal(x) }
+        if c.isEmpty { return false }
+        if c[0] == "+" {
+            let rest = c.dropFirst()
+            return rest.contains { _UnicodeClasses.isDecimal($0) }
+                && rest.allSatisfy { _UnicodeClasses.isDecimal($0) || "-.()".unicodeScalars.contains($0) }
+        }
+        var labels = c.split(separator: ".", omittingEmptySubsequences: false)
+        if labels.count > 1, labels.last!.isEmpty { labels.removeLast() }
+        for (k, label) in labels.enumerated() {
+            guard let first = label.first, let last = label.last, isAlnum(last),
+                  k == labels.count - 1 ? _Chars.isAlpha(first) : isAlnum(first),
+                  label.allSatisfy({ isAlnum($0) || $0 == "-" }) else { return false }
+        }
+        return true
     }
 
     /// Every start, every alternative, no shortcut.

@@ -110,9 +110,7 @@ extension PhoneNumberEngine {
         if bytes.count > Self.maxInputLength {
             var scalars = 0
             for byte in bytes where byte & 0xC0 != 0x80 { scalars += 1 }
-            if scalars > Self.maxInputLength {
-                throw PhoneNumberError(.tooLong, "The input is longer than 250 characters; pass one phone number at a time.")
-            }
+            if scalars > Self.maxInputLength { throw Self._inputTooLong }
         }
         // Two buffers of 252 scalars (1,008 bytes each): small enough for the stack, where one
         // buffer of twice the size would be a heap allocation per input.
@@ -120,43 +118,74 @@ extension PhoneNumberEngine {
           withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: Self.maxInputLength + 2) { work in
             Result { () throws(PhoneNumberError) in
                 var count = 0
-                var nonASCII: UInt8 = 0
                 var seen: UInt8 = 0
                 if bytes.count <= Self.maxInputLength {
-                    // One scalar per byte, the bytes' high bits and their flags gathered on the
-                    // way; a high bit set means starting over with the decoder.
-                    let flagTable = _InputFlags.asciiTable.utf8Start
+                    // One scalar per byte, the bytes' flags gathered on the way; a byte that is
+                    // not ASCII means starting over with the decoder.
+                    let flagTable = _InputFlags.byteTable.utf8Start
                     for byte in bytes {
                         buffer[count] = Unicode.Scalar(byte)
-                        nonASCII |= byte
-                        seen |= flagTable[Int(byte & 0x7F)]
+                        seen |= flagTable[Int(byte)]
                         count &+= 1
                     }
                 }
-                var flags = _InputFlags(rawValue: seen & 0x1F)
+                var flags = _InputFlags(rawValue: seen & 0x3F)
                 if !shortcuts { flags = .all }
-                if bytes.count > Self.maxInputLength || nonASCII >= 0x80 {
+                if bytes.count > Self.maxInputLength || flags.contains(.notASCII) {
                     flags = .all
-                    count = 0
-                    var decoder = UTF8()
-                    var iterator = bytes.makeIterator()
-                    decoding: while true {
-                        switch decoder.decode(&iterator) {
-                        case .scalarValue(let scalar): buffer[count] = scalar
-                        case .error: buffer[count] = "\u{FFFD}"
-                        case .emptyInput: break decoding
-                        }
-                        count += 1
-                        if count > Self.maxInputLength {
-                            throw PhoneNumberError(.tooLong, "The input is longer than 250 characters; pass one phone number at a time.")
-                        }
-                    }
+                    count = try _decode(bytes, into: buffer)
                 }
                 let input = UnsafeBufferPointer(rebasing: buffer[0..<count])
                 return try _parse(input, work: work, regionIndex: regionIndex, flags: flags)
             }
           }
         }.get()
+    }
+
+    /// Decodes UTF-8 into `buffer` (room for 251 scalars), each ill-formed sequence read as
+    /// U+FFFD as the standard library's decoder reads it; returns the number of scalars.
+    /// - Throws: `.tooLong` for more than 250 scalars.
+    func _decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<Unicode.Scalar>
+    ) throws(PhoneNumberError) -> Int {
+        // Well-formed input (nearly all of it) byte by byte for ASCII and a sequence at a time
+        // for the rest; the first ill-formed sequence means starting over with the standard
+        // decoder, which knows how much of it each U+FFFD stands for.
+        var count = 0
+        var i = 0
+        var wellFormed = true
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                buffer[count] = Unicode.Scalar(byte)
+                i &+= 1
+            } else if let (scalar, length) = _decodeScalar(bytes, at: i) {
+                buffer[count] = scalar
+                i &+= length
+            } else {
+                wellFormed = false
+                break
+            }
+            count &+= 1
+            if count > Self.maxInputLength { throw Self._inputTooLong }
+        }
+        if wellFormed { return count }
+        count = 0
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): buffer[count] = scalar
+            case .error: buffer[count] = "\u{FFFD}"
+            case .emptyInput: return count
+            }
+            count += 1
+            if count > Self.maxInputLength { throw Self._inputTooLong }
+        }
+    }
+
+    static var _inputTooLong: PhoneNumberError {
+        PhoneNumberError(.tooLong, "The input is longer than 250 characters; pass one phone number at a time.")
     }
 
     /// Input of the shape nearly every typed or pasted number has: leading text without a digit
@@ -309,19 +338,19 @@ extension PhoneNumberEngine {
     ) throws(PhoneNumberError) -> PhoneNumber {
         let number = _buildNationalNumberForParsing(input, into: work, flags: flags)
         let count = number.count
+        // The extension is found before normalizing, none without a character that starts one,
+        // and kept only when the number before it is viable too.
         var scan = _Viability.Scan()
-        guard _Viability.isViable(number, count, scan: &scan) else {
+        let (viable, found) = _Viability.check(number, count, searchExtension: flags.contains(.extensionLabel), scan: &scan)
+        guard viable else {
             throw PhoneNumberError(.notANumber, "This does not look like a phone number: it needs at least 3 digits and only the punctuation phone numbers use.")
         }
         if regionIndex == nil, count == 0 || !_Chars.isPlus(number[0]) {
             throw PhoneNumberError(.invalidCountryCode, "The number has no country code: start it with '+' and the country code, or give a default region.")
         }
-        // The extension, found before normalizing; none without a character that starts one.
-        // The number before it must be viable too, which the scan above mostly answers.
         var nationalCount = count
         var extensionText: String? = nil
-        if flags.contains(.extensionLabel), let (start, digits) = _Extension.search(number, count),
-           _Viability.prefixIsViable(number, start, scan: scan) {
+        if let (start, digits) = found {
             extensionText = _string(number, digits)
             nationalCount = start
         }
@@ -405,21 +434,19 @@ extension PhoneNumberEngine {
         }
         // ^([alnum]+((-)*[alnum])*\.)*[alpha]+((-)*[alnum])*\.?$ : labels of alnum and '-', not
         // starting or ending with '-'; the last label starts with a letter; one optional final dot.
-        var labels: [Range<Int>] = []
-        var start = 0
-        for i in 0..<c.count where c[i] == "." {
-            labels.append(start..<i)
-            start = i + 1
-        }
-        labels.append(start..<c.count)
-        if labels.count > 1, labels.last!.isEmpty { labels.removeLast() }
-        for (k, label) in labels.enumerated() {
-            guard !label.isEmpty else { return false }
-            let first = c[label.lowerBound], last = c[label.upperBound - 1]
-            func isAlnum(_ x: Unicode.Scalar) -> Bool { _Chars.isAlpha(x) || _UnicodeClasses.isDecimal(x) }
-            if k == labels.count - 1 { guard _Chars.isAlpha(first) else { return false } } else { guard isAlnum(first) else { return false } }
-            guard isAlnum(last) else { return false }
-            for ch in c[label] where !(isAlnum(ch) || ch == "-") { return false }
+        // One pass, each label checked when its dot (or the end) is reached.
+        func isAlnum(_ x: Unicode.Scalar) -> Bool { _Chars.isAlpha(x) || _UnicodeClasses.isDecimal(x) }
+        let end = c[c.count - 1] == "." ? c.count - 1 : c.count
+        var labelStart = 0
+        for i in 0...end {
+            guard i == end || c[i] == "." else {
+                guard isAlnum(c[i]) || c[i] == "-" else { return false }
+                continue
+            }
+            guard i > labelStart, isAlnum(c[i - 1]) else { return false }
+            let first = c[labelStart]
+            guard i == end ? _Chars.isAlpha(first) : isAlnum(first) else { return false }
+            labelStart = i + 1
         }
         return true
     }
@@ -512,8 +539,9 @@ extension PhoneNumberEngine {
                 newline = newline || c == "\n"
             }
         }
+        // The digit string keeps at most 64 digits and counts no more: more than 56 in it is more
+        // than 56 in all, so its count alone tells whether the number is too long.
         var out = _DigitString()
-        var total = 0
         if letters >= 3 && !newline {
             let keypad = Self._vanityDigits.utf8Start
             for c in s {
@@ -523,11 +551,10 @@ extension PhoneNumberEngine {
                     let digit = keypad[Int(c.value)]
                     let keep = digit != UInt8(ascii: "@")
                     out.append(digit, keep: keep)
-                    total &+= keep ? 1 : 0
                 } else if c.value == 0x131 {  // "ı".upper() == "I"
-                    out.append(UInt8(ascii: "4")); total += 1
+                    out.append(UInt8(ascii: "4"))
                 } else if c.value == 0x17F {  // "ſ".upper() == "S"
-                    out.append(UInt8(ascii: "7")); total += 1
+                    out.append(UInt8(ascii: "7"))
                 }
             }
         } else {
@@ -536,14 +563,12 @@ extension PhoneNumberEngine {
                     // ASCII: written always, kept only when a digit (no branch on the character).
                     let isDigit = c.value &- 0x30 < 10
                     out.append(UInt8(truncatingIfNeeded: c.value), keep: isDigit)
-                    total &+= isDigit ? 1 : 0
                 } else if let digit = _UnicodeClasses.digitValue(c) {
                     out.append(digit + 0x30)
-                    total += 1
                 }
             }
         }
-        return (out, total > _DigitString.capacity - 8)
+        return (out, out.count > _DigitString.capacity - 8)
     }
 
     /// For each ASCII character: itself for a digit, its ITU E.161 keypad digit for a letter
@@ -575,9 +600,11 @@ extension PhoneNumberEngine {
         var i = 0
         while i <= s.count &- n {
             if s[i].value == first {
-                var k = 1
-                while k < n, s[i &+ k].value == UInt32(p[k]) { k &+= 1 }
-                if k == n { return i }
+                // The whole needle, with no exit at the first difference: where that is varies
+                // from one candidate to the next (";ext=", ";isub=", ...), so it mispredicts.
+                var difference: UInt32 = 0
+                for k in 1..<n { difference |= s[i &+ k].value ^ UInt32(p[k]) }
+                if difference == 0 { return i }
             }
             i &+= 1
         }

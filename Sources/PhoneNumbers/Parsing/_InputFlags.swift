@@ -38,9 +38,10 @@ struct _InputFlags: OptionSet {
         return flags
     }
 
-    /// ``of(ascii:)`` of 0x00...0x7F, each as "@" (0x40) plus the flags' raw value: the ASCII
-    /// decoding loop ORs these together and keeps the low five bits.
-    static var asciiTable: StaticString {
-        "@@@@@@@@@@P@@@@@@@@@@@@@@@@@@@@@@@@D@@@@@@@@D@@B@@@@@@@@@@@E@@@@@LLLLLLLLLLLLLLLLLLLLLLLLLL@B@@@@LLLLLLLLLLLLLLLLLLLLLLLLLL@@@D@"
+    /// The flags of every byte, each as "@" (0x40) plus the flags' raw value: ``of(ascii:)`` for
+    /// 0x00...0x7F, ``notASCII`` ("`") for the rest. The decoding loop ORs these together, one
+    /// load per byte, and keeps the low six bits.
+    static var byteTable: StaticString {
+        "@@@@@@@@@@P@@@@@@@@@@@@@@@@@@@@@@@@D@@@@@@@@D@@B@@@@@@@@@@@E@@@@@LLLLLLLLLLLLLLLLLLLLLLLLLL@B@@@@LLLLLLLLLLLLLLLLLLLLLLLLLL@@@D@````````````````````````````````````````````````````````````````````````````````````````````````````````````````````````````````"
     }
 }

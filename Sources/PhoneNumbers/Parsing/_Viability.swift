@@ -21,18 +21,55 @@ enum _Viability {
     /// ``isViable(_:_:)``, also filling in `scan`.
     @inline(__always)
     static func isViable(_ s: _Scalars, _ count: Int, scan: inout Scan) -> Bool {
+        guard let (stop, thirdDigitEnd) = scanMainPart(s, count, scan: &scan) else { return false }
+        return stop == count || extensionFollows(s, from: stop, thirdDigitEnd: thirdDigitEnd, count: count)
+    }
+
+    /// ``isViable(_:_:scan:)`` and, when `searchExtension`, the extension (`_Extension.search`),
+    /// kept only when the number before it is viable (``prefixIsViable(_:_:scan:)``): what the
+    /// parse needs. A number whose main part stops before its end is viable only with an
+    /// extension; the leftmost one, found by the search anyway, mostly settles that too.
+    @inline(__always)
+    static func check(
+        _ s: _Scalars, _ count: Int, searchExtension: Bool, scan: inout Scan
+    ) -> (viable: Bool, extension: (start: Int, digits: Range<Int>)?) {
+        guard let (stop, thirdDigitEnd) = scanMainPart(s, count, scan: &scan) else { return (false, nil) }
+        let found = searchExtension ? _Extension.search(s, count) : nil
+        if stop == count {
+            guard let found, prefixIsViable(s, found.start, scan: scan) else { return (true, nil) }
+            return (true, found)
+        }
+        // Viable when an extension starts at a split after the third digit and at or before
+        // `stop`. Without a final line feed (after which the search also tries the end before
+        // it) the search tried the same starts and ends: none found, or the leftmost after
+        // `stop`, means no split has one; the leftmost in that range is a split that has one,
+        // and the number before it is viable.
+        if searchExtension, s[count - 1] != "\n" {
+            guard let found, found.start <= stop else { return (false, nil) }
+            if found.start >= thirdDigitEnd { return (true, found) }
+        }
+        guard extensionFollows(s, from: stop, thirdDigitEnd: thirdDigitEnd, count: count) else { return (false, nil) }
+        guard let found, isViable(s, found.start) else { return (true, nil) }
+        return (true, found)
+    }
+
+    /// The pattern's main part from the start: nil when it fails before its third digit,
+    /// else where it stops (`count` when it takes everything, filling in `scan`) and where its
+    /// third digit ends.
+    @inline(__always)
+    private static func scanMainPart(_ s: _Scalars, _ count: Int, scan: inout Scan) -> (stop: Int, thirdDigitEnd: Int)? {
         scan = Scan()
-        if count < 2 { return false }
-        if count == 2, _UnicodeClasses.isDecimal(s[0]), _UnicodeClasses.isDecimal(s[1]) { return true }
+        if count < 2 { return nil }
+        if count == 2, _UnicodeClasses.isDecimal(s[0]), _UnicodeClasses.isDecimal(s[1]) { return (count, count) }
         var i = 0
         while i < count, _Chars.isPlus(s[i]) { i += 1 }
         // Up to the third digit: digits, '*' and punctuation (which has the letters 'x' and 'X').
         var digits = 0
         var seen = 0
         while digits < 3 {
-            guard i < count else { return false }
+            guard i < count else { return nil }
             let bits = classBits(s[i])
-            if bits & 0b0111 == 0 { return false }
+            if bits & 0b0111 == 0 { return nil }
             digits &+= Int(bits & 1)
             seen &+= Int(bits &>> 3 & 1)
             i += 1
@@ -41,17 +78,15 @@ enum _Viability {
         // After it letters too (two loops: no test of the digit count per character).
         while i < count {
             let bits = classBits(s[i])
-            if bits & 0b1111 == 0 {
-                // The main part ends here at the latest: the rest must be an extension, starting
-                // at this character or at an earlier candidate.
-                return extensionFollows(s, from: i, count: count)
-            }
+            // The main part ends here at the latest: the rest must be an extension, starting
+            // at this character or at an earlier candidate.
+            if bits & 0b1111 == 0 { return (i, thirdDigitEnd) }
             seen &+= Int(bits &>> 3 & 1)
             i += 1
         }
         scan.letters = seen
         scan.afterThirdDigit = thirdDigitEnd
-        return true
+        return (count, thirdDigitEnd)
     }
 
     /// Whether `s[..<end]` is viable, `end` not beyond the whole number that `scan` read: its
@@ -81,25 +116,17 @@ enum _Viability {
     }
 
     /// Whether an extension matches `s[k..<count]` for some split `k` at or before `limit` where
-    /// the main part (already known valid up to `limit`, with at least 3 digits) can end.
-    private static func extensionFollows(_ s: _Scalars, from limit: Int, count: Int) -> Bool {
-        // The main part must contain 3 digits: find where the third digit ends.
-        var i = 0
-        while i < count, _Chars.isPlus(s[i]) { i += 1 }
-        var digits = 0
-        var firstSplit = count
-        while i < limit {
-            if _UnicodeClasses.isDecimal(s[i]) {
-                digits += 1
-                if digits == 3 { firstSplit = i + 1; break }
-            }
-            i += 1
-        }
-        guard firstSplit <= limit else { return false }
+    /// the main part (already known valid up to `limit`) can end: after its third digit, which
+    /// ends at `thirdDigitEnd`.
+    private static func extensionFollows(_ s: _Scalars, from limit: Int, thirdDigitEnd firstSplit: Int, count: Int) -> Bool {
         var k = limit
         let run = _Extension.trailingRunStart(s, count)
+        // As in `_Extension.search`: an alternative starts at a character that can begin one and
+        // has no decimal digit before the trailing run, so a digit before the run ends the search.
         while k >= firstSplit {
-            if _Extension.match(s, k, count, runStart: run) != nil { return true }
+            let c = s[k]
+            if k < run, _UnicodeClasses.isDecimal(c) { return false }
+            if _Extension.canStart(c), _Extension.match(s, k, count, runStart: run) != nil { return true }
             k -= 1
         }
         return false
