@@ -62,7 +62,7 @@ extension PhoneNumberEngine {
             // national number as a 16-digit block ending at byte 32 (its leading zeros included),
             // "+" and the code right before its first digit, then the String's bytes loaded from
             // where "+" is (the bytes after 32 are zero, as a small String needs).
-            let codeDigits = 1 &+ (code >= 10 ? 1 : 0) &+ (code >= 100 ? 1 : 0)
+            let codeDigits = _e164Prefix(UInt32(code)).digits
             let total = 1 &+ codeDigits &+ count
             let block = _decimal16(number.nationalNumber)
             var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, block.0, block.1, 0, 0)
@@ -119,8 +119,8 @@ extension PhoneNumberEngine {
     /// Strict E.164 of 8 to 19 digits whose national number (2 to 16 digits) no national prefix
     /// can start (nearly all E.164 input, Italian-style leading zeros included), read eight bytes
     /// at a time: the digit test and the value take a few word operations instead of a loop per
-    /// byte, whose exit is mispredicted whenever the length changes. Nil, having decided nothing, for anything else: the caller
-    /// then takes the general path (which also gives every error).
+    /// byte, whose exit is mispredicted whenever the length changes. Nil, having decided nothing,
+    /// for anything else: the caller then takes the general path (which also gives every error).
     @inline(__always)
     func _parseE164Word(_ bytes: UnsafeBufferPointer<UInt8>) -> PhoneNumber? {
         let n = bytes.count
