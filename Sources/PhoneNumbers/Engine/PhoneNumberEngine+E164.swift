@@ -18,24 +18,36 @@ extension PhoneNumberEngine {
     public func parse(e164 text: String) throws(PhoneNumberError) -> PhoneNumber {
         // Native and small Strings lend their UTF-8 in place (no copy of `text`, no retain);
         // bridged ones are copied first. Nearly all E.164 takes the word path, tried first on
-        // its own: a throwing call wrapped in a Result costs more than the rest of it.
-        if let word = text.utf8.withContiguousStorageIfAvailable({ _parseE164Word($0) }), let number = word {
-            return number
+        // its own: a throwing call wrapped in a Result costs more than the rest of it. Both
+        // paths give the parts, and the number is made once: returning a PhoneNumber from two
+        // places copies it (an outlined copy that retains its extension, nil as it is).
+        let parts: _NumberParts
+        if let word = text.utf8.withContiguousStorageIfAvailable({ _parseE164WordParts($0) }), let found = word {
+            parts = found
+        } else {
+            parts = try _parseE164General(text)
         }
+        return PhoneNumber(parts)
+    }
+
+    /// ``parse(e164:)`` after the word path declined: every other length, leading digits a
+    /// national prefix may start, bridged Strings, and every error.
+    @inline(never)
+    func _parseE164General(_ text: String) throws(PhoneNumberError) -> _NumberParts {
         if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
             Result { () throws(PhoneNumberError) in try parse(e164UTF8: bytes) }
         }) {
-            return try result.get()
+            return _NumberParts(try result.get())
         }
         var text = text
-        return try text.withUTF8 { bytes in
+        return _NumberParts(try text.withUTF8 { bytes in
             Result { () throws(PhoneNumberError) in try parse(e164UTF8: bytes) }
-        }.get()
+        }.get())
     }
 
     /// Parses strict E.164 given as UTF-8 bytes; see ``parse(e164:)``.
     public func parse(e164UTF8 bytes: UnsafeBufferPointer<UInt8>) throws(PhoneNumberError) -> PhoneNumber {
-        if let number = _parseE164Word(bytes) { return number }
+        if let parts = _parseE164WordParts(bytes) { return PhoneNumber(parts) }
         if bytes.count > Self.maxInputLength {
             throw PhoneNumberError(.tooLong, "The input is longer than 250 characters.")
         }
@@ -55,16 +67,16 @@ extension PhoneNumberEngine {
     /// Formats a number as E.164 (`+` country code national significant number); an extension is
     /// not part of E.164 and is left out.
     public func formatE164(_ number: PhoneNumber) -> String {
-        let code = number.countryCode, zeros = number.leadingZeros
-        let count = _decimalDigitCount(number.nationalNumber) &+ zeros
-        if code > 0, code < 1000, zeros >= 0, zeros <= 16, count <= 16, store.smallStringsVerified {
+        let code = number.countryCode
+        let count = Int(number._digits.count)
+        if code > 0, code < 1000, count != 0, store.smallStringsVerified {
             // Nearly every number, without a branch on its lengths: in 48 zeroed bytes, the
             // national number as a 16-digit block ending at byte 32 (its leading zeros included),
             // "+" and the code right before its first digit, then the String's bytes loaded from
             // where "+" is (the bytes after 32 are zero, as a small String needs).
             let codeDigits = _e164Prefix(UInt32(code)).digits
             let total = 1 &+ codeDigits &+ count
-            let block = _decimal16(number.nationalNumber)
+            let block = number._digits.block
             var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, block.0, block.1, 0, 0)
             return withUnsafeMutableBytes(of: &scratch) { raw -> String in
                 // "+" and the code, ending right before the national number's first digit.
@@ -123,6 +135,12 @@ extension PhoneNumberEngine {
     /// for anything else: the caller then takes the general path (which also gives every error).
     @inline(__always)
     func _parseE164Word(_ bytes: UnsafeBufferPointer<UInt8>) -> PhoneNumber? {
+        _parseE164WordParts(bytes).map { PhoneNumber($0) }
+    }
+
+    /// ``_parseE164Word(_:)``'s number as its parts.
+    @inline(__always)
+    func _parseE164WordParts(_ bytes: UnsafeBufferPointer<UInt8>) -> _NumberParts? {
         let n = bytes.count
         guard n >= 9, n <= 20, let base = bytes.baseAddress, base[0] == UInt8(ascii: "+") else { return nil }
         // Every byte after "+" an ASCII digit: bytes 1..<9, the last eight, and 9..<17 when
@@ -130,7 +148,7 @@ extension PhoneNumberEngine {
         var notDigits = Self._nonDigitBytes(Self._word(base, 1)) | Self._nonDigitBytes(Self._word(base, n &- 8))
         if n > 17 { notDigits |= Self._nonDigitBytes(Self._word(base, 9)) }
         guard notDigits == 0 else { return nil }
-        return _parseInternationalDigits(UnsafeBufferPointer(rebasing: bytes[1...]))
+        return _parseInternationalDigitParts(UnsafeBufferPointer(rebasing: bytes[1...]))
     }
 
     /// What follows "+" in ``_parseE164Word(_:)``: 8 to 19 ASCII digits (the caller checked
@@ -139,6 +157,12 @@ extension PhoneNumberEngine {
     /// the digits of typed input with a "+" (`_parseSimple`).
     @inline(__always)
     func _parseInternationalDigits(_ digits: UnsafeBufferPointer<UInt8>) -> PhoneNumber? {
+        _parseInternationalDigitParts(digits).map { PhoneNumber($0) }
+    }
+
+    /// ``_parseInternationalDigits(_:)``'s number as its parts.
+    @inline(__always)
+    func _parseInternationalDigitParts(_ digits: UnsafeBufferPointer<UInt8>) -> _NumberParts? {
         let n = digits.count
         guard n >= 8, n <= 19, let base = digits.baseAddress else { return nil }
         let (countryCode, codeLength, regionIndex) = store.callingCode(startOf: digits)
@@ -157,15 +181,20 @@ extension PhoneNumberEngine {
         // The national digits as the last of eight in one or two words, with zeros before them:
         // the last eight bytes with the earlier ones (the lowest) cleared, and the first bytes
         // of the national number moved up to the top of a word.
-        let last = Self._word(base, n &- 8) &- 0x3030_3030_3030_3030
+        let lastBytes = Self._word(base, n &- 8)
+        let last = lastBytes &- 0x3030_3030_3030_3030
         let value: UInt64
+        let nsn: _NationalDigits
         if length <= 8 {
             value = Self._eightDigits(last & (~0 &<< UInt64(8 &* (8 &- length))))
+            nsn = _NationalDigits(last: lastBytes, count: length)
         } else {
-            let high = Self._eightDigits((Self._word(base, codeLength) &- 0x3030_3030_3030_3030) &<< UInt64(8 &* (16 &- length)))
+            let firstBytes = Self._word(base, codeLength)
+            let high = Self._eightDigits((firstBytes &- 0x3030_3030_3030_3030) &<< UInt64(8 &* (16 &- length)))
             value = high &* 100_000_000 &+ Self._eightDigits(last)
+            nsn = _NationalDigits(first: firstBytes, last: lastBytes, count: length)
         }
-        return PhoneNumber(countryCode: countryCode, nationalNumber: value, leadingZeros: zeros, extension: nil)
+        return _NumberParts(countryCode: countryCode, value: value, zeros: zeros, digits: nsn)
     }
 
     /// The eight bytes at `base + offset` as a word, the first byte lowest (any alignment).
@@ -256,7 +285,7 @@ extension PhoneNumberEngine {
             while zeros < number.count - 1, number[zeros] == 0x30 { zeros += 1 }
         }
         return PhoneNumber(countryCode: countryCode, nationalNumber: Self._value(ofDigits: number), leadingZeros: zeros,
-                           extension: `extension`)
+                           extension: `extension`, digits: _NationalDigits(number))
     }
 
     /// The value of 2 to 17 ASCII digits. 8 to 16 of them (most national numbers) are read as
@@ -321,6 +350,38 @@ extension PhoneNumberEngine {
         }
         if viableOriginal, !result.withDigits(digits, { _matchesGeneralPattern($0, region) }) { return nil }
         return result
+    }
+}
+
+/// A number without an extension, as the word paths parse it: a value with nothing to retain.
+struct _NumberParts {
+    var countryCode: Int
+    var value: UInt64
+    var zeros: Int
+    var digits: _NationalDigits
+
+    @inline(__always)
+    init(countryCode: Int, value: UInt64, zeros: Int, digits: _NationalDigits) {
+        self.countryCode = countryCode
+        self.value = value
+        self.zeros = zeros
+        self.digits = digits
+    }
+
+    /// The parts of a number without an extension.
+    @inline(__always)
+    init(_ number: PhoneNumber) {
+        assert(number.extension == nil)
+        self.init(countryCode: number.countryCode, value: number.nationalNumber, zeros: number.leadingZeros,
+                  digits: number._digits)
+    }
+}
+
+extension PhoneNumber {
+    @inline(__always)
+    init(_ parts: _NumberParts) {
+        self.init(countryCode: parts.countryCode, nationalNumber: parts.value, leadingZeros: parts.zeros, extension: nil,
+                  digits: parts.digits)
     }
 }
 

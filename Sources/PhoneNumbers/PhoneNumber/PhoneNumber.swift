@@ -15,11 +15,20 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
     /// The country calling code, e.g. 1, 44, 800.
     public var countryCode: Int
     /// The national number as an integer, without leading zeros.
-    public var nationalNumber: UInt64
+    public var nationalNumber: UInt64 {
+        didSet { _digits = _NationalDigits(nationalNumber, leadingZeros: leadingZeros) }
+    }
     /// How many zeros precede ``nationalNumber`` in the national significant number (Italy, ...).
-    public var leadingZeros: Int
+    public var leadingZeros: Int {
+        didSet { _digits = _NationalDigits(nationalNumber, leadingZeros: leadingZeros) }
+    }
     /// The extension, digits only, or `nil`.
     public var `extension`: String?
+    /// The national significant number's digits, derived from the two fields above whenever
+    /// they are set: validation walks them and E.164 copies them, so each would otherwise turn
+    /// the integer back into digits (about 50 instructions each time). Parsing writes them from
+    /// the input's digits. Not part of equality, hashing or coding: it never disagrees.
+    var _digits: _NationalDigits
 
     /// Creates a number from its parts.
     ///
@@ -33,6 +42,42 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
         self.nationalNumber = nationalNumber
         self.leadingZeros = leadingZeros
         self.extension = `extension`
+        self._digits = _NationalDigits(nationalNumber, leadingZeros: leadingZeros)
+    }
+
+    /// A parsed number whose national significant number's digits the parser already holds.
+    @inline(__always)
+    init(countryCode: Int, nationalNumber: UInt64, leadingZeros: Int, extension: String?, digits: _NationalDigits) {
+        self.countryCode = countryCode
+        self.nationalNumber = nationalNumber
+        self.leadingZeros = leadingZeros
+        self.extension = `extension`
+        self._digits = digits
+        assert(digits == _NationalDigits(nationalNumber, leadingZeros: leadingZeros), "digits that are not the number's")
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case countryCode, nationalNumber, leadingZeros, `extension`
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(countryCode: try container.decode(Int.self, forKey: .countryCode),
+                  nationalNumber: try container.decode(UInt64.self, forKey: .nationalNumber),
+                  leadingZeros: try container.decode(Int.self, forKey: .leadingZeros),
+                  extension: try container.decodeIfPresent(String.self, forKey: .extension))
+    }
+
+    public static func == (a: PhoneNumber, b: PhoneNumber) -> Bool {
+        a.countryCode == b.countryCode && a.nationalNumber == b.nationalNumber && a.leadingZeros == b.leadingZeros
+            && a.extension == b.extension
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(countryCode)
+        hasher.combine(nationalNumber)
+        hasher.combine(leadingZeros)
+        hasher.combine(`extension`)
     }
 
     /// The national significant number: the leading zeros, then the national number's digits.
@@ -43,12 +88,10 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
     /// Calls `body` with the national significant number as ASCII digits, without allocating.
     @inline(__always)
     func withNationalSignificantNumber<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        // Every parsed number (17 digits at most, nearly all 16 or fewer): the value as 16
-        // zero-padded digits, written without a branch; its leading zeros are already there.
-        let count = _decimalDigitCount(nationalNumber) &+ leadingZeros
-        if leadingZeros >= 0, leadingZeros <= 16, count <= 16 {
-            var words = _decimal16(nationalNumber)
-            return withUnsafeBytes(of: &words) { raw in
+        // Every parsed number (17 digits at most, nearly all 16 or fewer): its digits are at hand.
+        let count = _digits.count
+        if count != 0 {
+            return withUnsafeBytes(of: _digits.block) { raw in
                 body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + (16 &- count), count: count))
             }
         }
@@ -67,6 +110,106 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
             _writeDecimal(nationalNumber, digits: digits, to: p + zeros)
             return body(UnsafeBufferPointer(start: p, count: zeros &+ digits))
         }
+    }
+}
+
+/// A national significant number of 1 to 16 digits, one per four bits: digit k of a right-aligned
+/// block of 16 in bits 4k...4k+3, and 0xF in the places before the first digit; all 0xF for any
+/// other number (more digits, or fields no parse gives). One word, not the 16 ASCII bytes it
+/// stands for: a `PhoneNumber` of more than six words is copied and destroyed through outlined
+/// functions, which retain and release its extension (measured: +40 instructions per parse).
+struct _NationalDigits: Equatable {
+    var packed: UInt64
+
+    /// The number of digits: the places of 0xF before the first, a digit (0...9) being never
+    /// four one bits.
+    @inline(__always)
+    var count: Int { 16 &- (~packed).trailingZeroBitCount &>> 2 }
+
+    /// The digits as 16 ASCII bytes in memory order (the first word holds the first bytes),
+    /// right-aligned; the bytes before the first digit are not digits.
+    @inline(__always)
+    var block: (UInt64, UInt64) {
+        (Self.unpack(UInt32(truncatingIfNeeded: packed)), Self.unpack(UInt32(truncatingIfNeeded: packed &>> 32)))
+    }
+
+    /// Eight nibbles to eight ASCII bytes, the first (lowest) nibble in the lowest byte.
+    @inline(__always)
+    static func unpack(_ nibbles: UInt32) -> UInt64 {
+        var x = UInt64(nibbles)
+        x = (x | x &<< 16) & 0x0000_FFFF_0000_FFFF
+        x = (x | x &<< 8) & 0x00FF_00FF_00FF_00FF
+        x = (x | x &<< 4) & 0x0F0F_0F0F_0F0F_0F0F
+        return x | 0x3030_3030_3030_3030
+    }
+
+    /// The low nibbles of eight bytes, the lowest byte's first.
+    @inline(__always)
+    static func pack(_ bytes: UInt64) -> UInt64 {
+        var x = bytes & 0x0F0F_0F0F_0F0F_0F0F
+        x = (x | x &>> 4) & 0x00FF_00FF_00FF_00FF
+        x = (x | x &>> 8) & 0x0000_FFFF_0000_FFFF
+        return (x | x &>> 16) & 0x0000_0000_FFFF_FFFF
+    }
+
+    /// From 16 right-aligned ASCII bytes of which the last `count` (1...16) are the digits.
+    @inline(__always)
+    init(block: (UInt64, UInt64), count: Int) {
+        let before: UInt64 = (1 &<< UInt64(4 &* (16 &- count))) &- 1  // no shift of 64: count >= 1
+        packed = (Self.pack(block.0) | Self.pack(block.1) &<< 32) | before
+    }
+
+    /// Not a number of 1 to 16 digits.
+    static var none: _NationalDigits { _NationalDigits(packed: ~0) }
+
+    @inline(__always)
+    init(packed: UInt64) { self.packed = packed }
+
+    /// The digits of `leadingZeros` zeros followed by `value`.
+    @inline(__always)
+    init(_ value: UInt64, leadingZeros: Int) {
+        let count = _decimalDigitCount(value) &+ leadingZeros
+        if leadingZeros >= 0, leadingZeros <= 16, count <= 16 {
+            self.init(block: _decimal16(value), count: count)  // its leading "0" bytes are the zeros
+        } else {
+            self = .none
+        }
+    }
+
+    /// The last 8 or fewer ASCII digits of a number: `last` holds the eight bytes that end with
+    /// them (the first byte lowest), of which the highest `count` (1...8) are the digits.
+    @inline(__always)
+    init(last: UInt64, count: Int) {
+        self.init(block: (0, last), count: count)
+    }
+
+    /// 9 to 16 ASCII digits: `first` holds the first eight, `last` the last eight.
+    @inline(__always)
+    init(first: UInt64, last: UInt64, count: Int) {
+        self.init(block: (first &<< UInt64(8 &* (16 &- count)), last), count: count)
+    }
+
+    /// 1 to 16 ASCII digits read from memory (any other count: the empty value).
+    @inline(__always)
+    init(_ digits: UnsafeBufferPointer<UInt8>) {
+        let n = digits.count
+        guard n >= 1, n <= 16, let base = digits.baseAddress else {
+            self = .none
+            return
+        }
+        if n >= 8 {
+            let last = PhoneNumberEngine._word(base, n &- 8)
+            if n == 8 {
+                self.init(block: (0, last), count: 8)
+            } else {
+                self.init(first: PhoneNumberEngine._word(base, 0), last: last, count: n)
+            }
+            return
+        }
+        // Fewer than eight: each digit enters at the top and moves down.
+        var last: UInt64 = 0
+        for digit in digits { last = last &>> 8 | UInt64(digit) &<< 56 }
+        self.init(block: (0, last), count: n)
     }
 }
 
