@@ -61,6 +61,7 @@ import Testing
         var random = SplitMix64(seed: 0xE164)
         var taken = 0
         var zeros = 0
+        var strippedOnly = 0
         for _ in 0..<60_000 {
             let length = 3 + random.below(20)
             var text = [UInt8(ascii: "+")] + (0..<length).map { _ in UInt8(0x30 + random.below(10)) }
@@ -74,18 +75,50 @@ import Testing
                 // The general path takes ASCII digits only, as its callers check first; the word
                 // path declines anything else.
                 let word = engine._parseE164Word(bytes)
-                if let word {
-                    let general = Result { () throws(PhoneNumberError) in
+                // Called only for digits: the general path's callers check them first.
+                let general = {
+                    Result { () throws(PhoneNumberError) in
                         try engine._parseAfterPlus(UnsafeBufferPointer(rebasing: bytes[1...]), extension: nil)
                     }
+                }
+                if let word {
                     taken += 1
                     if word.leadingZeros > 0 { zeros += 1 }
-                    #expect((try? general.get()) == word, "\(String(decoding: text, as: UTF8.self))")
+                    #expect((try? general().get()) == word, "\(String(decoding: text, as: UTF8.self))")
+                }
+                // With national prefix stripping: the same number, and its digits, as the general path.
+                if !text.contains(UInt8(ascii: "x")), let stripped = engine._parseE164WordParts(bytes, stripping: true).map({ PhoneNumber($0) }) {
+                    if word == nil { strippedOnly += 1 }
+                    let expected = try? general().get()
+                    #expect(expected == stripped && expected?._digits == stripped._digits,
+                            "\(String(decoding: text, as: UTF8.self))")
                 }
             }
         }
         #expect(taken > 20_000)
         #expect(zeros > 2_000)
+        #expect(strippedOnly > 1_000)
+    }
+
+    /// Numbers whose national number a national prefix or a transform rule starts, through the
+    /// word path with stripping and through the general path.
+    @Test func strippingWordPathAgreesOnNationalPrefixes() {
+        let engine = PhoneNumberEngine()
+        for text in ["+4402079460123", "+440", "+78123456789", "+7812345678901", "+11650253000", "+5491123456789",
+                     "+54915123456789", "+549111512345678", "+552112345678", "+5501512345678", "+52112345678901",
+                     "+3900612345678", "+6101234567", "+9118001234567", "+2340802123456", "+4920301234567"] {
+            let parsed = Result { () throws(PhoneNumberError) in try engine.parse(e164: text) }
+            let general = Array(text.utf8).withUnsafeBufferPointer { bytes in
+                Result { () throws(PhoneNumberError) in
+                    try engine._parseAfterPlus(UnsafeBufferPointer(rebasing: bytes[1...]), extension: nil)
+                }
+            }
+            switch (parsed, general) {
+            case (.success(let a), .success(let b)): #expect(a == b && a._digits == b._digits, "\(text)")
+            case (.failure(let a), .failure(let b)): #expect(a.code == b.code, "\(text)")
+            default: Issue.record("\(text): \(parsed) and \(general)")
+            }
+        }
     }
 
     @Test func callingCodeTableMatchesTheCodeByCodeSearch() {

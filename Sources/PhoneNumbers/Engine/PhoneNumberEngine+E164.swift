@@ -34,6 +34,11 @@ extension PhoneNumberEngine {
     /// national prefix may start, bridged Strings, and every error.
     @inline(never)
     func _parseE164General(_ text: String) throws(PhoneNumberError) -> _NumberParts {
+        // One number in ten: a national prefix may start its national number.
+        if let word = text.utf8.withContiguousStorageIfAvailable({ _parseE164WordParts($0, stripping: true) }),
+           let parts = word {
+            return parts
+        }
         if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
             Result { () throws(PhoneNumberError) in try parse(e164UTF8: bytes) }
         }) {
@@ -138,9 +143,11 @@ extension PhoneNumberEngine {
         _parseE164WordParts(bytes).map { PhoneNumber($0) }
     }
 
-    /// ``_parseE164Word(_:)``'s number as its parts.
+    /// ``_parseE164Word(_:)``'s number as its parts. With `stripping`, also for a national number
+    /// that a national prefix may start (out of line: a call on the hottest path costs more than
+    /// it saves there).
     @inline(__always)
-    func _parseE164WordParts(_ bytes: UnsafeBufferPointer<UInt8>) -> _NumberParts? {
+    func _parseE164WordParts(_ bytes: UnsafeBufferPointer<UInt8>, stripping: Bool = false) -> _NumberParts? {
         let n = bytes.count
         guard n >= 9, n <= 20, let base = bytes.baseAddress, base[0] == UInt8(ascii: "+") else { return nil }
         // Every byte after "+" an ASCII digit: bytes 1..<9, the last eight, and 9..<17 when
@@ -148,13 +155,14 @@ extension PhoneNumberEngine {
         var notDigits = Self._nonDigitBytes(Self._word(base, 1)) | Self._nonDigitBytes(Self._word(base, n &- 8))
         if n > 17 { notDigits |= Self._nonDigitBytes(Self._word(base, 9)) }
         guard notDigits == 0 else { return nil }
-        return _parseInternationalDigitParts(UnsafeBufferPointer(rebasing: bytes[1...]))
+        return _parseInternationalDigitParts(UnsafeBufferPointer(rebasing: bytes[1...]), stripping: stripping)
     }
 
     /// What follows "+" in ``_parseE164Word(_:)``: 8 to 19 ASCII digits (the caller checked
     /// them), read by words; nil when the general path must decide (unknown calling code, national
-    /// number of fewer than 2 or more than 16 digits, or one a national prefix may start). Also
-    /// the digits of typed input with a "+" (`_parseSimple`).
+    /// number of fewer than 2 or more than 16 digits, one a national prefix may start unless
+    /// `stripping`, one that stripping leaves too short or too long). Also the digits of typed
+    /// input with a "+" (`_parseSimple`).
     @inline(__always)
     func _parseInternationalDigits(_ digits: UnsafeBufferPointer<UInt8>) -> PhoneNumber? {
         _parseInternationalDigitParts(digits).map { PhoneNumber($0) }
@@ -162,7 +170,7 @@ extension PhoneNumberEngine {
 
     /// ``_parseInternationalDigits(_:)``'s number as its parts.
     @inline(__always)
-    func _parseInternationalDigitParts(_ digits: UnsafeBufferPointer<UInt8>) -> _NumberParts? {
+    func _parseInternationalDigitParts(_ digits: UnsafeBufferPointer<UInt8>, stripping: Bool = false) -> _NumberParts? {
         let n = digits.count
         guard n >= 8, n <= 19, let base = digits.baseAddress else { return nil }
         let (countryCode, codeLength, regionIndex) = store.callingCode(startOf: digits)
@@ -170,7 +178,10 @@ extension PhoneNumberEngine {
         guard countryCode > 0, length >= 2, length <= 16 else { return nil }
         let region = store.core[regionIndex]
         if region.nationalPrefixDFA >= 0,
-           region.prefixStarts.admits(UnsafeBufferPointer(rebasing: digits[codeLength...])) { return nil }
+           region.prefixStarts.admits(UnsafeBufferPointer(rebasing: digits[codeLength...])) {
+            return stripping ? _strippedNationalParts(UnsafeBufferPointer(rebasing: digits[codeLength...]),
+                                                      countryCode: countryCode, region: region) : nil
+        }
         // Italian-style leading zeros (where no national prefix can start the number): all of
         // them but the last digit, as libphonenumber counts them. A loop, but only for these.
         var zeros = 0
@@ -268,6 +279,43 @@ extension PhoneNumberEngine {
         return try _makeNumber(national, countryCode: countryCode, extension: `extension`)
     }
 
+    /// ``_finishNational(_:countryCode:region:extension:)`` for the word path, whose national
+    /// number (2 to 16 digits) a national prefix may start: one digit in ten of E.164 input,
+    /// spared the general path (a second word check, a byte loop, a Result). Nil, to leave the
+    /// error to the general path, when the stripped number is of a length `_makeNumber` refuses.
+    @inline(never)
+    func _strippedNationalParts(
+        _ national: UnsafeBufferPointer<UInt8>, countryCode: Int, region: _RegionCore
+    ) -> _NumberParts? {
+        if let stripped = _stripNationalPrefix(national, region) {
+            switch _possibility(length: stripped.count(of: national), region: region) {
+            case .tooShort, .isPossibleLocalOnly, .invalidLength: break
+            default: return stripped.withDigits(national) { Self._numberParts($0, countryCode: countryCode) }
+            }
+        }
+        return Self._numberParts(national, countryCode: countryCode)
+    }
+
+    /// ``_makeNumber(_:countryCode:extension:)`` without an extension, for 2 to 16 digits (nil
+    /// for any other count).
+    @inline(__always)
+    static func _numberParts(_ number: UnsafeBufferPointer<UInt8>, countryCode: Int) -> _NumberParts? {
+        guard number.count >= 2, number.count <= 16 else { return nil }
+        return _NumberParts(countryCode: countryCode, value: _value(ofDigits: number), zeros: _leadingZeros(number),
+                            digits: _NationalDigits(number))
+    }
+
+    /// libphonenumber's count of Italian leading zeros: every leading zero but a last digit.
+    @inline(__always)
+    static func _leadingZeros(_ number: UnsafeBufferPointer<UInt8>) -> Int {
+        var zeros = 0
+        if number.count > 0, number[0] == 0x30 {
+            zeros = 1
+            while zeros < number.count &- 1, number[zeros] == 0x30 { zeros &+= 1 }
+        }
+        return zeros
+    }
+
     /// The length limits, Italian leading zeros and the value of a final national number.
     @inline(__always)
     func _makeNumber(
@@ -279,12 +327,8 @@ extension PhoneNumberEngine {
         if number.count < 2 {
             throw PhoneNumberError(.tooShortNSN, "The national number has fewer than 2 digits.")
         }
-        var zeros = 0
-        if number[0] == 0x30 {
-            zeros = 1
-            while zeros < number.count - 1, number[zeros] == 0x30 { zeros += 1 }
-        }
-        return PhoneNumber(countryCode: countryCode, nationalNumber: Self._value(ofDigits: number), leadingZeros: zeros,
+        return PhoneNumber(countryCode: countryCode, nationalNumber: Self._value(ofDigits: number),
+                           leadingZeros: Self._leadingZeros(number),
                            extension: `extension`, digits: _NationalDigits(number))
     }
 
