@@ -174,6 +174,7 @@ struct _RecordFormatter {
         var countryCode = 0
         var nationalNumber: UInt64 = 0
         var leadingZeros = 0
+        var nationalDigits: UInt64 = ~0
         var possibility = PhoneNumberPossibility.invalidLength
         var type = PhoneNumberType.unknown
         var region: RegionCode?
@@ -189,6 +190,7 @@ struct _RecordFormatter {
             self.countryCode = countryCode
             nationalNumber = check?.number?.nationalNumber ?? 0
             leadingZeros = check?.number?.leadingZeros ?? 0
+            nationalDigits = check?.number?._packedNationalDigits ?? ~0
             possibility = check?.possibility ?? .invalidLength
             type = check?.type ?? .unknown
         }
@@ -221,7 +223,8 @@ struct _RecordFormatter {
         if !Self.writeError(problem, check, quoted: true, to: &w) { w.literal("null") }
         if answer.parsed {
             w.literal(#","e164":""#)
-            w.e164(countryCode: answer.countryCode, nationalNumber: answer.nationalNumber, leadingZeros: answer.leadingZeros)
+            w.e164(countryCode: answer.countryCode, nationalDigits: answer.nationalDigits, nationalNumber: answer.nationalNumber,
+                   leadingZeros: answer.leadingZeros)
             w.literal(#"","possible":""#)
             w.literal(_Names.name(answer.possibility))
             w.literal(answer.valid ? #"","valid":true,"type":""# : #"","valid":false,"type":""#)
@@ -260,7 +263,8 @@ struct _RecordFormatter {
         _ = Self.writeError(problem, check, quoted: false, to: &w)
         w.byte(separator)
         if answer.parsed {
-            w.e164(countryCode: answer.countryCode, nationalNumber: answer.nationalNumber, leadingZeros: answer.leadingZeros)
+            w.e164(countryCode: answer.countryCode, nationalDigits: answer.nationalDigits, nationalNumber: answer.nationalNumber,
+                   leadingZeros: answer.leadingZeros)
             w.byte(separator)
             w.literal(_Names.name(answer.possibility))
         } else {

@@ -23,8 +23,23 @@ package struct _RecordCheck {
     /// returns its length: 0 when not parsed (or for a hand-made number longer than E.164 allows).
     package func _writeE164(to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard let number else { return 0 }
-        return Self._writeE164(countryCode: number.countryCode, nationalNumber: number.nationalNumber,
-                               leadingZeros: number.leadingZeros, to: out)
+        return Self._writeE164(countryCode: number.countryCode, nationalDigits: number._packedNationalDigits,
+                               nationalNumber: number.nationalNumber, leadingZeros: number.leadingZeros, to: out)
+    }
+
+    /// The same from a number's fields and its packed digits (``PhoneNumber/_packedNationalDigits``),
+    /// which nearly every number has: no conversion of the national number to digits.
+    @inline(__always)
+    package static func _writeE164(
+        countryCode: Int, nationalDigits packed: UInt64, nationalNumber value: UInt64, leadingZeros: Int,
+        to out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        let digits = _NationalDigits(packed: packed)
+        let count = digits.count
+        guard countryCode > 0, countryCode < 1000, count != 0 else {
+            return _writeE164(countryCode: countryCode, nationalNumber: value, leadingZeros: leadingZeros, to: out)
+        }
+        return _writeE164(countryCode: countryCode, block: digits.block, count: count, to: out)
     }
 
     /// The same from a number's fields, for a writer that keeps only those.
@@ -37,14 +52,7 @@ package struct _RecordCheck {
             // the last ones unused for a shorter code), then the national number's 16-digit
             // block moved down to its first digit (its leading zeros included), zeros after it.
             // 20 bytes at most are written.
-            let (prefix, codeDigits) = _e164Prefix(UInt32(countryCode))
-            let block = _decimal16(value)
-            let wide: UInt128 = UInt128(block.1) &<< 64 | UInt128(block.0)
-            let digits = wide &>> UInt128(8 &* (16 &- count))
-            let raw = UnsafeMutableRawPointer(out)
-            raw.storeBytes(of: prefix.littleEndian, as: UInt32.self)
-            raw.storeBytes(of: digits.littleEndian, toByteOffset: 1 &+ codeDigits, as: UInt128.self)
-            return 1 &+ codeDigits &+ count
+            return _writeE164(countryCode: countryCode, block: _decimal16(value), count: count, to: out)
         }
         let code = UInt64(max(0, min(countryCode, 999)))
         let codeDigits = _decimalDigitCount(code)
@@ -58,6 +66,21 @@ package struct _RecordCheck {
         for k in 0..<zeros { nsn[k] = 0x30 }
         _writeDecimal(value, digits: digits, to: nsn + zeros)
         return 1 &+ codeDigits &+ zeros &+ digits
+    }
+
+    /// "+", the calling code (1...999) and the last `count` (1...16) digits of a right-aligned
+    /// 16-byte block, with two stores and no loop: the four bytes of "+" and the code (the last
+    /// ones unused for a shorter code), then the block moved down to its first digit, zeros after
+    /// it. 20 bytes at most are written.
+    @inline(__always)
+    static func _writeE164(countryCode: Int, block: (UInt64, UInt64), count: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let (prefix, codeDigits) = _e164Prefix(UInt32(countryCode))
+        let wide: UInt128 = UInt128(block.1) &<< 64 | UInt128(block.0)
+        let digits = wide &>> UInt128(8 &* (16 &- count))
+        let raw = UnsafeMutableRawPointer(out)
+        raw.storeBytes(of: prefix.littleEndian, as: UInt32.self)
+        raw.storeBytes(of: digits.littleEndian, toByteOffset: 1 &+ codeDigits, as: UInt128.self)
+        return 1 &+ codeDigits &+ count
     }
 
     /// Calls `body` with the number's E.164 form as ASCII bytes (empty when not parsed): for tests

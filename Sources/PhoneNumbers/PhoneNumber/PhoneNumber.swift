@@ -80,6 +80,10 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
         hasher.combine(`extension`)
     }
 
+    /// The national significant number's digits packed four bits each (`_NationalDigits`), for
+    /// the command-line tool's record writer.
+    package var _packedNationalDigits: UInt64 { _digits.packed }
+
     /// The national significant number: the leading zeros, then the national number's digits.
     public var nationalSignificantNumber: String {
         withNationalSignificantNumber { String(decoding: $0, as: UTF8.self) }
