@@ -14,6 +14,14 @@ extension PhoneNumberEngine {
     /// check.fictional?.kind    // .reservedForFiction
     /// ```
     public func check(_ text: String, defaultRegion: RegionCode?) -> PhoneNumberCheck {
+        // Strict E.164 that the word path takes (nearly all E.164 input, whatever the default
+        // region): the input is already the number's E.164 form, exactly, so it is the result's
+        // `e164`, shared, instead of a new String.
+        if let word = text.utf8.withContiguousStorageIfAvailable({ _parseE164WordParts($0) }), let parts = word {
+            let number = PhoneNumber(parts)
+            assert(formatE164(number) == text, "the word path's input is not its E.164 form")
+            return _check(number, e164: text)
+        }
         let number: PhoneNumber
         do {
             number = try parse(text, defaultRegion: defaultRegion)
@@ -44,6 +52,16 @@ extension PhoneNumberEngine {
             return (region, type, possibility, fits ? nil : _e164(countryCode: countryCode, nsn: digits, reusing: input))
         }
         let e164 = long ?? formatE164(number)
+        return PhoneNumberCheck(
+            number: number, error: nil, possibility: possibility, isValid: type != .unknown,
+            type: type, region: region, fictional: fictionalRange(of: number), e164: e164)
+    }
+
+    /// ``check(_:)`` of a number whose E.164 form is known.
+    @inline(__always)
+    func _check(_ number: PhoneNumber, e164: String) -> PhoneNumberCheck {
+        let countryCode = number.countryCode
+        let (region, type, possibility) = number.withNationalSignificantNumber { _classification(countryCode, $0) }
         return PhoneNumberCheck(
             number: number, error: nil, possibility: possibility, isValid: type != .unknown,
             type: type, region: region, fictional: fictionalRange(of: number), e164: e164)
