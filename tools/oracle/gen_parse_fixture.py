@@ -24,7 +24,8 @@ trunk prefix; the national form after "+CC"; the IDD prefixes of a dialling regi
 and preferred prefix); the country code without "+"; full-width plus and digits;
 extensions in every form the parser knows and of every length; tel: URIs with
 ;phone-context= (global and domain), ;isub= and ;ext=; digits of every Unicode Nd block;
-vanity letters; leading and trailing garbage; the number with another default region; and
+vanity letters; leading and trailing garbage; the number with another default region;
+input that a national prefix transform rule rewrites, or only strips (transform_forms); and
 invalid forms (too short, too long, bad country codes, letters, empty, only punctuation,
 national input with ZZ, IDD with too few digits, 250/251/300-character inputs).
 """
@@ -404,6 +405,42 @@ FIXED_INPUTS = [
 ]
 
 
+def transform_forms(mk):
+    """Inputs that reach a national prefix transform rule, with and without its last group.
+
+    For each region with a transform rule (NANP islands' seven-digit local numbers, Jersey's
+    six, Argentina's "15", Brazil's carrier codes, ...), the region's valid numbers, their
+    suffixes and those with a prefix in front are matched against the region's national prefix
+    for parsing, as the oracle matches it; kept are some where the match enters the pattern's
+    last group (the rule rewrites the number) and some where it does not (the match is only
+    stripped), as national input and after "+" and the calling code. A separate random stream,
+    so that the rows drawn before stay as they were.
+    """
+    import re
+    rng = random.Random(SEED + 1)
+    gen = PatternGenerator(rng)
+    for region in sorted(phonenumbers.SUPPORTED_REGIONS):
+        md = PhoneMetadata.metadata_for_region(region)
+        if not md.national_prefix_transform_rule or not md.national_prefix_for_parsing:
+            continue
+        pattern = re.compile(md.national_prefix_for_parsing)
+        prefixes = sorted({"", md.national_prefix or "", "0", "1", "15", "90", "0015"})
+        entered, stripped = set(), set()
+        for _, nsn in valid_national_numbers(rng, gen, md, 4):
+            for k in range(3, len(nsn) + 1):
+                for prefix in prefixes:
+                    candidate = prefix + nsn[len(nsn) - k:]
+                    match = pattern.match(candidate)
+                    if not match or not match.groups():
+                        continue
+                    (entered if match.groups()[-1] is not None else stripped).add(candidate)
+        chosen = rng.sample(sorted(entered), min(8, len(entered))) + \
+            rng.sample(sorted(stripped), min(4, len(stripped)))
+        for candidate in chosen:
+            mk.add(candidate, region)
+            mk.add("+%d %s" % (md.country_code, candidate), "ZZ")
+
+
 def main():
     check_version()
     rng = random.Random(SEED)
@@ -427,6 +464,7 @@ def main():
             mk.number_forms(None, cc, nsn)
     for text, region in FIXED_INPUTS:
         mk.add(text, region)
+    transform_forms(mk)
 
     rows = []
     for text, region in sorted(mk.out):
