@@ -79,6 +79,70 @@ import Testing
         agreement.expectAgreement(simple: 30_000, numbers: 10_000)
     }
 
+    /// The run table of the fast path is `_simpleKind(ascii:)` (digits and separators), and
+    /// ends a run at every byte that is not ASCII.
+    @Test func runClassTableMatchesTheKinds() {
+        let table = PhoneNumberEngine._simpleRunClasses
+        #expect(table.utf8CodeUnitCount == 256)
+        for byte in 0..<256 {
+            var expected = UInt8(ascii: "@")
+            if byte < 0x80 {
+                if UInt8(byte) &- 0x30 < 10 { expected = UInt8(ascii: "A") }
+                else if _simpleKind(ascii: UInt8(byte)) == .separator { expected = UInt8(ascii: "B") }
+            }
+            #expect(table.utf8Start[byte] == expected, "0x\(String(byte, radix: 16))")
+        }
+    }
+
+    /// A run appended at once is what appending its bytes one by one gives (`append(_:keep:)`),
+    /// at the capacity's edge and past it too: the same digits, count and end.
+    @Test func runAppendAgreesWithAppendingByteByByte() {
+        var random = SplitMix64(seed: 0x5EED_0F_5A19)
+        let alphabet = Array("0123456789 -./()[]+x#é".utf8)
+        let classes = PhoneNumberEngine._simpleRunClasses.utf8Start
+        var problems: [String] = []
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<random.below(140) {
+                bytes.append(random.below(4) == 0 ? alphabet[random.below(alphabet.count)] : UInt8(0x30 + random.below(10)))
+            }
+            let start = random.below(bytes.count + 1)
+            var fast = _DigitString(), slow = _DigitString()
+            for _ in 0..<random.below(70) {
+                let digit = UInt8(0x30 + random.below(10))
+                fast.append(digit)
+                slow.append(digit)
+            }
+            let (end, digits) = bytes.withUnsafeBufferPointer { fast.appendRun($0, from: start, classes: classes) }
+            var i = start, slowDigits = 0
+            while i < bytes.count, classes[Int(bytes[i])] & 3 != 0 {
+                let isDigit = classes[Int(bytes[i])] & 1 != 0
+                slow.append(bytes[i], keep: isDigit)
+                slowDigits += isDigit ? 1 : 0
+                i += 1
+            }
+            let same = end == i && digits == slowDigits && fast.count == slow.count
+                && (0..<fast.count).allSatisfy { fast[$0] == slow[$0] }
+            if !same { problems.append("\(bytes) from \(start): \(end) \(digits) vs \(i) \(slowDigits)") }
+        }
+        #expect(problems.isEmpty, "first problems: \(problems.prefix(5))")
+    }
+
+    /// Long input (up to 150 digits and separators) through the fast path and the whole
+    /// algorithm: digit strings that fill the capacity and overflow it.
+    @Test func longInputAgreesWithTheWholeAlgorithm() {
+        var random = SplitMix64(seed: 0x5EED_0F_5A1A)
+        let regions: [RegionCode?] = [nil, "US", "GB", "DE", "IN", "001"]
+        let alphabet = Array("0123456789012345678901234567890123456789 -.()/".utf8)
+        var agreement = Agreement()
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = random.below(2) == 0 ? Array("+".utf8) : []
+            for _ in 0..<(1 + random.below(150)) { bytes.append(alphabet[random.below(alphabet.count)]) }
+            agreement.compare(bytes, region: regions[random.below(regions.count)], engine: engine)
+        }
+        agreement.expectAgreement(simple: 10_000, numbers: 100)
+    }
+
     /// The one-search digit value of the fast path is `unicodedata.digit` on every character
     /// Python's `\d` matches, and nil on every other one.
     @Test func decimalDigitValueOfEveryScalar() {

@@ -79,6 +79,14 @@ extension PhoneNumberEngine {
     static var _simpleRefusedEndLow: UInt64 { 1 << 0x23 | 1 << 0x2A | 1 << 0x2C | 1 << 0x3B }
     static var _simpleRefusedEndHigh: UInt64 { 0x07FF_FFFE_07FF_FFFE | 1 << 0x3E }
 
+    /// For each byte value, what it is to a run of `_parseSimple`: "A" (bit 0) an ASCII digit,
+    /// "B" (bit 1) a `.separator` of `_simpleKind(ascii:)`, "@" anything else, bytes that are not
+    /// ASCII included (a test checks it against `_simpleKind(ascii:)`). 256 entries: no test of
+    /// the byte's high bit before the load.
+    static var _simpleRunClasses: StaticString {
+        "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@B@@@@@@@BB@@@BBBAAAAAAAAAA@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@B@B@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@"
+    }
+
     /// For tests: the simple-input fast path alone (nil when the input is not of its shape) and
     /// libphonenumber's whole algorithm alone, over the same input.
     package func _parseBothWays(
@@ -240,17 +248,9 @@ extension PhoneNumberEngine {
                 // The run of ASCII digits and separators after it (most of a typed number), with
                 // no branch on which of the two each byte is: every byte is written, and only
                 // digits are counted. Digits and separators do nothing else once a digit was seen.
-                let keep = _SimpleKind.digit.bit | _SimpleKind.separator.bit
-                while i < n {
-                    let next = bytes[i]
-                    guard next < 0x80 else { break }
-                    let nextBit = asciiKinds[Int(next)].bit
-                    guard nextBit & keep != 0 else { break }
-                    let isDigit = nextBit & _SimpleKind.digit.bit != 0
-                    digits.append(next, keep: isDigit)
-                    digitCount &+= isDigit ? 1 : 0
-                    i &+= 1
-                }
+                let run = digits.appendRun(bytes, from: i, classes: Self._simpleRunClasses.utf8Start)
+                i = run.end
+                digitCount &+= run.digits
             } else if bit & (_SimpleKind.separator.bit | _SimpleKind.letterSeparator.bit) != 0 {
                 // `ー` is a letter to the trailing-text rule: it keeps the symbols before it.
                 if bit & _SimpleKind.letterSeparator.bit != 0, trailing { return nil }
