@@ -17,6 +17,45 @@ import Testing
         }
     }
 
+    /// The table of what normalizing keeps of ASCII: the digits, nothing else.
+    @Test func asciiDigitTableKeepsTheDigits() {
+        let table = PhoneNumberEngine._asciiDigits
+        #expect(table.utf8CodeUnitCount == 128)
+        for byte in 0..<128 {
+            let expected = UInt8(byte) &- 0x30 < 10 ? UInt8(byte) : UInt8(ascii: "@")
+            #expect(table.utf8Start[byte] == expected, "0x\(String(byte, radix: 16))")
+        }
+    }
+
+    /// Long ASCII input (up to 200 characters, vanity letters now and then): normalizing in one
+    /// table pass fills the digit string to its capacity and past it as the per-character loop.
+    @Test func longInputNormalizesAsTheWholeAlgorithm() {
+        var random = SplitMix64(seed: 0x5EED_F4EE_F1)
+        let regions: [RegionCode?] = [nil, "US", "GB", "DE", "IN", "001"]
+        let alphabet = Array("012345678901234567890123456789 -.()/ABCDEFGHWXYZabcxyz#;,~".utf8)
+        var differences: [String] = []
+        var numbers = 0
+        for round in 0..<20_000 {
+            var bytes: [UInt8] = random.below(2) == 0 ? Array("+1".utf8) : []
+            for _ in 0..<(40 + random.below(160)) {
+                bytes.append(round % 3 == 0 ? alphabet[random.below(alphabet.count)] : UInt8(0x30 + random.below(10)))
+            }
+            let region = regions[random.below(regions.count)]
+            let (shortcut, full) = bytes.withUnsafeBufferPointer { engine._parseFreeFormBothWays(utf8: $0, defaultRegion: region) }
+            switch (shortcut, full) {
+            case (.success(let a), .success(let b)):
+                numbers += 1
+                if a != b { differences.append("\(bytes): \(a) vs \(b)") }
+            case (.failure(let a), .failure(let b)):
+                if a.code != b.code { differences.append("\(bytes): \(a.code) vs \(b.code)") }
+            default:
+                differences.append("\(bytes): \(shortcut) vs \(full)")
+            }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(5))")
+        #expect(numbers > 0)
+    }
+
     /// The dispatcher skips the simple-input fast path for input that ends in a character the
     /// fast path refuses: for such input it must return nil, never a number or an error.
     @Test func simplePathRefusesWhatTheDispatcherSkips() {

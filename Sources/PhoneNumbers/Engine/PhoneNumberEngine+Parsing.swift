@@ -542,7 +542,11 @@ extension PhoneNumberEngine {
         // The digit string keeps at most 64 digits and counts no more: more than 56 in it is more
         // than 56 in all, so its count alone tells whether the number is too long.
         var out = _DigitString()
-        if letters >= 3 && !newline {
+        if !flags.contains(.notASCII) {
+            // All ASCII: one table load per character and no test of its range.
+            let table = letters >= 3 && !newline ? Self._vanityDigits.utf8Start : Self._asciiDigits.utf8Start
+            out.appendMapped(s, through: table)
+        } else if letters >= 3 && !newline {
             let keypad = Self._vanityDigits.utf8Start
             for c in s {
                 if c.value < 0x80 {
@@ -575,6 +579,12 @@ extension PhoneNumberEngine {
     /// (abc 2, def 3, ghi 4, jkl 5, mno 6, pqrs 7, tuv 8, wxyz 9), "@" for anything else.
     static var _vanityDigits: StaticString {
         "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@0123456789@@@@@@@22233344455566677778889999@@@@@@22233344455566677778889999@@@@@"
+    }
+
+    /// For each ASCII character: itself for a digit, "@" for anything else (what normalizing
+    /// keeps of a number that is not a vanity number).
+    static var _asciiDigits: StaticString {
+        "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@0123456789@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@"
     }
 
     /// A String of `s[range]`, built once.

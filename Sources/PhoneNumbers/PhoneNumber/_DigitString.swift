@@ -81,6 +81,32 @@ struct _DigitString {
         return (i, digits)
     }
 
+    /// Appends `table[c]` for each scalar `c` of `scalars` (all ASCII: the table has 128
+    /// entries), keeping it unless it is "@": `append(_:keep:)` per scalar, with the count in a
+    /// register while the scalars fit the capacity (see ``appendRun(_:from:classes:)``).
+    @inline(__always)
+    mutating func appendMapped(_ scalars: UnsafeBufferPointer<Unicode.Scalar>, through table: UnsafePointer<UInt8>) {
+        let n = scalars.count
+        var i = 0
+        var k = count
+        let fastEnd = min(n, Self.capacity &- k)
+        withUnsafeMutableBytes(of: &storage) { raw in
+            let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            while i < fastEnd {
+                let byte = table[Int(scalars[i].value)]
+                out[k] = byte  // k < count + fastEnd: within the capacity
+                k &+= byte != UInt8(ascii: "@") ? 1 : 0
+                i &+= 1
+            }
+        }
+        count = k
+        while i < n {
+            let byte = table[Int(scalars[i].value)]
+            append(byte, keep: byte != UInt8(ascii: "@"))
+            i &+= 1
+        }
+    }
+
     mutating func append(_ digits: UnsafeBufferPointer<UInt8>) {
         let n = min(digits.count, Self.capacity - count)
         guard n > 0 else { return }
