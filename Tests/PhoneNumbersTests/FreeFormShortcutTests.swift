@@ -17,6 +17,29 @@ import Testing
         }
     }
 
+    /// The case folding of extension labels, ASCII in one range test, is the simple case folding
+    /// with `re`'s IGNORECASE extras for every scalar.
+    @Test func caseFoldingOfEveryScalar() {
+        func reference(_ v: UInt32) -> UInt32 {
+            switch v {
+            case 0x41...0x5A: return v + 0x20
+            case 0x130, 0x131: return 0x69
+            case 0x17F: return 0x73
+            case 0xC0...0xDE where v != 0xD7: return v + 0x20
+            case 0x410...0x42F: return v + 0x20
+            case 0xFF21...0xFF3A: return v + 0x20
+            default: return v
+            }
+        }
+        for value: UInt32 in 0...0x10FFFF {
+            guard let c = Unicode.Scalar(value) else { continue }
+            if _Chars.fold(c) != reference(value) {
+                Issue.record("U+\(String(value, radix: 16, uppercase: true))")
+                return
+            }
+        }
+    }
+
     /// The table of what normalizing keeps of ASCII: the digits, nothing else.
     @Test func asciiDigitTableKeepsTheDigits() {
         let table = PhoneNumberEngine._asciiDigits
