@@ -143,6 +143,22 @@ import Testing
         agreement.expectAgreement(simple: 10_000, numbers: 100)
     }
 
+    /// The block tables of the BMP give what searching the ranges gives, for every scalar: the
+    /// decimal value, the digit value and whether a character is a decimal digit.
+    @Test func blockTablesAgreeWithTheRangeSearch() {
+        var problems: [String] = []
+        for value: UInt32 in 0...0x10FFFF {
+            guard let c = Unicode.Scalar(value) else { continue }
+            let decimal = _UnicodeClasses.decimalDigitValueBySearch(c)
+            if _UnicodeClasses.decimalDigitValue(c) != decimal || _UnicodeClasses.isDecimal(c) != (decimal != nil)
+                || _UnicodeClasses.digitValue(c) != _UnicodeClasses.digitValueBySearch(c) {
+                problems.append("U+\(String(value, radix: 16, uppercase: true))")
+                if problems.count >= 10 { break }
+            }
+        }
+        #expect(problems.isEmpty, "first problems: \(problems)")
+    }
+
     /// The one-search digit value of the fast path is `unicodedata.digit` on every character
     /// Python's `\d` matches, and nil on every other one.
     @Test func decimalDigitValueOfEveryScalar() {
