@@ -143,6 +143,35 @@ import Testing
         agreement.expectAgreement(simple: 10_000, numbers: 100)
     }
 
+    /// "+" and digits only (the strict E.164 shape) of every length, with calling codes whose
+    /// numbers a national prefix may start or that are not in use: what the word path leaves
+    /// goes through the simple path, which must give what the whole algorithm gives.
+    @Test func strictE164ShapeAgreesWithTheWholeAlgorithm() {
+        var random = SplitMix64(seed: 0x5EED_0F_5A1B)
+        let regions: [RegionCode?] = [nil, "US", "GB", "DE", "IT", "RU", "001"]
+        let starts = ["", "1", "44", "440", "39", "390", "7", "78", "49", "490", "0", "999", "800", "883", "979", "2"]
+        var differences: [String] = []
+        var numbers = 0
+        for _ in 0..<40_000 {
+            var text = "+" + starts[random.below(starts.count)]
+            for _ in 0..<random.below(24) { text += String(random.below(10)) }
+            let region = regions[random.below(regions.count)]
+            let parsed = Result { () throws(PhoneNumberError) in try engine.parse(text, defaultRegion: region) }
+            let whole = Array(text.utf8).withUnsafeBufferPointer { engine._parseBothWays(utf8: $0, defaultRegion: region).freeForm }
+            switch (parsed, whole) {
+            case (.success(let a), .success(let b)):
+                numbers += 1
+                if a != b { differences.append("\(text) \(region?.identifier ?? "-"): \(a) vs \(b)") }
+            case (.failure(let a), .failure(let b)):
+                if a.code != b.code { differences.append("\(text) \(region?.identifier ?? "-"): \(a.code) vs \(b.code)") }
+            default:
+                differences.append("\(text) \(region?.identifier ?? "-"): \(parsed) vs \(whole)")
+            }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(numbers > 10_000)
+    }
+
     /// The block tables of the BMP give what searching the ranges gives, for every scalar: the
     /// decimal value, the digit value and whether a character is a decimal digit.
     @Test func blockTablesAgreeWithTheRangeSearch() {
