@@ -91,7 +91,9 @@ final class _UnicodeClasses: Sendable {
     /// Whether `re`'s `\d` matches (Unicode Nd). ASCII never touches the tables.
     @inline(__always)
     static func isDecimal(_ c: Unicode.Scalar) -> Bool {
-        decimalDigitValue(c) != nil
+        // ASCII without building an optional value (its test would be one more branch).
+        if c.value < 0x80 { return c.value &- 0x30 < 10 }
+        return decimalDigitValue(c) != nil
     }
 
     /// `unicodedata.digit`: the digit value or nil.
