@@ -40,6 +40,36 @@ import Testing
         }
     }
 
+    /// The viability scan for ASCII input (raw table bytes, letters from the shifted sum) reads
+    /// what the scan for any input reads: the same verdict, extension, letters and split.
+    @Test func asciiViabilityScanAgreesWithTheGeneralScan() {
+        var random = SplitMix64(seed: 0x5EED_A5C1)
+        let pieces = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1", "2", "3", " ", "-", ".", "(", ")",
+                      "/", "+", "+", "*", "#", "~", ",", ";", ":", "x", "X", "ext", "a", "B", "zz", "=", "\n", "!", "_"]
+        var differences: [String] = []
+        var viable = 0
+        for _ in 0..<100_000 {
+            var text = ""
+            for _ in 0..<random.below(20) { text += pieces[random.below(pieces.count)] }
+            let scalars = Array(text.unicodeScalars)
+            scalars.withUnsafeBufferPointer { s in
+                for searchExtension in [true, false] {
+                    var a = _Viability.Scan(), b = _Viability.Scan()
+                    let fast = _Viability.check(s, s.count, searchExtension: searchExtension, scan: &a, ascii: true)
+                    let slow = _Viability.check(s, s.count, searchExtension: searchExtension, scan: &b, ascii: false)
+                    if fast.viable != slow.viable || fast.extension?.start != slow.extension?.start
+                        || fast.extension?.digits != slow.extension?.digits
+                        || a.letters != b.letters || a.afterThirdDigit != b.afterThirdDigit {
+                        differences.append("\(text.debugDescription) \(searchExtension)")
+                    }
+                    if fast.viable { viable += 1 }
+                }
+            }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(viable > 5_000)
+    }
+
     /// The table of what normalizing keeps of ASCII: the digits, nothing else.
     @Test func asciiDigitTableKeepsTheDigits() {
         let table = PhoneNumberEngine._asciiDigits

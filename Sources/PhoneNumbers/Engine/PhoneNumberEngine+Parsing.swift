@@ -332,7 +332,8 @@ extension PhoneNumberEngine {
         // The extension is found before normalizing, none without a character that starts one,
         // and kept only when the number before it is viable too.
         var scan = _Viability.Scan()
-        let (viable, found) = _Viability.check(number, count, searchExtension: flags.contains(.extensionLabel), scan: &scan)
+        let (viable, found) = _Viability.check(number, count, searchExtension: flags.contains(.extensionLabel), scan: &scan,
+                                               ascii: !flags.contains(.notASCII))
         guard viable else {
             throw PhoneNumberError(.notANumber, "This does not look like a phone number: it needs at least 3 digits and only the punctuation phone numbers use.")
         }
