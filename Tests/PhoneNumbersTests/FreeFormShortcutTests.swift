@@ -70,6 +70,29 @@ import Testing
         #expect(viable > 5_000)
     }
 
+    /// Short ASCII input (0 to 9 bytes: the copy's four-byte steps, its overlapping last step
+    /// and its byte loop below four) through the shortcuts and through the decoder.
+    @Test func shortInputCopiesAsTheDecoderDecodes() {
+        var random = SplitMix64(seed: 0x5EED_C0B1)
+        let alphabet = Array("0123456789+ -;/#xe\n".utf8)
+        var differences: [String] = []
+        for round in 0..<50_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(round % 10) { bytes.append(alphabet[random.below(alphabet.count)]) }
+            let region: RegionCode? = round % 3 == 0 ? nil : "US"
+            let (shortcut, full) = bytes.withUnsafeBufferPointer { engine._parseFreeFormBothWays(utf8: $0, defaultRegion: region) }
+            switch (shortcut, full) {
+            case (.success(let a), .success(let b)):
+                if a != b { differences.append("\(bytes): \(a) vs \(b)") }
+            case (.failure(let a), .failure(let b)):
+                if a.code != b.code { differences.append("\(bytes): \(a.code) vs \(b.code)") }
+            default:
+                differences.append("\(bytes): \(shortcut) vs \(full)")
+            }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(5))")
+    }
+
     /// The table of what normalizing keeps of ASCII: the digits, nothing else.
     @Test func asciiDigitTableKeepsTheDigits() {
         let table = PhoneNumberEngine._asciiDigits

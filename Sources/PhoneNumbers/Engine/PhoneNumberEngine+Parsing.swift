@@ -122,11 +122,26 @@ extension PhoneNumberEngine {
                     // One scalar per byte, the bytes' flags gathered on the way; a byte that is
                     // not ASCII means starting over with the decoder.
                     let flagTable = _InputFlags.byteTable.utf8Start
-                    for byte in bytes {
-                        buffer[count] = Unicode.Scalar(byte)
+                    let n = bytes.count
+                    @inline(__always) func copy(_ i: Int) {
+                        let byte = bytes[i]
+                        buffer[i] = Unicode.Scalar(byte)
                         seen |= flagTable[Int(byte)]
-                        count &+= 1
                     }
+                    if n >= 4 {
+                        // Four bytes a step, then the last four again (rewriting what is already
+                        // there): no loop over the 0 to 3 bytes left, whose varying count the
+                        // compiler's remainder loop mispredicted.
+                        var i = 0
+                        while i &+ 4 <= n {
+                            copy(i); copy(i &+ 1); copy(i &+ 2); copy(i &+ 3)
+                            i &+= 4
+                        }
+                        copy(n &- 4); copy(n &- 3); copy(n &- 2); copy(n &- 1)
+                    } else {
+                        for i in 0..<n { copy(i) }
+                    }
+                    count = n
                 }
                 var flags = _InputFlags(rawValue: seen & 0x3F)
                 if !shortcuts { flags = .all }
