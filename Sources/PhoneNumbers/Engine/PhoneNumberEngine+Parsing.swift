@@ -358,7 +358,7 @@ extension PhoneNumberEngine {
         var nationalCount = count
         var extensionText: String? = nil
         if let (start, digits) = found {
-            extensionText = _string(number, digits)
+            extensionText = _string(number, digits, ascii: !flags.contains(.notASCII))
             nationalCount = start
         }
         var plus = 0
@@ -605,12 +605,16 @@ extension PhoneNumberEngine {
     }
 
     /// A String of `s[range]`, built once.
-    func _string(_ s: _Scalars, _ range: Range<Int>) -> String {
+    /// `ascii` says that the input is all ASCII (``_InputFlags``): no scalar is checked.
+    func _string(_ s: _Scalars, _ range: Range<Int>, ascii knownASCII: Bool = false) -> String {
         var ascii = true
-        for i in range where s[i].value >= 0x80 { ascii = false; break }
+        if !knownASCII {
+            for i in range where s[i].value >= 0x80 { ascii = false; break }
+        }
         if ascii {
             return _SmallString.make(count: range.count, inline: store.smallStringsVerified) { out in
-                for (k, i) in range.enumerated() { out[k] = UInt8(truncatingIfNeeded: s[i].value) }
+                let start = range.lowerBound
+                for k in 0..<range.count { out[k] = UInt8(truncatingIfNeeded: s[start &+ k].value) }
             }
         }
         var text = ""
