@@ -172,6 +172,32 @@ import Testing
         #expect(numbers > 10_000)
     }
 
+    /// Three-byte UTF-8 decoded inline by the fast path, well-formed or not (overlong forms,
+    /// surrogates, truncated sequences, a sequence cut by the input's end): the same as the
+    /// whole algorithm, whose decoder reads each ill-formed part as U+FFFD.
+    @Test func threeByteSequencesAgreeWithTheWholeAlgorithm() {
+        var random = SplitMix64(seed: 0x5EED_0F_5A1C)
+        let regions: [RegionCode?] = [nil, "US", "IN", "TH", "JP", "001"]
+        let pieces: [[UInt8]] = [Array("०".utf8), Array("९".utf8), Array("৫".utf8), Array("๓".utf8), Array("０".utf8),
+                                 Array("９".utf8), Array("‐".utf8), Array("　".utf8), Array("ー".utf8), Array("＋".utf8),
+                                 Array("～".utf8), [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80],
+                                 [0xED, 0x9F, 0xBF], [0xEF, 0xBF], [0xE2, 0x80], [0xE0], [0xEF, 0xBF, 0xBF]]
+        var agreement = Agreement()
+        for _ in 0..<60_000 {
+            var bytes: [UInt8] = random.below(3) == 0 ? Array("+".utf8) : []
+            for _ in 0..<(3 + random.below(12)) {
+                if random.below(3) == 0 {
+                    bytes += pieces[random.below(pieces.count)]
+                } else {
+                    bytes.append(UInt8(0x30 + random.below(10)))
+                }
+            }
+            if random.below(4) == 0 { bytes += pieces[random.below(pieces.count)] }  // now and then cut at the end
+            agreement.compare(bytes, region: regions[random.below(regions.count)], engine: engine)
+        }
+        agreement.expectAgreement(simple: 10_000, numbers: 3_000)
+    }
+
     /// The block tables of the BMP give what searching the ranges gives, for every scalar: the
     /// decimal value, the digit value and whether a character is a decimal digit.
     @Test func blockTablesAgreeWithTheRangeSearch() {

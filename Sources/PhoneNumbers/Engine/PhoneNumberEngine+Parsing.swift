@@ -233,8 +233,20 @@ extension PhoneNumberEngine {
                 kind = asciiKinds[Int(byte)]
                 digit = byte
             } else {
-                guard let (scalar, length) = _decodeScalar(bytes, at: i) else { return nil }
-                i &+= length
+                // Three-byte sequences (Devanagari, Bengali, Thai and full-width digits, the
+                // dashes and spaces of U+2000...) decoded here, without a call; the rest, and
+                // anything ill-formed, by `_decodeScalar`.
+                var scalar: Unicode.Scalar
+                if byte & 0xF0 == 0xE0, i &+ 2 < n, bytes[i &+ 1] & 0xC0 == 0x80, bytes[i &+ 2] & 0xC0 == 0x80,
+                   case let value = UInt32(byte & 0x0F) << 12 | UInt32(bytes[i &+ 1] & 0x3F) << 6 | UInt32(bytes[i &+ 2] & 0x3F),
+                   value >= 0x800, let decoded = Unicode.Scalar(value) {
+                    scalar = decoded
+                    i &+= 3
+                } else {
+                    guard let (decoded, length) = _decodeScalar(bytes, at: i) else { return nil }
+                    scalar = decoded
+                    i &+= length
+                }
                 if let value = _UnicodeClasses.decimalDigitValue(scalar) {
                     kind = .digit
                     digit = value &+ 0x30
