@@ -17,6 +17,121 @@ import Testing
         }
     }
 
+    /// The case folding of extension labels, ASCII in one range test, is the simple case folding
+    /// with `re`'s IGNORECASE extras for every scalar.
+    @Test func caseFoldingOfEveryScalar() {
+        func reference(_ v: UInt32) -> UInt32 {
+            switch v {
+            case 0x41...0x5A: return v + 0x20
+            case 0x130, 0x131: return 0x69
+            case 0x17F: return 0x73
+            case 0xC0...0xDE where v != 0xD7: return v + 0x20
+            case 0x410...0x42F: return v + 0x20
+            case 0xFF21...0xFF3A: return v + 0x20
+            default: return v
+            }
+        }
+        for value: UInt32 in 0...0x10FFFF {
+            guard let c = Unicode.Scalar(value) else { continue }
+            if _Chars.fold(c) != reference(value) {
+                Issue.record("U+\(String(value, radix: 16, uppercase: true))")
+                return
+            }
+        }
+    }
+
+    /// The viability scan for ASCII input (raw table bytes, letters from the shifted sum) reads
+    /// what the scan for any input reads: the same verdict, extension, letters and split.
+    @Test func asciiViabilityScanAgreesWithTheGeneralScan() {
+        var random = SplitMix64(seed: 0x5EED_A5C1)
+        let pieces = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1", "2", "3", " ", "-", ".", "(", ")",
+                      "/", "+", "+", "*", "#", "~", ",", ";", ":", "x", "X", "ext", "a", "B", "zz", "=", "\n", "!", "_"]
+        var differences: [String] = []
+        var viable = 0
+        for _ in 0..<100_000 {
+            var text = ""
+            for _ in 0..<random.below(20) { text += pieces[random.below(pieces.count)] }
+            let scalars = Array(text.unicodeScalars)
+            scalars.withUnsafeBufferPointer { s in
+                for searchExtension in [true, false] {
+                    var a = _Viability.Scan(), b = _Viability.Scan()
+                    let fast = _Viability.check(s, s.count, searchExtension: searchExtension, scan: &a, ascii: true)
+                    let slow = _Viability.check(s, s.count, searchExtension: searchExtension, scan: &b, ascii: false)
+                    if fast.viable != slow.viable || fast.extension?.start != slow.extension?.start
+                        || fast.extension?.digits != slow.extension?.digits
+                        || a.letters != b.letters || a.afterThirdDigit != b.afterThirdDigit {
+                        differences.append("\(text.debugDescription) \(searchExtension)")
+                    }
+                    if fast.viable { viable += 1 }
+                }
+            }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(viable > 5_000)
+    }
+
+    /// Short ASCII input (0 to 9 bytes: the copy's four-byte steps, its overlapping last step
+    /// and its byte loop below four) through the shortcuts and through the decoder.
+    @Test func shortInputCopiesAsTheDecoderDecodes() {
+        var random = SplitMix64(seed: 0x5EED_C0B1)
+        let alphabet = Array("0123456789+ -;/#xe\n".utf8)
+        var differences: [String] = []
+        for round in 0..<50_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(round % 10) { bytes.append(alphabet[random.below(alphabet.count)]) }
+            let region: RegionCode? = round % 3 == 0 ? nil : "US"
+            let (shortcut, full) = bytes.withUnsafeBufferPointer { engine._parseFreeFormBothWays(utf8: $0, defaultRegion: region) }
+            switch (shortcut, full) {
+            case (.success(let a), .success(let b)):
+                if a != b { differences.append("\(bytes): \(a) vs \(b)") }
+            case (.failure(let a), .failure(let b)):
+                if a.code != b.code { differences.append("\(bytes): \(a.code) vs \(b.code)") }
+            default:
+                differences.append("\(bytes): \(shortcut) vs \(full)")
+            }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(5))")
+    }
+
+    /// The table of what normalizing keeps of ASCII: the digits, nothing else.
+    @Test func asciiDigitTableKeepsTheDigits() {
+        let table = PhoneNumberEngine._asciiDigits
+        #expect(table.utf8CodeUnitCount == 128)
+        for byte in 0..<128 {
+            let expected = UInt8(byte) &- 0x30 < 10 ? UInt8(byte) : UInt8(ascii: "@")
+            #expect(table.utf8Start[byte] == expected, "0x\(String(byte, radix: 16))")
+        }
+    }
+
+    /// Long ASCII input (up to 200 characters, vanity letters now and then): normalizing in one
+    /// table pass fills the digit string to its capacity and past it as the per-character loop.
+    @Test func longInputNormalizesAsTheWholeAlgorithm() {
+        var random = SplitMix64(seed: 0x5EED_F4EE_F1)
+        let regions: [RegionCode?] = [nil, "US", "GB", "DE", "IN", "001"]
+        let alphabet = Array("012345678901234567890123456789 -.()/ABCDEFGHWXYZabcxyz#;,~".utf8)
+        var differences: [String] = []
+        var numbers = 0
+        for round in 0..<20_000 {
+            var bytes: [UInt8] = random.below(2) == 0 ? Array("+1".utf8) : []
+            for _ in 0..<(40 + random.below(160)) {
+                bytes.append(round % 3 == 0 ? alphabet[random.below(alphabet.count)] : UInt8(0x30 + random.below(10)))
+            }
+            let region = regions[random.below(regions.count)]
+            let (shortcut, full) = bytes.withUnsafeBufferPointer { engine._parseFreeFormBothWays(utf8: $0, defaultRegion: region) }
+            switch (shortcut, full) {
+            case (.success(let a), .success(let b)):
+                numbers += 1
+                if a != b { differences.append("\(bytes): \(a) vs \(b)") }
+            case (.failure(let a), .failure(let b)):
+                if a.code != b.code { differences.append("\(bytes): \(a.code) vs \(b.code)") }
+            default:
+                differences.append("\(bytes): \(shortcut) vs \(full)")
+            }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(5))")
+        #expect(numbers > 0)
+    }
+
     /// The dispatcher skips the simple-input fast path for input that ends in a character the
     /// fast path refuses: for such input it must return nil, never a number or an error.
     @Test func simplePathRefusesWhatTheDispatcherSkips() {

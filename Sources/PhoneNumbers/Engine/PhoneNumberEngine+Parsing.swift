@@ -42,19 +42,10 @@ extension PhoneNumberEngine {
     public func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?) throws(PhoneNumberError) -> PhoneNumber {
         if let number = _parseE164Word(bytes) { return number }
         let regionIndex = defaultRegion.flatMap { store.regionIndex($0) }
-        // Fast path: strict E.164 needs none of the free-form machinery and gives the same result.
-        if bytes.count >= 4, bytes.count <= Self.maxInputLength, bytes[0] == UInt8(ascii: "+") {
-            var allDigits = true
-            for i in 1..<bytes.count where bytes[i] &- 0x30 > 9 { allDigits = false; break }
-            if allDigits {
-                do {
-                    return try _parseAfterPlus(UnsafeBufferPointer(rebasing: bytes[1...]), extension: nil)
-                } catch where error.code == .invalidCountryCode && regionIndex != nil {
-                    // libphonenumber then retries without the '+' (IDD, national): the full path below.
-                }
-            }
-        }
-        // Fast path: ASCII digits with the common separators, as typed in forms.
+        // Fast path: ASCII digits with the common separators, as typed in forms; also strict
+        // E.164 that the word path left to the general steps (a national prefix may start the
+        // number, or its length is unusual). No scan of its own for "+" and digits only: that
+        // cost a loop, and a mispredicted exit, on every other input starting with "+".
         if bytes.count <= Self.maxInputLength, !_endsOutsideSimpleShape(bytes),
            let number = try _parseSimple(bytes, regionIndex: regionIndex) {
             return number
@@ -78,6 +69,14 @@ extension PhoneNumberEngine {
     /// letters and `~` from 0x40 (a test checks them against `_simpleKind(ascii:)`).
     static var _simpleRefusedEndLow: UInt64 { 1 << 0x23 | 1 << 0x2A | 1 << 0x2C | 1 << 0x3B }
     static var _simpleRefusedEndHigh: UInt64 { 0x07FF_FFFE_07FF_FFFE | 1 << 0x3E }
+
+    /// For each byte value, what it is to a run of `_parseSimple`: "A" (bit 0) an ASCII digit,
+    /// "B" (bit 1) a `.separator` of `_simpleKind(ascii:)`, "@" anything else, bytes that are not
+    /// ASCII included (a test checks it against `_simpleKind(ascii:)`). 256 entries: no test of
+    /// the byte's high bit before the load.
+    static var _simpleRunClasses: StaticString {
+        "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@B@@@@@@@BB@@@BBBAAAAAAAAAA@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@B@B@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@"
+    }
 
     /// For tests: the simple-input fast path alone (nil when the input is not of its shape) and
     /// libphonenumber's whole algorithm alone, over the same input.
@@ -123,11 +122,26 @@ extension PhoneNumberEngine {
                     // One scalar per byte, the bytes' flags gathered on the way; a byte that is
                     // not ASCII means starting over with the decoder.
                     let flagTable = _InputFlags.byteTable.utf8Start
-                    for byte in bytes {
-                        buffer[count] = Unicode.Scalar(byte)
+                    let n = bytes.count
+                    @inline(__always) func copy(_ i: Int) {
+                        let byte = bytes[i]
+                        buffer[i] = Unicode.Scalar(byte)
                         seen |= flagTable[Int(byte)]
-                        count &+= 1
                     }
+                    if n >= 4 {
+                        // Four bytes a step, then the last four again (rewriting what is already
+                        // there): no loop over the 0 to 3 bytes left, whose varying count the
+                        // compiler's remainder loop mispredicted.
+                        var i = 0
+                        while i &+ 4 <= n {
+                            copy(i); copy(i &+ 1); copy(i &+ 2); copy(i &+ 3)
+                            i &+= 4
+                        }
+                        copy(n &- 4); copy(n &- 3); copy(n &- 2); copy(n &- 1)
+                    } else {
+                        for i in 0..<n { copy(i) }
+                    }
+                    count = n
                 }
                 var flags = _InputFlags(rawValue: seen & 0x3F)
                 if !shortcuts { flags = .all }
@@ -219,8 +233,20 @@ extension PhoneNumberEngine {
                 kind = asciiKinds[Int(byte)]
                 digit = byte
             } else {
-                guard let (scalar, length) = _decodeScalar(bytes, at: i) else { return nil }
-                i &+= length
+                // Three-byte sequences (Devanagari, Bengali, Thai and full-width digits, the
+                // dashes and spaces of U+2000...) decoded here, without a call; the rest, and
+                // anything ill-formed, by `_decodeScalar`.
+                var scalar: Unicode.Scalar
+                if byte & 0xF0 == 0xE0, i &+ 2 < n, bytes[i &+ 1] & 0xC0 == 0x80, bytes[i &+ 2] & 0xC0 == 0x80,
+                   case let value = UInt32(byte & 0x0F) << 12 | UInt32(bytes[i &+ 1] & 0x3F) << 6 | UInt32(bytes[i &+ 2] & 0x3F),
+                   value >= 0x800, let decoded = Unicode.Scalar(value) {
+                    scalar = decoded
+                    i &+= 3
+                } else {
+                    guard let (decoded, length) = _decodeScalar(bytes, at: i) else { return nil }
+                    scalar = decoded
+                    i &+= length
+                }
                 if let value = _UnicodeClasses.decimalDigitValue(scalar) {
                     kind = .digit
                     digit = value &+ 0x30
@@ -240,17 +266,9 @@ extension PhoneNumberEngine {
                 // The run of ASCII digits and separators after it (most of a typed number), with
                 // no branch on which of the two each byte is: every byte is written, and only
                 // digits are counted. Digits and separators do nothing else once a digit was seen.
-                let keep = _SimpleKind.digit.bit | _SimpleKind.separator.bit
-                while i < n {
-                    let next = bytes[i]
-                    guard next < 0x80 else { break }
-                    let nextBit = asciiKinds[Int(next)].bit
-                    guard nextBit & keep != 0 else { break }
-                    let isDigit = nextBit & _SimpleKind.digit.bit != 0
-                    digits.append(next, keep: isDigit)
-                    digitCount &+= isDigit ? 1 : 0
-                    i &+= 1
-                }
+                let run = digits.appendRun(bytes, from: i, classes: Self._simpleRunClasses.utf8Start)
+                i = run.end
+                digitCount &+= run.digits
             } else if bit & (_SimpleKind.separator.bit | _SimpleKind.letterSeparator.bit) != 0 {
                 // `ー` is a letter to the trailing-text rule: it keeps the symbols before it.
                 if bit & _SimpleKind.letterSeparator.bit != 0, trailing { return nil }
@@ -341,7 +359,8 @@ extension PhoneNumberEngine {
         // The extension is found before normalizing, none without a character that starts one,
         // and kept only when the number before it is viable too.
         var scan = _Viability.Scan()
-        let (viable, found) = _Viability.check(number, count, searchExtension: flags.contains(.extensionLabel), scan: &scan)
+        let (viable, found) = _Viability.check(number, count, searchExtension: flags.contains(.extensionLabel), scan: &scan,
+                                               ascii: !flags.contains(.notASCII))
         guard viable else {
             throw PhoneNumberError(.notANumber, "This does not look like a phone number: it needs at least 3 digits and only the punctuation phone numbers use.")
         }
@@ -351,7 +370,7 @@ extension PhoneNumberEngine {
         var nationalCount = count
         var extensionText: String? = nil
         if let (start, digits) = found {
-            extensionText = _string(number, digits)
+            extensionText = _string(number, digits, ascii: !flags.contains(.notASCII))
             nationalCount = start
         }
         var plus = 0
@@ -534,15 +553,29 @@ extension PhoneNumberEngine {
         var letters = max(known, 0)
         var newline = false
         if known < 0, flags.contains(.letter) {
-            for c in s {
-                letters &+= _Chars.isAlpha(c) ? 1 : 0
-                newline = newline || c == "\n"
+            if !flags.contains(.notASCII) {
+                // ASCII: the letter flag of the input flags' byte table, one load per character
+                // and no branch; the line feed looked for only when the input has one.
+                let table = _InputFlags.byteTable.utf8Start
+                for c in s { letters &+= Int(table[Int(c.value)] &>> 3 & 1) }
+                if flags.contains(.newline) {
+                    for c in s where c == "\n" { newline = true; break }
+                }
+            } else {
+                for c in s {
+                    letters &+= _Chars.isAlpha(c) ? 1 : 0
+                    newline = newline || c == "\n"
+                }
             }
         }
         // The digit string keeps at most 64 digits and counts no more: more than 56 in it is more
         // than 56 in all, so its count alone tells whether the number is too long.
         var out = _DigitString()
-        if letters >= 3 && !newline {
+        if !flags.contains(.notASCII) {
+            // All ASCII: one table load per character and no test of its range.
+            let table = letters >= 3 && !newline ? Self._vanityDigits.utf8Start : Self._asciiDigits.utf8Start
+            out.appendMapped(s, through: table)
+        } else if letters >= 3 && !newline {
             let keypad = Self._vanityDigits.utf8Start
             for c in s {
                 if c.value < 0x80 {
@@ -577,13 +610,23 @@ extension PhoneNumberEngine {
         "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@0123456789@@@@@@@22233344455566677778889999@@@@@@22233344455566677778889999@@@@@"
     }
 
+    /// For each ASCII character: itself for a digit, "@" for anything else (what normalizing
+    /// keeps of a number that is not a vanity number).
+    static var _asciiDigits: StaticString {
+        "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@0123456789@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@"
+    }
+
     /// A String of `s[range]`, built once.
-    func _string(_ s: _Scalars, _ range: Range<Int>) -> String {
+    /// `ascii` says that the input is all ASCII (``_InputFlags``): no scalar is checked.
+    func _string(_ s: _Scalars, _ range: Range<Int>, ascii knownASCII: Bool = false) -> String {
         var ascii = true
-        for i in range where s[i].value >= 0x80 { ascii = false; break }
+        if !knownASCII {
+            for i in range where s[i].value >= 0x80 { ascii = false; break }
+        }
         if ascii {
             return _SmallString.make(count: range.count, inline: store.smallStringsVerified) { out in
-                for (k, i) in range.enumerated() { out[k] = UInt8(truncatingIfNeeded: s[i].value) }
+                let start = range.lowerBound
+                for k in 0..<range.count { out[k] = UInt8(truncatingIfNeeded: s[start &+ k].value) }
             }
         }
         var text = ""

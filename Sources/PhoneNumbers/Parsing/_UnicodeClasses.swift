@@ -9,6 +9,14 @@ final class _UnicodeClasses: Sendable {
     private let alnum: [UInt32]
     /// Flattened [first, last, value] triples.
     private let digits: [UInt32]
+    /// For each block of 16 code points of the BMP: the low nibble where its run of ten decimal
+    /// digits starts, ``noDigits`` for none, ``searchBlock`` when a search must say.
+    private let decimalBlocks: [UInt8]
+    /// For each block of 16 code points of the BMP: whether a range of `digits` meets it.
+    private let digitBlocks: [Bool]
+
+    static var noDigits: UInt8 { 0xFF }
+    static var searchBlock: UInt8 { 0xFE }
 
     private init() {
         /// "A-B,C-D" or "A-B-v,..." with hex A, B and decimal v, read from the literal's bytes.
@@ -36,6 +44,38 @@ final class _UnicodeClasses: Sendable {
         decimal = parse(_Metadata.decimalRanges, fields: 2)
         alnum = parse(_Metadata.alnumRanges, fields: 2)
         digits = parse(_Metadata.digitRuns, fields: 3)
+        // Decimal digits come in runs of ten from 0 to 9; in the BMP each run lies in one block
+        // of 16 (it starts at nibble 0 or 6), so a block's start nibble gives every value.
+        var blocks = [UInt8](repeating: Self.noDigits, count: 0x1000)
+        for k in stride(from: 0, to: decimal.count, by: 2) where decimal[k] < 0x10000 {
+            let (first, last) = (decimal[k], min(decimal[k + 1], 0xFFFF))
+            let block = Int(first >> 4)
+            if last &- first == 9, Int(last >> 4) == block, blocks[block] == Self.noDigits {
+                blocks[block] = UInt8(first & 15)
+            } else {
+                for b in block...Int(last >> 4) { blocks[b] = Self.searchBlock }
+            }
+        }
+        decimalBlocks = blocks
+        var met = [Bool](repeating: false, count: 0x1000)
+        for k in stride(from: 0, to: digits.count, by: 3) where digits[k] < 0x10000 {
+            for b in Int(digits[k] >> 4)...Int(min(digits[k + 1], 0xFFFF) >> 4) { met[b] = true }
+        }
+        digitBlocks = met
+    }
+
+    /// The decimal value of `value` (not ASCII) from the block table: nil for none, `searchBlock`
+    /// (as a value) when the table cannot say. One load and no search: a binary search's
+    /// comparisons are coin flips, about three mispredicted branches per character, and input
+    /// in another script has one character of it per digit.
+    @inline(__always)
+    private func blockDecimal(_ value: UInt32) -> UInt8? {
+        guard value < 0x10000 else { return Self.searchBlock }
+        let start = decimalBlocks[Int(value &>> 4)]
+        if start == Self.searchBlock { return Self.searchBlock }
+        // With no run in the block (0xFF) the difference wraps and is never below 10.
+        let digit = (value & 15) &- UInt32(start)
+        return digit < 10 ? UInt8(truncatingIfNeeded: digit) : nil
     }
 
     /// Index of the range containing `value` in a flattened table with `stride` words per entry.
@@ -51,13 +91,27 @@ final class _UnicodeClasses: Sendable {
     /// Whether `re`'s `\d` matches (Unicode Nd). ASCII never touches the tables.
     @inline(__always)
     static func isDecimal(_ c: Unicode.Scalar) -> Bool {
+        // ASCII without building an optional value (its test would be one more branch).
         if c.value < 0x80 { return c.value &- 0x30 < 10 }
-        return shared.find(shared.decimal, 2, c.value) != nil
+        return decimalDigitValue(c) != nil
     }
 
     /// `unicodedata.digit`: the digit value or nil.
     @inline(__always)
     static func digitValue(_ c: Unicode.Scalar) -> UInt8? {
+        if c.value < 0x80 { return c.value &- 0x30 < 10 ? UInt8(c.value - 0x30) : nil }
+        // A decimal digit's digit value is its decimal value; a block that no range of digits
+        // meets has none.
+        let shared = shared
+        let decimal = shared.blockDecimal(c.value)
+        if decimal != searchBlock {
+            if decimal != nil || (c.value < 0x10000 && !shared.digitBlocks[Int(c.value &>> 4)]) { return decimal }
+        }
+        return digitValueBySearch(c)
+    }
+
+    /// ``digitValue(_:)`` by a search of the ranges alone (the block tables' fallback and oracle).
+    static func digitValueBySearch(_ c: Unicode.Scalar) -> UInt8? {
         if c.value < 0x80 { return c.value &- 0x30 < 10 ? UInt8(c.value - 0x30) : nil }
         let table = shared.digits
         guard let i = shared.find(table, 3, c.value) else { return nil }
@@ -66,10 +120,20 @@ final class _UnicodeClasses: Sendable {
 
     /// The value of a decimal digit (Unicode Nd, what `re`'s `\d` matches), nil for anything else.
     ///
-    /// One search: every range of `\d` is made of whole runs of ten from 0 to 9 (Unicode keeps
-    /// decimal digits so), so the value is the distance from the range's first character, mod 10.
+    /// In the BMP from the block table; elsewhere one search: every range of `\d` is made of
+    /// whole runs of ten from 0 to 9 (Unicode keeps decimal digits so), so the value is the
+    /// distance from the range's first character, mod 10.
     @inline(__always)
     static func decimalDigitValue(_ c: Unicode.Scalar) -> UInt8? {
+        if c.value < 0x80 { return c.value &- 0x30 < 10 ? UInt8(c.value - 0x30) : nil }
+        let decimal = shared.blockDecimal(c.value)
+        if decimal != searchBlock { return decimal }
+        return decimalDigitValueBySearch(c)
+    }
+
+    /// ``decimalDigitValue(_:)`` by a search of the ranges alone (the block table's fallback
+    /// and oracle).
+    static func decimalDigitValueBySearch(_ c: Unicode.Scalar) -> UInt8? {
         if c.value < 0x80 { return c.value &- 0x30 < 10 ? UInt8(c.value - 0x30) : nil }
         let table = shared.decimal
         guard let i = shared.find(table, 2, c.value) else { return nil }
@@ -121,6 +185,9 @@ extension _Chars {
     @inline(__always)
     static func fold(_ c: Unicode.Scalar) -> UInt32 {
         let v = c.value
+        // ASCII (nearly every label) in one range test, no branch: the switch below tests its
+        // cases in turn, six of them before a lower-case letter's default.
+        if v < 0x80 { return v &- 0x41 < 26 ? v | 0x20 : v }
         switch v {
         case 0x41...0x5A: return v + 0x20
         case 0x130, 0x131: return 0x69

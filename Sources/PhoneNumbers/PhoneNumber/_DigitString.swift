@@ -35,6 +35,78 @@ struct _DigitString {
         count &+= keep ? 1 : 0
     }
 
+    /// Appends the run of digits and separators at `bytes[start...]` (as `append(_:keep:)` per
+    /// byte: every byte written, digits kept) and returns where the run ends and how many digits
+    /// it has, those past the capacity included. `classes` has one byte per byte value: bit 0 for
+    /// a digit, bit 1 for a separator, neither for a byte that ends the run.
+    ///
+    /// While the rest of the input fits, the loop keeps the count in a register and tests
+    /// nothing but the class: `append(_:keep:)` per byte tests the capacity and stores the count
+    /// back to memory each time (about twice the instructions per byte).
+    @inline(__always)
+    mutating func appendRun(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, classes: UnsafePointer<UInt8>
+    ) -> (end: Int, digits: Int) {
+        let n = bytes.count
+        var i = start
+        let before = count
+        var k = before
+        let room = Self.capacity &- before
+        let fastEnd = n &- start <= room ? n : start &+ room
+        withUnsafeMutableBytes(of: &storage) { raw in
+            let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            while i < fastEnd {
+                let byte = bytes[i]
+                let kind = classes[Int(byte)]
+                if kind & 3 == 0 { break }
+                out[k] = byte  // k < before + room: within the capacity
+                k &+= Int(kind & 1)
+                i &+= 1
+            }
+        }
+        count = k
+        var digits = k &- before
+        // Input longer than the room left (rare): the rest byte by byte, as `append(_:keep:)`
+        // does. Tested on `fastEnd`, not on where the run stopped, which varies: one more
+        // mispredicted branch per run.
+        while fastEnd < n, i < n {
+            let byte = bytes[i]
+            let kind = classes[Int(byte)]
+            if kind & 3 == 0 { break }
+            let isDigit = kind & 1 != 0
+            append(byte, keep: isDigit)
+            digits &+= isDigit ? 1 : 0
+            i &+= 1
+        }
+        return (i, digits)
+    }
+
+    /// Appends `table[c]` for each scalar `c` of `scalars` (all ASCII: the table has 128
+    /// entries), keeping it unless it is "@": `append(_:keep:)` per scalar, with the count in a
+    /// register while the scalars fit the capacity (see ``appendRun(_:from:classes:)``).
+    @inline(__always)
+    mutating func appendMapped(_ scalars: UnsafeBufferPointer<Unicode.Scalar>, through table: UnsafePointer<UInt8>) {
+        let n = scalars.count
+        var i = 0
+        var k = count
+        let fastEnd = min(n, Self.capacity &- k)
+        withUnsafeMutableBytes(of: &storage) { raw in
+            let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            while i < fastEnd {
+                let byte = table[Int(scalars[i].value)]
+                out[k] = byte  // k < count + fastEnd: within the capacity
+                k &+= byte != UInt8(ascii: "@") ? 1 : 0
+                i &+= 1
+            }
+        }
+        count = k
+        while i < n {
+            let byte = table[Int(scalars[i].value)]
+            append(byte, keep: byte != UInt8(ascii: "@"))
+            i &+= 1
+        }
+    }
+
     mutating func append(_ digits: UnsafeBufferPointer<UInt8>) {
         let n = min(digits.count, Self.capacity - count)
         guard n > 0 else { return }
