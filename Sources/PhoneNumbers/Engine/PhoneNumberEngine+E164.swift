@@ -164,8 +164,8 @@ extension PhoneNumberEngine {
     /// `stripping`, one that stripping leaves too short or too long). Also the digits of typed
     /// input with a "+" (`_parseSimple`).
     @inline(__always)
-    func _parseInternationalDigits(_ digits: UnsafeBufferPointer<UInt8>) -> PhoneNumber? {
-        _parseInternationalDigitParts(digits).map { PhoneNumber($0) }
+    func _parseInternationalDigits(_ digits: UnsafeBufferPointer<UInt8>, stripping: Bool = false) -> PhoneNumber? {
+        _parseInternationalDigitParts(digits, stripping: stripping).map { PhoneNumber($0) }
     }
 
     /// ``_parseInternationalDigits(_:)``'s number as its parts.

@@ -295,7 +295,7 @@ extension PhoneNumberEngine {
             throw PhoneNumberError(.invalidCountryCode, "The number has no country code: start it with '+' and the country code, or give a default region.")
         }
         // "+44 7797 630918": after the "+", the digits of strict E.164.
-        if pluses > 0, let number = digits.withBuffer({ _parseInternationalDigits($0) }) { return number }
+        if pluses > 0, let number = digits.withBuffer({ _parseInternationalDigits($0, stripping: true) }) { return number }
         return try _parseDigits(digits, overlong: digitCount > _DigitString.capacity - 8, afterPlus: pluses > 0,
                                 regionIndex: regionIndex, extension: nil)
     }
