@@ -70,7 +70,7 @@ import Testing
         }
         // Invalid UTF-8 through the byte entry point.
         let bytes: [UInt8] = [0x2B, 0x31, 0xFF, 0xFE, 0x36, 0x35, 0x30, 0xC3]
-        bytes.withUnsafeBufferPointer { buffer in
+        _ = bytes.withUnsafeBufferPointer { buffer in
             #expect(throws: PhoneNumberError.self) { try engine.parse(utf8: buffer, defaultRegion: "US") }
         }
     }
