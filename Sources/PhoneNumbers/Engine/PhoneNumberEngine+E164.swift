@@ -73,7 +73,7 @@ extension PhoneNumberEngine {
     /// not part of E.164 and is left out.
     public func formatE164(_ number: PhoneNumber) -> String {
         let code = number.countryCode
-        let count = Int(number._digits.count)
+        let count = number._digits.count
         if code > 0, code < 1000, count != 0, store.smallStringsVerified {
             // Nearly every number, without a branch on its lengths: in 48 zeroed bytes, the
             // national number as a 16-digit block ending at byte 32 (its leading zeros included),
@@ -144,8 +144,8 @@ extension PhoneNumberEngine {
     }
 
     /// ``_parseE164Word(_:)``'s number as its parts. With `stripping`, also for a national number
-    /// that a national prefix may start (out of line: a call on the hottest path costs more than
-    /// it saves there).
+    /// that a national prefix may start, through an out-of-line call; without it (the hot path)
+    /// such numbers are nil, since that call would cost every number more than it saves.
     @inline(__always)
     func _parseE164WordParts(_ bytes: UnsafeBufferPointer<UInt8>, stripping: Bool = false) -> _NumberParts? {
         let n = bytes.count
@@ -280,7 +280,7 @@ extension PhoneNumberEngine {
     }
 
     /// ``_finishNational(_:countryCode:region:extension:)`` for the word path, whose national
-    /// number (2 to 16 digits) a national prefix may start: one digit in ten of E.164 input,
+    /// number (2 to 16 digits) a national prefix may start: one number in ten of E.164 input,
     /// spared the general path (a second word check, a byte loop, a Result). Nil, to leave the
     /// error to the general path, when the stripped number is of a length `_makeNumber` refuses.
     @inline(never)
