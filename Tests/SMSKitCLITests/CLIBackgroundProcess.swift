@@ -18,8 +18,8 @@ final class CLIBackgroundProcess {
         directory = try CLI.temporaryDirectory()
         stdoutURL = directory.appendingPathComponent("stdout")
         stderrURL = directory.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)  // opened below: that fails, clearly, if this did not
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.executableURL = binary
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
