@@ -158,14 +158,9 @@ import Testing
             let region = regions[random.below(regions.count)]
             let parsed = Result { () throws(PhoneNumberError) in try engine.parse(text, defaultRegion: region) }
             let whole = Array(text.utf8).withUnsafeBufferPointer { engine._parseBothWays(utf8: $0, defaultRegion: region).freeForm }
-            switch (parsed, whole) {
-            case (.success(let a), .success(let b)):
-                numbers += 1
-                if a != b { differences.append("\(text) \(region?.identifier ?? "-"): \(a) vs \(b)") }
-            case (.failure(let a), .failure(let b)):
-                if a.code != b.code { differences.append("\(text) \(region?.identifier ?? "-"): \(a.code) vs \(b.code)") }
-            default:
-                differences.append("\(text) \(region?.identifier ?? "-"): \(parsed) vs \(whole)")
+            if case .success = parsed { numbers += 1 }
+            if let difference = parseDifference(parsed, whole, input: "\(text) \(region?.identifier ?? "-")") {
+                differences.append(difference)
             }
         }
         #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
@@ -241,17 +236,13 @@ private struct Agreement {
     mutating func compare(_ bytes: [UInt8], region: RegionCode?, engine: PhoneNumberEngine) {
         let (fast, whole) = bytes.withUnsafeBufferPointer { engine._parseBothWays(utf8: $0, defaultRegion: region) }
         let input = "\(String(decoding: bytes, as: UTF8.self)) \(region?.identifier ?? "-")"
-        switch (fast, whole) {
-        case (.success(nil), _):
-            return  // not the simple shape: only the whole algorithm runs
-        case (.success(let a?), .success(let b)):
-            numbers += 1
-            if a != b { differences.append("\(input): \(a) vs \(b)") }
-        case (.failure(let a), .failure(let b)):
-            if a.code != b.code { differences.append("\(input): \(a.code) vs \(b.code)") }
-        default:
-            differences.append("\(input): \(fast) vs \(whole)")
+        let shortcut: Result<PhoneNumber, PhoneNumberError>
+        switch fast {
+        case .success(nil): return  // not the simple shape: only the whole algorithm runs
+        case .success(let number?): shortcut = .success(number); numbers += 1
+        case .failure(let error): shortcut = .failure(error)
         }
+        if let difference = parseDifference(shortcut, whole, input: input) { differences.append(difference) }
         simple += 1
     }
 

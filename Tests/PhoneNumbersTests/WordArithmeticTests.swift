@@ -113,11 +113,8 @@ import Testing
                     try engine._parseAfterPlus(UnsafeBufferPointer(rebasing: bytes[1...]), extension: nil)
                 }
             }
-            switch (parsed, general) {
-            case (.success(let a), .success(let b)): #expect(a == b && a._digits == b._digits, "\(text)")
-            case (.failure(let a), .failure(let b)): #expect(a.code == b.code, "\(text)")
-            default: Issue.record("\(text): \(parsed) and \(general)")
-            }
+            #expect(parseDifference(parsed, general, input: text) == nil)
+            if case .success(let a) = parsed, case .success(let b) = general { #expect(a._digits == b._digits, "\(text)") }
         }
     }
 

@@ -41,23 +41,19 @@ extension PhoneNumberEngine {
     /// E.164 form, that String is the result's ``PhoneNumberCheck/e164`` instead of a new one.
     @inline(__always)
     func _check(_ number: PhoneNumber, input: String?) -> PhoneNumberCheck {
-        // One pass over the national significant number's digits for everything. The closure
-        // captures the calling code, not the number (which it would copy, extension and all).
+        // Up to 15 bytes, formatE164 writes the String in place without a loop; longer ones
+        // may share the input's storage when the input was already that text.
         let countryCode = number.countryCode
-        let (region, type, possibility, long) = number.withNationalSignificantNumber { digits in
-            let (region, type, possibility) = _classification(countryCode, digits)
-            // Up to 15 bytes, formatE164 writes the String in place without a loop; longer ones
-            // may share the input's storage when the input was already that text.
-            let fits = _decimalDigitCount(UInt64(max(countryCode, 0))) &+ digits.count < 15
-            return (region, type, possibility, fits ? nil : _e164(countryCode: countryCode, nsn: digits, reusing: input))
-        }
-        let e164 = long ?? formatE164(number)
-        return PhoneNumberCheck(
-            number: number, error: nil, possibility: possibility, isValid: type != .unknown,
-            type: type, region: region, fictional: fictionalRange(of: number), e164: e164)
+        let count = number._digits.count
+        let fits = count != 0 && _decimalDigitCount(UInt64(max(countryCode, 0))) &+ count < 15
+        let e164 = fits ? formatE164(number)
+                        : number.withNationalSignificantNumber { _e164(countryCode: countryCode, nsn: $0, reusing: input) }
+        return _check(number, e164: e164)
     }
 
-    /// ``check(_:)`` of a number whose E.164 form is known.
+    /// ``check(_:)`` of a number whose E.164 form is known: one pass over the national significant
+    /// number's digits for everything else. The closure captures the calling code, not the number
+    /// (which it would copy, extension and all).
     @inline(__always)
     func _check(_ number: PhoneNumber, e164: String) -> PhoneNumberCheck {
         let countryCode = number.countryCode

@@ -185,11 +185,10 @@ extension _Chars {
     @inline(__always)
     static func fold(_ c: Unicode.Scalar) -> UInt32 {
         let v = c.value
-        // ASCII (nearly every label) in one range test, no branch: the switch below tests its
-        // cases in turn, six of them before a lower-case letter's default.
+        // ASCII (nearly every label) in one range test, no branch; the switch tests its cases
+        // in turn.
         if v < 0x80 { return v &- 0x41 < 26 ? v | 0x20 : v }
         switch v {
-        case 0x41...0x5A: return v + 0x20
         case 0x130, 0x131: return 0x69
         case 0x17F: return 0x73
         case 0xC0...0xDE where v != 0xD7: return v + 0x20
