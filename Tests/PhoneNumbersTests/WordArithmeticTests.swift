@@ -203,37 +203,40 @@ import Testing
         }
     }
 
-    /// The generator's state counts close each type DFA, in either layout: no transition leaves
-    /// it, every state is reached from the start, and byte-wide rows are used exactly for DFAs of
-    /// fewer than 256 states. (What the walks find is checked against the oracle by the fixtures.)
-    @Test func typeDFAsAreClosedAndByteWideWhenSmall() {
+    /// The generator's state counts close each type DFA: no transition leaves it, every state is
+    /// reached from the start, and each tail window ends in a 0 (`_DFA.typeLabel` caps the digits
+    /// left at 15). (What the walks find is checked against the oracle by the fixtures.)
+    @Test func typeDFAsAreClosedAndTheirTailWindowsEndDead() {
         let store = _Store.shared
-        var narrow = 0
+        var tailStates = 0
         for index in store.regions.indices {
             let core = store.core[index], record = store.regions[index]
-            let states = Int(record.typeStates)
-            #expect((core.typeRows >= 0) == (states < 256), "\(record.code)")
-            #expect(Int(core.typeStart) == Int(store.words[Int(core.typeDFA)]) && Int(core.typeStart) < states)
-            if core.typeRows >= 0 { narrow += 1 }
-            func target(_ s: Int, _ d: Int) -> Int {
-                core.typeRows >= 0 ? Int(store.typeRows[Int(core.typeRows) + 10 * s + d])
-                                   : Int(store.words[Int(core.typeDFA) + 1 + 11 * s + d])
-            }
+            let states = Int(record.typeStates), firstTail = Int(core.typeFirstTail)
+            #expect(states < 256 && firstTail <= states && Int(record.typeFirstTail) == firstTail, "\(record.code)")
+            #expect(Int(core.typeStart) == Int(store.words[Int(core.typeDFA)]) && Int(core.typeStart) < firstTail)
+            func target(_ s: Int, _ d: Int) -> Int { Int(store.typeRows[Int(core.typeRows) + 10 * s + d]) }
             var reached: Set = [0, Int(core.typeStart)]
             var stack = [Int(core.typeStart)]
             while let s = stack.popLast() {
                 for d in 0..<10 {
                     let t = target(s, d)
                     #expect(t < states, "\(record.code): state \(s) leaves the DFA")
-                    if t < states, reached.insert(t).inserted { stack.append(t) }
+                    if t < firstTail, reached.insert(t).inserted { stack.append(t) }
+                    if t >= firstTail, t < states { reached.insert(t) }
                 }
             }
             #expect(reached.count == states, "\(record.code): \(states - reached.count) states never reached")
             // The dead state stays dead and accepts nothing.
             for d in 0..<10 { #expect(target(0, d) == 0) }
-            #expect(store.words[Int(core.typeDFA) + 1 + (core.typeRows >= 0 ? 0 : 10)] == 0)
+            #expect(store.words[Int(core.typeDFA) + 1] == 0)
+            // The windows follow the labels, and each one's last word is 0.
+            #expect(Int(core.typeTails) + _DFA.tailWindow * firstTail == Int(core.typeDFA) + 1 + firstTail)
+            for s in firstTail..<states {
+                #expect(store.words[Int(core.typeTails) + _DFA.tailWindow * s + _DFA.tailWindow - 1] == 0, "\(record.code)")
+            }
+            tailStates += states - firstTail
         }
-        #expect(narrow >= 240)
+        #expect(tailStates > 3_000)
     }
 
     /// What E.164 parsing and classification read of a region is in one cache line.

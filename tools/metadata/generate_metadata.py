@@ -41,6 +41,9 @@ OUT_DIR = os.path.join(ROOT, "Sources", "PhoneNumbers", "Generated")
 DESCS = ["general_desc", "premium_rate", "toll_free", "shared_cost", "voip", "personal_number",
          "pager", "uan", "voicemail", "fixed_line", "mobile"]
 MAX_LENGTH_TABLE = 20  # national significant numbers are at most 17 digits
+# Words per tail window of a type DFA (`_DFA.typeLabel` reads at most the last one). Keep in sync
+# with _DFA.tailWindow in Swift.
+TAIL_WINDOW = 16
 
 
 class Table:
@@ -70,19 +73,54 @@ class Words(Table):
     def __init__(self) -> None:
         super().__init__(4096)
 
-    def add_type_dfa(self, patterns, rows: "Rows") -> tuple[int, int, int]:
-        """A region's type DFA: (word offset, byte offset of its rows or -1, states).
+    def add_type_dfa(self, patterns, rows: "Rows") -> tuple[int, int, int, int]:
+        """A region's type DFA: (word offset, byte offset of its rows, states, first tail state).
 
-        Fewer than 256 states (all but a few regions): the transitions go to `rows`, one byte
-        each, 10 per state, and the words get the start state and then one label per state. A
-        walk then reads 10 bytes a state instead of 22. Larger DFAs keep `add_dfa`'s layout.
+        Its tail states are gone from the walk: a state from which every digit leads to one same
+        state, itself a tail state or the dead state, decides the label of the whole number from
+        how many digits are left, whatever they are ("\\d{7}" after the leading digits). A walk
+        stops at the first one it enters and reads the label from a window of 16 words, one per
+        number of digits left (`_DFA.typeLabel`). The other states keep their transitions in
+        `rows`, one byte each, 10 per state, so a DFA has fewer than 256 states in all (the largest,
+        GB's, has 249; 328 before its tail states were taken out).
+
+        Words at the offset: the start state, one label per state before the first tail state,
+        then each tail state's window.
         """
         dfa = build_dfa(patterns)
-        states = len(dfa.trans)
+        n = len(dfa.trans)
+        # Tail states, as a least fixed point from the dead state (never the start state: a walk
+        # reads at least one digit before it looks for one).
+        tail = [False] * n
+        tail[0] = True
+        changed = True
+        while changed:
+            changed = False
+            for s in range(1, n):
+                t = dfa.trans[s]
+                if not tail[s] and s != dfa.start and all(x == t[0] for x in t) and tail[t[0]]:
+                    tail[s] = changed = True
+        walked = [s for s in range(n) if s == 0 or not tail[s]]  # depth-first order kept
+        number = {s: i for i, s in enumerate(walked)}
+        entries = sorted({t for s in walked for t in dfa.trans[s] if t != 0 and tail[t]})
+        for i, s in enumerate(entries):
+            number[s] = len(walked) + i
+        states = len(walked) + len(entries)
         if states >= 256:
-            return self._add_built_dfa(dfa), -1, states
-        row_offset = rows.add([t for trans in dfa.trans for t in trans])
-        return self.add([dfa.start] + list(dfa.label)), row_offset, states
+            raise ValueError(f"type DFA of {states} states: byte-wide rows and a byte for the first "
+                             "tail state hold 255 at most")
+        windows = []
+        for s in entries:
+            window = []
+            while s != 0:
+                window.append(dfa.label[s])
+                s = dfa.trans[s][0]
+            if len(window) >= TAIL_WINDOW:
+                raise ValueError(f"tail of {len(window)} digits: windows hold {TAIL_WINDOW - 1}")
+            windows.extend(window + [0] * (TAIL_WINDOW - len(window)))
+        row_offset = rows.add([number[t] for s in walked for t in dfa.trans[s]])
+        offset = self.add([number[dfa.start]] + [dfa.label[s] for s in walked] + windows)
+        return offset, row_offset, states, len(walked)
 
     def add_dfa(self, patterns) -> int:
         return self._add_built_dfa(build_dfa(patterns))
@@ -204,7 +242,7 @@ def main() -> None:
         index_of[(code, md.country_code)] = i
         descs = [getattr(md, d) for d in DESCS]
         patterns = [((d.national_number_pattern or None) if d is not None else None, False) for d in descs]
-        type_dfa, type_rows, type_states = words.add_type_dfa(patterns, rows)
+        type_dfa, type_rows, type_states, first_tail = words.add_type_dfa(patterns, rows)
         # Which descriptions admit each length (empty list: any length; [-1]: none).
         per_length = []
         for n in range(MAX_LENGTH_TABLE):
@@ -238,11 +276,13 @@ def main() -> None:
             invalid_lengths, bool(md.same_mobile_and_fixed_line_pattern), leading, md.national_prefix,
             npp, java_rule(md.national_prefix_transform_rule), idd, md.preferred_international_prefix,
             md.preferred_extn_prefix, national_formats[0], national_formats[1], intl_formats[0],
-            intl_formats[1], type_rows, type_states])
+            intl_formats[1], type_rows, type_states, first_tail])
     # The leftmost-first DFAs come after every other table, so adding them moved no offset.
     for fields, (_, md) in zip(region_fields, entries):
+        first_tail = fields.pop()
         for pattern in (md.national_prefix_for_parsing, md.international_prefix):
             fields.append(words.add_leftmost_dfa(pattern) if pattern else -1)
+        fields.append(first_tail)
     region_lines = [record(*fields) for fields in region_fields]
     # Calling codes: code -> region indices, main country first (libphonenumber's order).
     cc_lines = []
@@ -267,7 +307,8 @@ def main() -> None:
         f.write("    /// code|countryCode|isMain|typeDFA|lengthTypes|possibleLengths|localOnlyLengths|hasNoPossibleLength|\n")
         f.write("    /// sameMobileAndFixedLinePattern|leadingDigits|nationalPrefix|nationalPrefixForParsing|transformRule|\n")
         f.write("    /// internationalPrefix|preferredInternationalPrefix|preferredExtensionPrefix|national formats start|end|\n")
-        f.write("    /// intl formats start|end|typeRows|states of the type DFA|nationalPrefixDFA|internationalPrefixDFA\n")
+        f.write("    /// intl formats start|end|typeRows|states of the type DFA|nationalPrefixDFA|internationalPrefixDFA|\n")
+        f.write("    /// first tail state of the type DFA\n")
         f.write('    static let regionTable: StaticString = #"""\n')
         f.write("\n".join(region_lines))
         f.write('\n"""#\n\n')
@@ -291,7 +332,7 @@ def main() -> None:
         f.write("    @inline(__always) static var words: StaticString { \"")
         f.write(literal)
         f.write("\" }\n\n")
-        f.write(f"    /// {len(rows.values)} bytes: the transitions of the type DFAs of fewer than 256 states,\n")
+        f.write(f"    /// {len(rows.values)} bytes: the transitions of the type DFAs' states before their tail states,\n")
         f.write("    /// 10 a state, two characters a byte (low four bits first, each '0' + value).\n")
         f.write("    @inline(__always) static var typeRows: StaticString { \"")
         f.write(rows.literal())

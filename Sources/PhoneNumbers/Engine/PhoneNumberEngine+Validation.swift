@@ -148,15 +148,12 @@ extension PhoneNumberEngine {
         return store.typeByLabel[_Store.typeKey(bits, sameMobileAndFixedLine: record.sameMobileAndFixedLinePattern)]
     }
 
-    /// The label of the region's type DFA after `digits`, over byte-wide rows when it has them
-    /// (a branch taken the same way for all but five regions).
+    /// The label of the region's type DFA after `digits`.
     @inline(__always)
     func _typeLabel(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> UInt16 {
-        if record.typeRows >= 0 {
-            return _DFA.fullMatchLabel(store.typeRows + Int(record.typeRows), store.words + (Int(record.typeDFA) &+ 1),
-                                       start: Int(record.typeStart), digits)
-        }
-        return _DFA.fullMatchLabel(store.words, record.typeDFA, digits)
+        _DFA.typeLabel(store.typeRows + Int(record.typeRows), labels: store.words + (Int(record.typeDFA) &+ 1),
+                       tails: store.words + Int(record.typeTails),
+                       start: Int(record.typeStart), firstTail: Int(record.typeFirstTail), digits)
     }
 
     /// The type a DFA label gives, by libphonenumber's order of tests (`getNumberTypeHelper`):

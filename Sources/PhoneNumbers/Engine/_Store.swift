@@ -29,9 +29,9 @@ final class _Store: @unchecked Sendable {
     /// `_Metadata.words` decoded, one UInt16 per word (the literal spends two bytes and six
     /// instructions on each): what the DFA walks read.
     let words: UnsafeMutablePointer<UInt16>
-    /// `_Metadata.typeRows` decoded: the transitions of the type DFAs of fewer than 256 states
-    /// (all but five of 254), a byte each, 10 a state (196 KiB for all of them). A walk touches
-    /// less than half the cache lines of 16-bit rows with their labels inline.
+    /// `_Metadata.typeRows` decoded: the transitions of the type DFAs' states before their tail
+    /// states (`_DFA.typeLabel`), a byte each, 10 a state (74 KiB for all of them). A walk
+    /// touches less than half the cache lines of 16-bit rows with their labels inline.
     let typeRows: UnsafeMutablePointer<UInt8>
     /// For the first three digits after a `+` (000...999): the calling code they start with,
     /// as `code << 20 | length << 16 | index of its main region`, or 0 when none does.
@@ -80,6 +80,7 @@ final class _Store: @unchecked Sendable {
             _RegionRecord(
                 code: f.string(0) ?? "", countryCode: UInt16(f.int(1)), isMainCountryForCode: f.int(2) != 0,
                 typeDFA: Int32(f.int(3)), typeRows: Int32(f.int(20)), typeStates: Int32(f.int(21)),
+                typeFirstTail: Int32(f.int(24)),
                 lengthTypes: Int32(f.int(4)),
                 possibleLengths: UInt32(f.int(5)), localOnlyLengths: UInt32(f.int(6)),
                 hasNoPossibleLength: f.int(7) != 0, sameMobileAndFixedLinePattern: f.int(8) != 0,
@@ -97,11 +98,14 @@ final class _Store: @unchecked Sendable {
         for (i, r) in regions.enumerated() {
             let (literal, literalLength) = Self.literalDigits(r.nationalPrefixForParsing)
             let (idd, iddLength) = Self.literalDigits(r.internationalPrefix)
+            // Labels after the start state; windows after the labels of the states before the tail.
+            let tails = Int(r.typeDFA) + 1 + Int(r.typeFirstTail) - _DFA.tailWindow * Int(r.typeFirstTail)
             core[i] = _RegionCore(
-                index: Int32(i), countryCode: r.countryCode,
+                index: UInt16(i), countryCode: r.countryCode,
                 sameMobileAndFixedLinePattern: r.sameMobileAndFixedLinePattern,
-                hasNoPossibleLength: r.hasNoPossibleLength, typeDFA: r.typeDFA,
-                typeRows: r.typeRows, typeStart: Int32(words[Int(r.typeDFA)]), lengthTypes: r.lengthTypes,
+                hasNoPossibleLength: r.hasNoPossibleLength,
+                typeStart: UInt8(words[Int(r.typeDFA)]), typeFirstTail: UInt8(r.typeFirstTail),
+                typeDFA: r.typeDFA, typeRows: r.typeRows, typeTails: Int32(tails), lengthTypes: r.lengthTypes,
                 possibleLengths: r.possibleLengths, localOnlyLengths: r.localOnlyLengths,
                 leadingDigits: r.leadingDigits, nationalPrefixDFA: r.nationalPrefixDFA,
                 literalPrefix: literal, literalPrefixLength: literalLength,
@@ -211,9 +215,10 @@ final class _Store: @unchecked Sendable {
     private static func decodeWords() -> UnsafeMutablePointer<UInt16> {
         let text = _Metadata.words
         let count = text.utf8CodeUnitCount / 2
-        // Zeroed padding: a byte-row DFA walk reads a label at most 255 words past its DFA's.
-        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: count + 256)
-        (table + count).initialize(repeating: 0, count: 256)
+        // Zeroed padding: a type DFA walk over bytes that are not digits reads at most 4,095 words
+        // past its DFA's tail windows (`_DFA.typeLabel`).
+        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: count + 4096)
+        (table + count).initialize(repeating: 0, count: 4096)
         let p = text.utf8Start
         for i in 0..<count {
             table[i] = UInt16(p[2 &* i] &- 0x30) | UInt16(p[2 &* i &+ 1] &- 0x30) &<< 6
@@ -227,7 +232,7 @@ final class _Store: @unchecked Sendable {
         let text = _Metadata.typeRows
         let count = text.utf8CodeUnitCount / 2
         // Zeroed padding: a walk reads at most 255 * 10 + 255 bytes past its DFA's first row
-        // (`_DFA.fullMatchLabel(_:_:start:_:)`).
+        // (`_DFA.typeLabel`).
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: count + 2816)
         (table + count).initialize(repeating: 0, count: 2816)
         let p = text.utf8Start

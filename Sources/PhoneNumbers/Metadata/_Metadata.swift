@@ -10,15 +10,17 @@ struct _RegionRecord: Sendable {
     let code: String
     let countryCode: UInt16
     let isMainCountryForCode: Bool
-    /// Word offset of the type DFA (labels: `_TypeBits`): with byte-wide rows (`typeRows` ≥ 0),
-    /// its start state and then one label per state; otherwise the start state and then per state
-    /// ten transitions and a label (see _DFA.swift).
+    /// Word offset of the type DFA (labels: `_TypeBits`): its start state, one label per state
+    /// before `typeFirstTail`, then a window of `_DFA.tailWindow` labels per tail state
+    /// (`_DFA.typeLabel`).
     let typeDFA: Int32
-    /// Offset in `_Metadata.typeRows` of the type DFA's transitions, 10 bytes a state, or -1 for
-    /// a DFA of 256 states or more.
+    /// Offset in `_Metadata.typeRows` of the type DFA's transitions, 10 bytes a state, for the
+    /// states before `typeFirstTail`.
     let typeRows: Int32
-    /// The type DFA's number of states, the dead state included.
+    /// The type DFA's number of states, the dead state and the tail states included.
     let typeStates: Int32
+    /// The type DFA's first tail state: the states before it have transitions, the others windows.
+    let typeFirstTail: Int32
     /// Word offset of 20 words: for each national number length, the `_TypeBits` whose
     /// possible lengths admit it.
     let lengthTypes: Int32
@@ -52,14 +54,19 @@ struct _RegionRecord: Sendable {
 /// first 64 bytes and each record takes 128 (the store aligns them to 64), so a number touches
 /// one cache line of its region's record, not two.
 struct _RegionCore {
-    var index: Int32
+    var index: UInt16
     var countryCode: UInt16
     var sameMobileAndFixedLinePattern: Bool
     var hasNoPossibleLength: Bool
-    /// As in `_RegionRecord`, and the DFA's start state.
+    /// The type DFA's start state and first tail state (`_DFA.typeLabel`).
+    var typeStart: UInt8
+    var typeFirstTail: UInt8
+    /// As in `_RegionRecord`.
     var typeDFA: Int32
     var typeRows: Int32
-    var typeStart: Int32
+    /// Word offset of the type DFA's tail windows less 16 words per state before the first tail
+    /// state: the window of tail state s is at `typeTails + 16 * s`.
+    var typeTails: Int32
     var lengthTypes: Int32
     var possibleLengths: UInt32
     var localOnlyLengths: UInt32
