@@ -79,13 +79,15 @@ extension PhoneNumberEngine {
     }
 
     /// For tests: the simple-input fast path alone (nil when the input is not of its shape) and
-    /// libphonenumber's whole algorithm alone, over the same input.
+    /// libphonenumber's whole algorithm alone, with no shortcut, over the same input.
     package func _parseBothWays(
         utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?
     ) -> (simple: Result<PhoneNumber?, PhoneNumberError>, freeForm: Result<PhoneNumber, PhoneNumberError>) {
         let regionIndex = defaultRegion.flatMap { store.regionIndex($0) }
         return (Result { () throws(PhoneNumberError) in try _parseSimple(bytes, regionIndex: regionIndex) },
-                Result { () throws(PhoneNumberError) in try _parseFreeForm(utf8: bytes, regionIndex: regionIndex) })
+                Result { () throws(PhoneNumberError) in
+                    try _parseFreeForm(utf8: bytes, regionIndex: regionIndex, shortcuts: false)
+                })
     }
 
     /// For tests: libphonenumber's whole algorithm with the shortcuts that ``_InputFlags`` allow,
@@ -101,7 +103,8 @@ extension PhoneNumberEngine {
     }
 
     /// libphonenumber's whole algorithm over any input, after decoding. `shortcuts: false` (for
-    /// tests) assumes every ``_InputFlags`` flag, so that no step is skipped.
+    /// tests) assumes every ``_InputFlags`` flag, so that no step is skipped, and takes the
+    /// general steps after a `+` too.
     func _parseFreeForm(
         utf8 bytes: UnsafeBufferPointer<UInt8>, regionIndex: Int?, shortcuts: Bool = true
     ) throws(PhoneNumberError) -> PhoneNumber {
@@ -150,7 +153,7 @@ extension PhoneNumberEngine {
                     count = try _decode(bytes, into: buffer)
                 }
                 let input = UnsafeBufferPointer(rebasing: buffer[0..<count])
-                return try _parse(input, work: work, regionIndex: regionIndex, flags: flags)
+                return try _parse(input, work: work, regionIndex: regionIndex, flags: flags, international: shortcuts)
             }
           }
         }.get()
@@ -350,9 +353,11 @@ extension PhoneNumberEngine {
     }
 
     /// libphonenumber's `parse` after decoding. `work` has room for a copy of the input; `flags`
-    /// say which characters the input may contain (``_InputFlags``).
+    /// say which characters the input may contain (``_InputFlags``); `international: false` (for
+    /// tests) skips the strict E.164 shortcut after a `+`.
     func _parse(
-        _ input: _Scalars, work: UnsafeMutableBufferPointer<Unicode.Scalar>, regionIndex: Int?, flags: _InputFlags
+        _ input: _Scalars, work: UnsafeMutableBufferPointer<Unicode.Scalar>, regionIndex: Int?, flags: _InputFlags,
+        international: Bool = true
     ) throws(PhoneNumberError) -> PhoneNumber {
         let number = _buildNationalNumberForParsing(input, into: work, flags: flags)
         let count = number.count
@@ -381,6 +386,13 @@ extension PhoneNumberEngine {
         let known = nationalCount == count && !flags.contains(.notASCII) && !flags.contains(.newline)
         let (digits, overlong) = _normalize(_Scalars(rebasing: number[plus..<nationalCount]), flags: flags,
                                             letters: known ? scan.letters : -1)
+        // After a "+" and without an extension, the digits of strict E.164 as `_parseSimple`
+        // reads them (what follows depends on the digits alone): the general steps cost about
+        // 250 instructions more. Vanity numbers, `tel:` URIs and Unicode separators come here.
+        if international, plus > 0, extensionText == nil,
+           let number = digits.withBuffer({ _parseInternationalDigits($0, stripping: true) }) {
+            return number
+        }
         return try _parseDigits(digits, overlong: overlong, afterPlus: plus > 0, regionIndex: regionIndex, extension: extensionText)
     }
 
