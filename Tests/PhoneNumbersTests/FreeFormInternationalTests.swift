@@ -2,15 +2,16 @@
 import SMSKitTestSupport
 import Testing
 
-/// After a `+` and without an extension, the free-form parse reads strict E.164 digits as
-/// `_parseSimple` does (`_parseInternationalDigits`): it must give exactly what the general
-/// steps (`_parseDigits`) give, for input that only the free-form parse reads.
+/// After a `+`, the free-form parse reads strict E.164 digits as `_parseSimple` does
+/// (`_parseInternationalDigitParts`), keeping the extension: it must give exactly what the
+/// general steps (`_parseDigits`) give, for input that only the free-form parse reads.
 @Suite struct FreeFormInternationalTests {
     let engine = PhoneNumberEngine()
 
     /// Numbers after "+" (calling codes in use and not, national prefixes and leading zeros,
     /// 6 to 20 digits) written as only the free-form parse reads them: Unicode separators and
-    /// digits, vanity letters, `tel:` URIs with `;isub=` or `;phone-context=`, leading text.
+    /// digits, vanity letters, extensions, `tel:` URIs with `;isub=`, `;ext=` or
+    /// `;phone-context=`, leading text.
     @Test func internationalShortcutAgreesWithTheGeneralSteps() {
         var random = SplitMix64(seed: 0x5EED_1E16)
         let regions: [RegionCode?] = [nil, "US", "GB", "DE", "IT", "AR", "BR", "RU", "IN", "JP", "SG", "001"]
@@ -19,9 +20,11 @@ import Testing
                      "28", "42", "80", "0", "999"]
         let separators = [" ", " ", "-", ".", "\u{2010}", "\u{FF0D}", "\u{00A0}", "\u{3000}", "\u{30FC}", "/", "(", ")"]
         let vanity = ["FLOWERS", "ABC", "xyz", "CALLME", "Zz"]
+        let extensions = [" ext. 12", " x 7", "#55", " #123#", " Ext: 661", ",,9", " ~ 42", " anexo 3", " \u{0434}\u{043E}\u{0431}. 8"]
         var differences: [String] = []
         var numbers = 0
         var shortcut = 0
+        var extended = 0
         for round in 0..<40_000 {
             var digits = codes[random.below(codes.count)]
             let lead = random.below(4)
@@ -40,11 +43,12 @@ import Testing
                 }
             }
             if random.below(8) == 0 { written += vanity[random.below(vanity.count)] }
+            if random.below(3) == 0 { written += extensions[random.below(extensions.count)] }
             let text: String
             switch round % 6 {
             case 0: text = "+" + written
             case 1: text = "Tel: +" + written
-            case 2: text = "tel:+" + digits + ";isub=" + String(random.below(1000))
+            case 2: text = "tel:+" + digits + (random.below(2) == 0 ? ";isub=" : ";ext=") + String(random.below(1000))
             case 3: text = "tel:" + String(digits.dropFirst(random.below(3))) + ";phone-context=+" + String(digits.prefix(random.below(4)))
             case 4: text = "++" + written + "!"
             default: text = "\u{FF0B}" + written
@@ -52,7 +56,10 @@ import Testing
             let region = regions[random.below(regions.count)]
             let bytes = Array(text.utf8)
             let (fast, full) = bytes.withUnsafeBufferPointer { engine._parseFreeFormBothWays(utf8: $0, defaultRegion: region) }
-            if case .success = fast { numbers += 1 }
+            if case .success(let number) = fast {
+                numbers += 1
+                if number.extension != nil { extended += 1 }
+            }
             if digits.allSatisfy(\.isASCII),
                Array(digits.utf8).withUnsafeBufferPointer({ engine._parseInternationalDigits($0, stripping: true) }) != nil {
                 shortcut += 1
@@ -63,10 +70,12 @@ import Testing
         #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
         #expect(numbers > 12_000)
         #expect(shortcut > 12_000)
+        #expect(extended > 5_000)
     }
 
-    /// The shortcut's claim itself, on the digits alone: wherever `_parseInternationalDigits`
-    /// gives a number, `_parseDigits` after a "+" gives the same one, whatever the region.
+    /// The shortcut's claim itself, on the digits alone: wherever
+    /// `_parseInternationalDigitParts` gives a number, `_parseDigits` after a "+" gives the same
+    /// one with the same extension, whatever the region.
     @Test func internationalDigitsAgreeWithTheGeneralSteps() {
         var random = SplitMix64(seed: 0x5EED_D161)
         let regions: [RegionCode?] = [nil, "US", "GB", "DE", "IT", "AR", "MX", "IN", "001"]
@@ -78,14 +87,17 @@ import Testing
             if random.below(3) == 0, digits.count > 3 { digits[1] = UInt8(ascii: "0") }
             let region = regions[random.below(regions.count)]
             let regionIndex = region.flatMap { engine.store.regionIndex($0) }
-            let (fast, full) = digits.withUnsafeBufferPointer { buffer in
-                (engine._parseInternationalDigits(buffer, stripping: true),
+            let ext: String? = random.below(2) == 0 ? nil : String(random.below(10_000))
+            let (parts, full) = digits.withUnsafeBufferPointer { buffer in
+                (engine._parseInternationalDigitParts(buffer, stripping: true),
                  Result { () throws(PhoneNumberError) in
                      try engine._parseDigits(_DigitString(buffer), overlong: false, afterPlus: true,
-                                             regionIndex: regionIndex, extension: nil)
+                                             regionIndex: regionIndex, extension: ext)
                  })
             }
-            guard let fast else { continue }
+            guard let parts else { continue }
+            let fast = PhoneNumber(countryCode: parts.countryCode, nationalNumber: parts.value,
+                                   leadingZeros: parts.zeros, extension: ext, digits: parts.digits)
             taken += 1
             if let difference = parseDifference(.success(fast), full, input: String(decoding: digits, as: UTF8.self)) {
                 differences.append(difference)

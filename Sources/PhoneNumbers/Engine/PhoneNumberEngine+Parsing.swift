@@ -386,12 +386,14 @@ extension PhoneNumberEngine {
         let known = nationalCount == count && !flags.contains(.notASCII) && !flags.contains(.newline)
         let (digits, overlong) = _normalize(_Scalars(rebasing: number[plus..<nationalCount]), flags: flags,
                                             letters: known ? scan.letters : -1)
-        // After a "+" and without an extension, the digits of strict E.164 as `_parseSimple`
-        // reads them (what follows depends on the digits alone): the general steps cost about
-        // 250 instructions more. Vanity numbers, `tel:` URIs and Unicode separators come here.
-        if international, plus > 0, extensionText == nil,
-           let number = digits.withBuffer({ _parseInternationalDigits($0, stripping: true) }) {
-            return number
+        // After a "+", the digits of strict E.164 as `_parseSimple` reads them (what follows
+        // depends on the digits alone, the extension is only kept): the general steps cost about
+        // 250 instructions more. Vanity numbers, extensions, `tel:` URIs and Unicode separators
+        // come here.
+        if international, plus > 0,
+           let parts = digits.withBuffer({ _parseInternationalDigitParts($0, stripping: true) }) {
+            return PhoneNumber(countryCode: parts.countryCode, nationalNumber: parts.value, leadingZeros: parts.zeros,
+                               extension: extensionText, digits: parts.digits)
         }
         return try _parseDigits(digits, overlong: overlong, afterPlus: plus > 0, regionIndex: regionIndex, extension: extensionText)
     }
