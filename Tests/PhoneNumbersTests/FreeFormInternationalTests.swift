@@ -107,3 +107,40 @@ import Testing
         #expect(taken > 25_000)
     }
 }
+
+/// `_parseSimple` refuses input that starts like a `tel:` URI (no space after the colon) at its
+/// first byte; the whole algorithm then reads it, with the same results as without the refusal.
+@Suite struct TelURIRefusalTests {
+    let engine = PhoneNumberEngine()
+
+    @Test func telURIsAreLeftToTheWholeAlgorithm() {
+        var random = SplitMix64(seed: 0x5EED_7E1)
+        let regions: [RegionCode?] = [nil, "US", "GB", "DE", "SG", "CA"]
+        let prefixes = ["tel:", "TEL:", "Tel:", "tEl:", "tel: ", "Tel: ", "tel:+", "TEL:+", "Tel: +", "tel:;", "tel::"]
+        let tails = ["", "", ";isub=12", ";phone-context=+44", ";ext=7", "-12", " ", "!"]
+        var differences: [String] = []
+        var refused = 0
+        for _ in 0..<20_000 {
+            var text = prefixes[random.below(prefixes.count)]
+            for _ in 0..<(3 + random.below(14)) {
+                text += random.below(6) == 0 ? ["-", " ", ".", "(", ")"][random.below(5)] : String(random.below(10))
+            }
+            text += tails[random.below(tails.count)]
+            let region = regions[random.below(regions.count)]
+            let bytes = Array(text.utf8)
+            let (simple, whole) = bytes.withUnsafeBufferPointer { engine._parseBothWays(utf8: $0, defaultRegion: region) }
+            let parsed = Result { () throws(PhoneNumberError) in try engine.parse(text, defaultRegion: region) }
+            let input = "\(text.debugDescription) \(region?.identifier ?? "-")"
+            let uri = bytes.withUnsafeBufferPointer { engine._startsLikeTelURI($0) }
+            #expect(uri == (text.prefix(4).lowercased() == "tel:" && text.dropFirst(4).first != " "), "\(input)")
+            if uri {
+                refused += 1
+                if case .success(.some) = simple { differences.append("\(input): taken by the simple path") }
+                if case .failure = simple { differences.append("\(input): refused by the simple path with an error") }
+            }
+            if let difference = parseDifference(parsed, whole, input: input) { differences.append(difference) }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(refused > 10_000)
+    }
+}

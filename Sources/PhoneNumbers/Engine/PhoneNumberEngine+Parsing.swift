@@ -65,6 +65,21 @@ extension PhoneNumberEngine {
         return (mask &>> UInt64(last & 0x3F)) & 1 != 0
     }
 
+    /// Whether the input starts with `tel:` in any case (or bytes that read the same with bit 5
+    /// set) and no space: an RFC 3966 URI, which nearly always has `;phone-context=`, `;isub=`
+    /// or `;ext=` after its digits, where `_parseSimple` would give up having read the number
+    /// ("Tel: +1 ...", with a space, is text the fast path takes). `_parseSimple` refuses such
+    /// input at its first byte; that never changes a result (the whole algorithm reads it).
+    @inline(__always)
+    func _startsLikeTelURI(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 5, let base = bytes.baseAddress else { return false }
+        let word = UnsafeRawPointer(base).loadUnaligned(as: UInt32.self)
+        return UInt32(littleEndian: word) | 0x2020_2020 == Self._telColon && base[4] != UInt8(ascii: " ")
+    }
+
+    /// `tel:` as a little-endian word.
+    static var _telColon: UInt32 { 0x3A6C_6574 }
+
     /// The characters of ``_endsOutsideSimpleShape(_:)``: `#`, `*`, `,`, `;` below 0x40; the
     /// letters and `~` from 0x40 (a test checks them against `_simpleKind(ascii:)`).
     static var _simpleRefusedEndLow: UInt64 { 1 << 0x23 | 1 << 0x2A | 1 << 0x2C | 1 << 0x3B }
@@ -289,6 +304,9 @@ extension PhoneNumberEngine {
                 if started { trailing = true }
             } else if bit & _SimpleKind.other.bit != 0 {
                 guard !started else { return nil }
+                // A letter first: tested here, where typed numbers (a digit or "+" first) never
+                // come, not before the call, where the test cost every input.
+                if i == 1, _startsLikeTelURI(bytes) { return nil }
             } else {
                 return nil  // .refuse
             }
