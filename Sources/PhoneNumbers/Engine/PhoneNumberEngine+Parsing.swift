@@ -422,13 +422,19 @@ extension PhoneNumberEngine {
     func _buildNationalNumberForParsing(
         _ s: _Scalars, into out: UnsafeMutableBufferPointer<Unicode.Scalar>, flags: _InputFlags
     ) -> _Scalars {
-        // Both RFC 3966 parameters start with ';': most input has none and skips both searches.
-        var semicolon = false
+        // Both RFC 3966 parameters start with ';': most input has none and skips both searches,
+        // which start at the first one.
+        var firstSemicolon = s.count
         if flags.contains(.semicolon) {
-            for c in s where c == ";" { semicolon = true; break }
+            var i = 0
+            while i < s.count, s[i] != ";" { i &+= 1 }
+            firstSemicolon = i
         }
+        let semicolon = firstSemicolon < s.count
+        // Where the ";isub=" search starts in the number.
+        var isubFrom = 0
         var number: _Scalars
-        if semicolon, let contextIndex = _find(s, ";phone-context=") {
+        if semicolon, let contextIndex = _find(s, ";phone-context=", from: firstSemicolon) {
             let contextStart = contextIndex + 15
             var contextEnd = s.count
             var i = contextStart
@@ -464,12 +470,15 @@ extension PhoneNumberEngine {
                         while j < end, s[j] == " " { j += 1 }
                         if j < end, s[j] == "x" { end = i; break cutting }
                     }
-                    i += 1
+                    i &+= 1  // below `end`: no overflow check
                 }
             }
             number = _Scalars(rebasing: s[start..<end])
+            isubFrom = max(firstSemicolon &- start, 0)
         }
-        if semicolon, let isdn = _find(number, ";isub="), isdn > 0 { number = _Scalars(rebasing: number[0..<isdn]) }
+        if semicolon, let isdn = _find(number, ";isub=", from: isubFrom), isdn > 0 {
+            number = _Scalars(rebasing: number[0..<isdn])
+        }
         return number
     }
 
@@ -666,13 +675,14 @@ extension PhoneNumberEngine {
         return text
     }
 
-    func _find(_ s: _Scalars, _ needle: StaticString) -> Int? {
+    /// The first place at or after `from` (not negative) where `needle` occurs in `s`.
+    func _find(_ s: _Scalars, _ needle: StaticString, from: Int = 0) -> Int? {
         let n = needle.utf8CodeUnitCount
         guard s.count >= n else { return nil }
         let p = needle.utf8Start
         let first = UInt32(p[0])
         // Positions of the first character only, then the rest of the needle.
-        var i = 0
+        var i = from
         while i <= s.count &- n {
             if s[i].value == first {
                 // The whole needle, with no exit at the first difference: where that is varies
