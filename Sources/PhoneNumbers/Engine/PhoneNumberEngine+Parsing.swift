@@ -164,7 +164,9 @@ extension PhoneNumberEngine {
                 var flags = _InputFlags(rawValue: seen & 0x3F)
                 if !shortcuts { flags = .all }
                 if bytes.count > Self.maxInputLength || flags.contains(.notASCII) {
-                    flags = .all
+                    // The flags of ASCII characters stay exact (the bytes of other characters
+                    // are never ASCII); their letters and symbols may start an extension.
+                    flags = bytes.count > Self.maxInputLength ? .all : flags.union(.extensionLabel)
                     count = try _decode(bytes, into: buffer)
                 }
                 let input = UnsafeBufferPointer(rebasing: buffer[0..<count])
