@@ -419,3 +419,33 @@ import Testing
         #expect(numbers > 10_000)
     }
 }
+
+/// The ASCII viability check skips the extension search for a number read whole without a
+/// letter or `~`: over such numbers (and ones with a `~`), it must find what the general check
+/// finds.
+@Suite struct LetterlessExtensionSkipTests {
+    @Test func letterlessNumbersHaveNoExtension() {
+        var random = SplitMix64(seed: 0x5EED_7117)
+        let pieces = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+                      " ", "-", ".", "(", ")", "/", "*", "[", "]", "+", "~", " ~ ", "~~", "- "]
+        var differences: [String] = []
+        var extensions = 0
+        for _ in 0..<100_000 {
+            var text = random.below(2) == 0 ? "+" : ""
+            for _ in 0..<(2 + random.below(18)) { text += pieces[random.below(pieces.count)] }
+            let scalars = Array(text.unicodeScalars)
+            scalars.withUnsafeBufferPointer { s in
+                var a = _Viability.Scan(), b = _Viability.Scan()
+                let fast = _Viability.check(s, s.count, searchExtension: true, scan: &a, ascii: true)
+                let slow = _Viability.check(s, s.count, searchExtension: true, scan: &b, ascii: false)
+                if fast.viable != slow.viable || fast.extension?.start != slow.extension?.start
+                    || fast.extension?.digits != slow.extension?.digits {
+                    differences.append(text.debugDescription)
+                }
+                if slow.extension != nil { extensions += 1 }
+            }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(extensions > 1_000)
+    }
+}
