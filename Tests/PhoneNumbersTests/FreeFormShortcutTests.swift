@@ -380,3 +380,72 @@ import Testing
         return false
     }
 }
+
+/// Input that is not all ASCII keeps the exact flags of its ASCII characters (`;`, `/`, letters,
+/// line feeds), with `extensionLabel` always: the free-form parse with those flags must give what
+/// it gives with every flag.
+@Suite struct NonASCIIFlagTests {
+    let engine = PhoneNumberEngine()
+
+    @Test func nonASCIIInputWithItsASCIIFlagsParsesAsWithEveryFlag() {
+        var random = SplitMix64(seed: 0x5EED_0A5C)
+        let regions: [RegionCode?] = [nil, "US", "GB", "DE", "IN", "RU", "JP", "SG", "001"]
+        let nonASCII = ["\u{0661}", "\u{0967}", "\u{FF11}", "\u{2010}", "\u{FF0D}", "\u{00A0}", "\u{3000}", "\u{30FC}",
+                        "\u{FF0B}", "\u{FF58}", "\u{FF03}", "\u{FF5E}", "\u{0434}\u{043E}\u{0431}", "é", "\u{0131}",
+                        "\u{017F}", "\u{FF45}\u{FF58}\u{FF54}", "\u{FF0F}", "\u{FF1B}", "नमस्ते"]
+        let ascii = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", " ", "-", "+", "(", ")", ".", ";", "/", "\\",
+                     "/ x", "\n", "ext. ", "x", "#", "~", ",,", "FLOWERS", "abc", ";isub=", ";phone-context=+44",
+                     ";ext=", "tel:", "_", "!"]
+        var differences: [String] = []
+        var numbers = 0
+        for _ in 0..<60_000 {
+            var text = random.below(3) == 0 ? "+" : ""
+            for _ in 0..<(3 + random.below(16)) {
+                switch random.below(6) {
+                case 0: text += nonASCII[random.below(nonASCII.count)]
+                case 1: text += ascii[random.below(ascii.count)]
+                default: text += String(random.below(10))
+                }
+            }
+            if !text.unicodeScalars.contains(where: { !$0.isASCII }) { text += nonASCII[random.below(nonASCII.count)] }
+            let region = regions[random.below(regions.count)]
+            let bytes = Array(text.utf8)
+            let (shortcut, full) = bytes.withUnsafeBufferPointer { engine._parseFreeFormBothWays(utf8: $0, defaultRegion: region) }
+            if case .success = shortcut { numbers += 1 }
+            let input = "\(text.debugDescription) \(region?.identifier ?? "-")"
+            if let difference = parseDifference(shortcut, full, input: input) { differences.append(difference) }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(numbers > 10_000)
+    }
+}
+
+/// The ASCII viability check skips the extension search for a number read whole without a
+/// letter or `~`: over such numbers (and ones with a `~`), it must find what the general check
+/// finds.
+@Suite struct LetterlessExtensionSkipTests {
+    @Test func letterlessNumbersHaveNoExtension() {
+        var random = SplitMix64(seed: 0x5EED_7117)
+        let pieces = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+                      " ", "-", ".", "(", ")", "/", "*", "[", "]", "+", "~", " ~ ", "~~", "- "]
+        var differences: [String] = []
+        var extensions = 0
+        for _ in 0..<100_000 {
+            var text = random.below(2) == 0 ? "+" : ""
+            for _ in 0..<(2 + random.below(18)) { text += pieces[random.below(pieces.count)] }
+            let scalars = Array(text.unicodeScalars)
+            scalars.withUnsafeBufferPointer { s in
+                var a = _Viability.Scan(), b = _Viability.Scan()
+                let fast = _Viability.check(s, s.count, searchExtension: true, scan: &a, ascii: true)
+                let slow = _Viability.check(s, s.count, searchExtension: true, scan: &b, ascii: false)
+                if fast.viable != slow.viable || fast.extension?.start != slow.extension?.start
+                    || fast.extension?.digits != slow.extension?.digits {
+                    differences.append(text.debugDescription)
+                }
+                if slow.extension != nil { extensions += 1 }
+            }
+        }
+        #expect(differences.isEmpty, "first differences: \(differences.prefix(10))")
+        #expect(extensions > 1_000)
+    }
+}

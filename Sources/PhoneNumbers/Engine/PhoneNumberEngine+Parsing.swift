@@ -65,6 +65,21 @@ extension PhoneNumberEngine {
         return (mask &>> UInt64(last & 0x3F)) & 1 != 0
     }
 
+    /// Whether the input starts with `tel:` in any case (or bytes that read the same with bit 5
+    /// set) and no space: an RFC 3966 URI, which nearly always has `;phone-context=`, `;isub=`
+    /// or `;ext=` after its digits, where `_parseSimple` would give up having read the number
+    /// ("Tel: +1 ...", with a space, is text the fast path takes). `_parseSimple` refuses such
+    /// input at its first byte; that never changes a result (the whole algorithm reads it).
+    @inline(__always)
+    func _startsLikeTelURI(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 5, let base = bytes.baseAddress else { return false }
+        let word = UnsafeRawPointer(base).loadUnaligned(as: UInt32.self)
+        return UInt32(littleEndian: word) | 0x2020_2020 == Self._telColon && base[4] != UInt8(ascii: " ")
+    }
+
+    /// `tel:` as a little-endian word.
+    static var _telColon: UInt32 { 0x3A6C_6574 }
+
     /// The characters of ``_endsOutsideSimpleShape(_:)``: `#`, `*`, `,`, `;` below 0x40; the
     /// letters and `~` from 0x40 (a test checks them against `_simpleKind(ascii:)`).
     static var _simpleRefusedEndLow: UInt64 { 1 << 0x23 | 1 << 0x2A | 1 << 0x2C | 1 << 0x3B }
@@ -79,13 +94,15 @@ extension PhoneNumberEngine {
     }
 
     /// For tests: the simple-input fast path alone (nil when the input is not of its shape) and
-    /// libphonenumber's whole algorithm alone, over the same input.
+    /// libphonenumber's whole algorithm alone, with no shortcut, over the same input.
     package func _parseBothWays(
         utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?
     ) -> (simple: Result<PhoneNumber?, PhoneNumberError>, freeForm: Result<PhoneNumber, PhoneNumberError>) {
         let regionIndex = defaultRegion.flatMap { store.regionIndex($0) }
         return (Result { () throws(PhoneNumberError) in try _parseSimple(bytes, regionIndex: regionIndex) },
-                Result { () throws(PhoneNumberError) in try _parseFreeForm(utf8: bytes, regionIndex: regionIndex) })
+                Result { () throws(PhoneNumberError) in
+                    try _parseFreeForm(utf8: bytes, regionIndex: regionIndex, shortcuts: false)
+                })
     }
 
     /// For tests: libphonenumber's whole algorithm with the shortcuts that ``_InputFlags`` allow,
@@ -101,7 +118,8 @@ extension PhoneNumberEngine {
     }
 
     /// libphonenumber's whole algorithm over any input, after decoding. `shortcuts: false` (for
-    /// tests) assumes every ``_InputFlags`` flag, so that no step is skipped.
+    /// tests) assumes every ``_InputFlags`` flag, so that no step is skipped, and takes the
+    /// general steps after a `+` too.
     func _parseFreeForm(
         utf8 bytes: UnsafeBufferPointer<UInt8>, regionIndex: Int?, shortcuts: Bool = true
     ) throws(PhoneNumberError) -> PhoneNumber {
@@ -146,11 +164,13 @@ extension PhoneNumberEngine {
                 var flags = _InputFlags(rawValue: seen & 0x3F)
                 if !shortcuts { flags = .all }
                 if bytes.count > Self.maxInputLength || flags.contains(.notASCII) {
-                    flags = .all
+                    // The flags of ASCII characters stay exact (the bytes of other characters
+                    // are never ASCII); their letters and symbols may start an extension.
+                    flags = bytes.count > Self.maxInputLength ? .all : flags.union(.extensionLabel)
                     count = try _decode(bytes, into: buffer)
                 }
                 let input = UnsafeBufferPointer(rebasing: buffer[0..<count])
-                return try _parse(input, work: work, regionIndex: regionIndex, flags: flags)
+                return try _parse(input, work: work, regionIndex: regionIndex, flags: flags, international: shortcuts)
             }
           }
         }.get()
@@ -286,6 +306,9 @@ extension PhoneNumberEngine {
                 if started { trailing = true }
             } else if bit & _SimpleKind.other.bit != 0 {
                 guard !started else { return nil }
+                // A letter first: tested here, where typed numbers (a digit or "+" first) never
+                // come, not before the call, where the test cost every input.
+                if i == 1, _startsLikeTelURI(bytes) { return nil }
             } else {
                 return nil  // .refuse
             }
@@ -350,9 +373,11 @@ extension PhoneNumberEngine {
     }
 
     /// libphonenumber's `parse` after decoding. `work` has room for a copy of the input; `flags`
-    /// say which characters the input may contain (``_InputFlags``).
+    /// say which characters the input may contain (``_InputFlags``); `international: false` (for
+    /// tests) skips the strict E.164 shortcut after a `+`.
     func _parse(
-        _ input: _Scalars, work: UnsafeMutableBufferPointer<Unicode.Scalar>, regionIndex: Int?, flags: _InputFlags
+        _ input: _Scalars, work: UnsafeMutableBufferPointer<Unicode.Scalar>, regionIndex: Int?, flags: _InputFlags,
+        international: Bool = true
     ) throws(PhoneNumberError) -> PhoneNumber {
         let number = _buildNationalNumberForParsing(input, into: work, flags: flags)
         let count = number.count
@@ -381,6 +406,15 @@ extension PhoneNumberEngine {
         let known = nationalCount == count && !flags.contains(.notASCII) && !flags.contains(.newline)
         let (digits, overlong) = _normalize(_Scalars(rebasing: number[plus..<nationalCount]), flags: flags,
                                             letters: known ? scan.letters : -1)
+        // After a "+", the digits of strict E.164 as `_parseSimple` reads them (what follows
+        // depends on the digits alone, the extension is only kept): the general steps cost about
+        // 250 instructions more. Vanity numbers, extensions, `tel:` URIs and Unicode separators
+        // come here.
+        if international, plus > 0,
+           let parts = digits.withBuffer({ _parseInternationalDigitParts($0, stripping: true) }) {
+            return PhoneNumber(countryCode: parts.countryCode, nationalNumber: parts.value, leadingZeros: parts.zeros,
+                               extension: extensionText, digits: parts.digits)
+        }
         return try _parseDigits(digits, overlong: overlong, afterPlus: plus > 0, regionIndex: regionIndex, extension: extensionText)
     }
 
@@ -390,13 +424,19 @@ extension PhoneNumberEngine {
     func _buildNationalNumberForParsing(
         _ s: _Scalars, into out: UnsafeMutableBufferPointer<Unicode.Scalar>, flags: _InputFlags
     ) -> _Scalars {
-        // Both RFC 3966 parameters start with ';': most input has none and skips both searches.
-        var semicolon = false
+        // Both RFC 3966 parameters start with ';': most input has none and skips both searches,
+        // which start at the first one.
+        var firstSemicolon = s.count
         if flags.contains(.semicolon) {
-            for c in s where c == ";" { semicolon = true; break }
+            var i = 0
+            while i < s.count, s[i] != ";" { i &+= 1 }
+            firstSemicolon = i
         }
+        let semicolon = firstSemicolon < s.count
+        // Where the ";isub=" search starts in the number.
+        var isubFrom = 0
         var number: _Scalars
-        if semicolon, let contextIndex = _find(s, ";phone-context=") {
+        if semicolon, let contextIndex = _find(s, ";phone-context=", from: firstSemicolon) {
             let contextStart = contextIndex + 15
             var contextEnd = s.count
             var i = contextStart
@@ -432,12 +472,15 @@ extension PhoneNumberEngine {
                         while j < end, s[j] == " " { j += 1 }
                         if j < end, s[j] == "x" { end = i; break cutting }
                     }
-                    i += 1
+                    i &+= 1  // below `end`: no overflow check
                 }
             }
             number = _Scalars(rebasing: s[start..<end])
+            isubFrom = max(firstSemicolon &- start, 0)
         }
-        if semicolon, let isdn = _find(number, ";isub="), isdn > 0 { number = _Scalars(rebasing: number[0..<isdn]) }
+        if semicolon, let isdn = _find(number, ";isub=", from: isubFrom), isdn > 0 {
+            number = _Scalars(rebasing: number[0..<isdn])
+        }
         return number
     }
 
@@ -634,13 +677,14 @@ extension PhoneNumberEngine {
         return text
     }
 
-    func _find(_ s: _Scalars, _ needle: StaticString) -> Int? {
+    /// The first place at or after `from` (not negative) where `needle` occurs in `s`.
+    func _find(_ s: _Scalars, _ needle: StaticString, from: Int = 0) -> Int? {
         let n = needle.utf8CodeUnitCount
         guard s.count >= n else { return nil }
         let p = needle.utf8Start
         let first = UInt32(p[0])
         // Positions of the first character only, then the rest of the needle.
-        var i = 0
+        var i = from
         while i <= s.count &- n {
             if s[i].value == first {
                 // The whole needle, with no exit at the first difference: where that is varies

@@ -1,7 +1,9 @@
 // What an input may contain, gathered while it is decoded, so that the free-form parse skips the
-// searches and passes whose trigger characters never occur. For all-ASCII input (nearly all of
-// it) the flags are exact, one table load and an OR per byte with no branch; for other input
-// every flag is set and each step does its full work.
+// searches and passes whose trigger characters never occur: one table load and an OR per byte
+// with no branch. The flags of ASCII characters are exact for any input (UTF-8 encodes no other
+// character with an ASCII byte, and the steps they gate look for ASCII characters alone); input
+// that is not all ASCII also has `extensionLabel` (its other letters and symbols can start an
+// extension). Input over 250 bytes has every flag.
 
 struct _InputFlags: OptionSet {
     let rawValue: UInt8
@@ -18,10 +20,10 @@ struct _InputFlags: OptionSet {
     /// A line feed.
     static let newline = _InputFlags(rawValue: 16)
 
-    /// Not all ASCII: the flags above are all set and say nothing.
+    /// Not all ASCII: `extensionLabel` is set too, and the steps test the scalars' ranges.
     static let notASCII = _InputFlags(rawValue: 32)
 
-    /// Every flag: what is assumed of input that is not all ASCII.
+    /// Every flag: what is assumed of input too long to gather flags for, and by tests.
     static let all = _InputFlags(rawValue: 0x3F)
 
     /// The flags of one ASCII character, from the rules above (the table is checked against it).

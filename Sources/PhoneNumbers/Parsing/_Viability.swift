@@ -36,7 +36,15 @@ enum _Viability {
         _ s: _Scalars, _ count: Int, searchExtension: Bool, scan: inout Scan, ascii: Bool = false
     ) -> (viable: Bool, extension: (start: Int, digits: Range<Int>)?) {
         guard let (stop, thirdDigitEnd) = scanMainPart(s, count, scan: &scan, ascii: ascii) else { return (false, nil) }
-        let found = searchExtension ? _Extension.search(s, count) : nil
+        // An ASCII number read whole without a letter (`x` included) has no label character but
+        // perhaps `~` (`#`, `,`, `;` and a line feed end the main part): without one, no
+        // alternative can match. Typically a `tel:` URI whose letters were in the parts cut off.
+        var search = searchExtension
+        if search, ascii, stop == count, scan.letters == 0 {
+            search = false
+            for i in 0..<count where s[i] == "~" { search = true; break }
+        }
+        let found = search ? _Extension.search(s, count) : nil
         if stop == count {
             guard let found, prefixIsViable(s, found.start, scan: scan) else { return (true, nil) }
             return (true, found)
