@@ -239,6 +239,14 @@ import Testing
         #expect(tailStates > 3_000)
     }
 
+    /// A store other than the shared one is built and freed whole (its tables are allocated with
+    /// padding before them; freeing from the wrong address would abort the process).
+    @Test func storesBuildAndFreeTheirTables() {
+        for _ in 0..<3 {
+            #expect(PhoneNumberEngine._buildMetadataIndexForBenchmark() == _Store.shared.regions.count)
+        }
+    }
+
     /// What E.164 parsing and classification read of a region is in one cache line.
     @Test func regionRecordsKeepTheirHotFieldsInOneCacheLine() {
         #expect(MemoryLayout<_RegionCore>.stride == 128)

@@ -25,8 +25,8 @@ enum _DFA {
     /// `digits` must be ASCII digits, as every caller's are (parsed and normalized numbers, the
     /// digits of a `PhoneNumber`): the walk does not test each byte. Any other byte would give a
     /// wrong label but still read only the store's tables: a state is a byte, so a read lands at
-    /// most 2,805 bytes past the DFA's rows and 4,095 words past `tails`, which the store pads
-    /// with zeros.
+    /// most 2,757 bytes past the DFA's rows or 48 before them and 4,095 words past `tails`, which
+    /// the store pads with zeros.
     ///
     /// - Complexity: O(n), at most one table lookup per digit.
     @inline(__always)

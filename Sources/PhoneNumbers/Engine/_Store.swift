@@ -190,7 +190,7 @@ final class _Store: @unchecked Sendable {
     deinit {
         core.deallocate()
         words.deallocate()
-        typeRows.deallocate()
+        (typeRows - Self.rowsPaddingBefore).deallocate()
         callingCodeByPrefix.deallocate()
         typeByLabel.deallocate()
         e164Prefixes.deallocate()
@@ -228,12 +228,17 @@ final class _Store: @unchecked Sendable {
 
     /// Decodes the type DFAs' row bytes (two characters each, 4 bits per character), also a
     /// vectorized loop.
+    private static let rowsPaddingBefore = 64
+
     private static func decodeRows() -> UnsafeMutablePointer<UInt8> {
         let text = _Metadata.typeRows
         let count = text.utf8CodeUnitCount / 2
-        // Zeroed padding: a walk reads at most 255 * 10 + 255 bytes past its DFA's first row
-        // (`_DFA.typeLabel`).
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: count + 2816)
+        // Zeroed padding: a walk over bytes that are not digits reads at most 255 * 10 + 207
+        // bytes past its DFA's first row and 48 before it (`_DFA.typeLabel`); the table starts
+        // after the 64 bytes before.
+        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.rowsPaddingBefore + count + 2816)
+        base.initialize(repeating: 0, count: Self.rowsPaddingBefore)
+        let table = base + Self.rowsPaddingBefore
         (table + count).initialize(repeating: 0, count: 2816)
         let p = text.utf8Start
         for i in 0..<count {
