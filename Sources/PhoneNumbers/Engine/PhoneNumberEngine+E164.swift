@@ -264,14 +264,15 @@ extension PhoneNumberEngine {
         if region.nationalPrefixDFA < 0 || !region.prefixStarts.admits(national) {
             return try _makeNumber(national, countryCode: countryCode, extension: `extension`)
         }
-        if let stripped = _stripNationalPrefix(national, region) {
+        var transformed = _DigitString()
+        if let stripped = _stripNationalPrefix(national, region, transformed: &transformed) {
             let keep: Bool
-            switch _possibility(length: stripped.count(of: national), region: region) {
+            switch _possibility(length: stripped.count(of: national, transformed), region: region) {
             case .tooShort, .isPossibleLocalOnly, .invalidLength: keep = false
             default: keep = true
             }
             if keep {
-                return try stripped.withDigits(national) { digits in
+                return try stripped.withDigits(national, transformed) { digits in
                     Result { () throws(PhoneNumberError) in try _makeNumber(digits, countryCode: countryCode, extension: `extension`) }
                 }.get()
             }
@@ -287,10 +288,11 @@ extension PhoneNumberEngine {
     func _strippedNationalParts(
         _ national: UnsafeBufferPointer<UInt8>, countryCode: Int, region: _RegionCore
     ) -> _NumberParts? {
-        if let stripped = _stripNationalPrefix(national, region) {
-            switch _possibility(length: stripped.count(of: national), region: region) {
+        var transformed = _DigitString()
+        if let stripped = _stripNationalPrefix(national, region, transformed: &transformed) {
+            switch _possibility(length: stripped.count(of: national, transformed), region: region) {
             case .tooShort, .isPossibleLocalOnly, .invalidLength: break
-            default: return stripped.withDigits(national) { Self._numberParts($0, countryCode: countryCode) }
+            default: return stripped.withDigits(national, transformed) { Self._numberParts($0, countryCode: countryCode) }
             }
         }
         return Self._numberParts(national, countryCode: countryCode)
@@ -352,8 +354,11 @@ extension PhoneNumberEngine {
     }
 
     /// libphonenumber's `maybeStripNationalPrefixAndCarrierCode`: what is left of `digits` without
-    /// its national prefix (or transformed by the region's rule), or nil when nothing is stripped.
-    func _stripNationalPrefix(_ digits: UnsafeBufferPointer<UInt8>, _ region: _RegionCore) -> _NationalPart? {
+    /// its national prefix (or transformed by the region's rule, the new digits then written to
+    /// `transformed`, which starts empty), or nil when nothing is stripped.
+    func _stripNationalPrefix(
+        _ digits: UnsafeBufferPointer<UInt8>, _ region: _RegionCore, transformed: inout _DigitString
+    ) -> _NationalPart? {
         guard digits.count > 0, region.nationalPrefixDFA >= 0 else { return nil }
         if region.literalPrefixLength > 0 {
             // A plain digit prefix ("0", "1", "8", ...): no captures, no transform.
@@ -375,7 +380,6 @@ extension PhoneNumberEngine {
         if match.enteredLastGroup, let rule = store.regions[Int(region.index)].nationalPrefixTransformRule, !rule.isEmpty,
            let captures = _PikeVM.match(store.words, store.regions[Int(region.index)].nationalPrefixForParsing, digits, toEnd: false) {
             // Replace the matched prefix by the rule, with $n for group n.
-            var transformed = _DigitString()
             var iterator = rule.utf8.makeIterator()
             while let byte = iterator.next() {
                 if byte == UInt8(ascii: "$"), let next = iterator.next() {
@@ -388,11 +392,11 @@ extension PhoneNumberEngine {
                 }
             }
             transformed.append(UnsafeBufferPointer(rebasing: digits[matchEnd...]))
-            result = .transformed(transformed)
+            result = .transformed
         } else {
             result = .suffix(matchEnd)
         }
-        if viableOriginal, !result.withDigits(digits, { _matchesGeneralPattern($0, region) }) { return nil }
+        if viableOriginal, !result.withDigits(digits, transformed, { _matchesGeneralPattern($0, region) }) { return nil }
         return result
     }
 }
@@ -431,25 +435,30 @@ extension PhoneNumber {
 
 /// A national number that a parsing step derived from digits it was given: nearly always what
 /// is left of them after a prefix (`suffix`, read in place), or new digits when a national prefix
-/// transform rule rewrote the number.
+/// transform rule rewrote the number (`transformed`: the step wrote them into a `_DigitString`
+/// its caller owns). No payload of digits: a 72-byte case made every value, and each tuple
+/// returning one, a copy of that size.
 enum _NationalPart {
     case suffix(Int)
-    case transformed(_DigitString)
+    case transformed
 
-    /// Calls `body` with the digits: `digits` from `start` on, or the transformed ones.
+    /// Calls `body` with the digits: `digits` from `start` on, or the `transformed` ones.
     @inline(__always)
-    func withDigits<R>(_ digits: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    func withDigits<R>(
+        _ digits: UnsafeBufferPointer<UInt8>, _ transformed: borrowing _DigitString,
+        _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
         switch self {
         case .suffix(let start): body(UnsafeBufferPointer(rebasing: digits[start...]))
-        case .transformed(let number): number.withBuffer(body)
+        case .transformed: transformed.withBuffer(body)
         }
     }
 
     /// The number of digits.
-    func count(of digits: UnsafeBufferPointer<UInt8>) -> Int {
+    func count(of digits: UnsafeBufferPointer<UInt8>, _ transformed: borrowing _DigitString) -> Int {
         switch self {
         case .suffix(let start): digits.count &- start
-        case .transformed(let number): number.count
+        case .transformed: transformed.count
         }
     }
 }

@@ -335,11 +335,15 @@ extension PhoneNumberEngine {
         try digits.withBuffer { digits in
             Result { () throws(PhoneNumberError) in
                 var split: (code: Int, national: _NationalPart, tooLong: Bool)
+                // Written only by a national prefix transform rule (rare).
+                var transformed = _DigitString()
                 do throws(PhoneNumberError) {
-                    split = try _extractCountryCode(digits, overlong: overlong, afterPlus: afterPlus, regionIndex: regionIndex)
+                    split = try _extractCountryCode(digits, overlong: overlong, afterPlus: afterPlus, regionIndex: regionIndex,
+                                                    transformed: &transformed)
                 } catch {
                     guard error.code == .invalidCountryCode, afterPlus else { throw error }
-                    split = try _extractCountryCode(digits, overlong: overlong, afterPlus: false, regionIndex: regionIndex)
+                    split = try _extractCountryCode(digits, overlong: overlong, afterPlus: false, regionIndex: regionIndex,
+                                                    transformed: &transformed)
                     if split.code == 0 {
                         throw PhoneNumberError(.invalidCountryCode, "The digits after '+' do not start with a country code in use.")
                     }
@@ -361,8 +365,8 @@ extension PhoneNumberEngine {
                 case .suffix(let start):
                     return try _finishNational(UnsafeBufferPointer(rebasing: digits[start...]), countryCode: countryCode,
                                                region: region, extension: `extension`)
-                case .transformed(let national):
-                    return try national.withBuffer { national in
+                case .transformed:
+                    return try transformed.withBuffer { national in
                         Result { () throws(PhoneNumberError) in
                             try _finishNational(national, countryCode: countryCode, region: region, extension: `extension`)
                         }
@@ -516,9 +520,11 @@ extension PhoneNumberEngine {
     /// libphonenumber's `_maybe_extract_country_code` (with `_maybe_strip_i18n_prefix_and_normalize`)
     /// after normalizing: returns the country code (0 when none), the national number and whether
     /// the digits overflowed. `digits` are the number's digits without its leading plus signs
-    /// (`afterPlus` says whether there were any).
+    /// (`afterPlus` says whether there were any). A `.transformed` national number is written to
+    /// `transformed`, which starts empty.
     func _extractCountryCode(
-        _ digits: UnsafeBufferPointer<UInt8>, overlong: Bool, afterPlus: Bool, regionIndex: Int?
+        _ digits: UnsafeBufferPointer<UInt8>, overlong: Bool, afterPlus: Bool, regionIndex: Int?,
+        transformed: inout _DigitString
     ) throws(PhoneNumberError) -> (code: Int, national: _NationalPart, tooLong: Bool) {
         // Where the number starts after an international prefix (0: none).
         var start = 0
@@ -568,11 +574,11 @@ extension PhoneNumberEngine {
             }
             if startsWithCode {
                 let potential = UnsafeBufferPointer(rebasing: full[codeLength...])
-                let stripped = _stripNationalPrefix(potential, region) ?? .suffix(0)
+                let stripped = _stripNationalPrefix(potential, region, transformed: &transformed) ?? .suffix(0)
                 // (!full matches && potential matches) || overlong || too long, walking as few
                 // DFAs as needed.
                 let strip = overlong || _possibility(length: full.count, region: region) == .tooLong
-                    || (stripped.withDigits(potential) { _matchesGeneralPattern($0, region) }
+                    || (stripped.withDigits(potential, transformed) { _matchesGeneralPattern($0, region) }
                         && !_matchesGeneralPattern(full, region))
                 if strip {
                     switch stripped {
