@@ -243,14 +243,15 @@ extension PhoneNumberEngine {
             throw PhoneNumberError(.invalidCountryCode, "The country calling code after '+' is not one in use; check the first digits.")
         }
         let national = UnsafeBufferPointer(rebasing: digits[codeLength...])
-        return try _finishNational(national, countryCode: countryCode, region: store.core[regionIndex], extension: `extension`)
+        return try _finishNational(national, countryCode: countryCode, regionIndex: regionIndex, extension: `extension`)
     }
 
     /// Shared tail of parsing: national prefix stripping when it leaves a possible length, then the
-    /// length limits and Italian leading zeros.
+    /// length limits and Italian leading zeros. The region is `store.core[regionIndex]`, read in
+    /// place: a `_RegionCore` argument (128 bytes) was copied to the stack twice per call.
     @inline(__always)
     func _finishNational(
-        _ national: UnsafeBufferPointer<UInt8>, countryCode: Int, region: _RegionCore, extension: String?
+        _ national: UnsafeBufferPointer<UInt8>, countryCode: Int, regionIndex: Int, extension: String?
     ) throws(PhoneNumberError) -> PhoneNumber {
         if national.count < 2 {
             throw PhoneNumberError(.tooShortNSN, "The national number has fewer than 2 digits.")
@@ -261,13 +262,14 @@ extension PhoneNumberEngine {
         }
         // Common case: no national prefix can start the number (a "0" it does not start with,
         // "0|180020" before "20...", none at all): nothing to strip, no DFA walk.
-        if region.nationalPrefixDFA < 0 || !region.prefixStarts.admits(national) {
+        let region = store.core + regionIndex
+        if region.pointee.nationalPrefixDFA < 0 || !region.pointee.prefixStarts.admits(national) {
             return try _makeNumber(national, countryCode: countryCode, extension: `extension`)
         }
         var transformed = _DigitString()
-        if let stripped = _stripNationalPrefix(national, region, transformed: &transformed) {
+        if let stripped = _stripNationalPrefix(national, region.pointee, transformed: &transformed) {
             let keep: Bool
-            switch _possibility(length: stripped.count(of: national, transformed), region: region) {
+            switch _possibility(length: stripped.count(of: national, transformed), region: region.pointee) {
             case .tooShort, .isPossibleLocalOnly, .invalidLength: keep = false
             default: keep = true
             }
@@ -280,7 +282,7 @@ extension PhoneNumberEngine {
         return try _makeNumber(national, countryCode: countryCode, extension: `extension`)
     }
 
-    /// ``_finishNational(_:countryCode:region:extension:)`` for the word path, whose national
+    /// ``_finishNational(_:countryCode:regionIndex:extension:)`` for the word path, whose national
     /// number (2 to 16 digits) a national prefix may start: one number in ten of E.164 input,
     /// spared the general path (a second word check, a byte loop, a Result). Nil, to leave the
     /// error to the general path, when the stripped number is of a length `_makeNumber` refuses.

@@ -349,14 +349,14 @@ extension PhoneNumberEngine {
                     }
                 }
                 var countryCode = split.code
-                let region: _RegionCore
+                let numberRegion: Int
                 if countryCode != 0 {
-                    region = store.core[store.mainRegion(forCallingCode: countryCode)!]
+                    numberRegion = store.mainRegion(forCallingCode: countryCode)!
                 } else {
                     // National number of the default region: all of the digits.
                     split = (0, .suffix(0), overlong)
-                    region = store.core[regionIndex!]
-                    countryCode = Int(region.countryCode)
+                    numberRegion = regionIndex!
+                    countryCode = Int(store.core[numberRegion].countryCode)
                 }
                 if split.tooLong {
                     throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
@@ -364,11 +364,11 @@ extension PhoneNumberEngine {
                 switch split.national {
                 case .suffix(let start):
                     return try _finishNational(UnsafeBufferPointer(rebasing: digits[start...]), countryCode: countryCode,
-                                               region: region, extension: `extension`)
+                                               regionIndex: numberRegion, extension: `extension`)
                 case .transformed:
                     return try transformed.withBuffer { national in
                         Result { () throws(PhoneNumberError) in
-                            try _finishNational(national, countryCode: countryCode, region: region, extension: `extension`)
+                            try _finishNational(national, countryCode: countryCode, regionIndex: numberRegion, extension: `extension`)
                         }
                     }.get()
                 }
