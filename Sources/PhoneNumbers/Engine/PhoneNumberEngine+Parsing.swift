@@ -334,16 +334,12 @@ extension PhoneNumberEngine {
         // read in place, and only a national prefix transform (rare) builds new digits.
         try digits.withBuffer { digits in
             Result { () throws(PhoneNumberError) in
-                var split: (code: Int, national: _NationalPart, tooLong: Bool)
-                // Written only by a national prefix transform rule (rare).
-                var transformed = _DigitString()
+                var split: (code: Int, national: Int, transformed: Bool, tooLong: Bool)
                 do throws(PhoneNumberError) {
-                    split = try _extractCountryCode(digits, overlong: overlong, afterPlus: afterPlus, regionIndex: regionIndex,
-                                                    transformed: &transformed)
+                    split = try _extractCountryCode(digits, overlong: overlong, afterPlus: afterPlus, regionIndex: regionIndex)
                 } catch {
                     guard error.code == .invalidCountryCode, afterPlus else { throw error }
-                    split = try _extractCountryCode(digits, overlong: overlong, afterPlus: false, regionIndex: regionIndex,
-                                                    transformed: &transformed)
+                    split = try _extractCountryCode(digits, overlong: overlong, afterPlus: false, regionIndex: regionIndex)
                     if split.code == 0 {
                         throw PhoneNumberError(.invalidCountryCode, "The digits after '+' do not start with a country code in use.")
                     }
@@ -354,24 +350,28 @@ extension PhoneNumberEngine {
                     numberRegion = store.mainRegion(forCallingCode: countryCode)!
                 } else {
                     // National number of the default region: all of the digits.
-                    split = (0, .suffix(0), overlong)
+                    split = (0, 0, false, overlong)
                     numberRegion = regionIndex!
                     countryCode = Int(store.core[numberRegion].countryCode)
                 }
                 if split.tooLong {
                     throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
                 }
-                switch split.national {
-                case .suffix(let start):
-                    return try _finishNational(UnsafeBufferPointer(rebasing: digits[start...]), countryCode: countryCode,
-                                               regionIndex: numberRegion, extension: `extension`)
-                case .transformed:
-                    return try transformed.withBuffer { national in
-                        Result { () throws(PhoneNumberError) in
-                            try _finishNational(national, countryCode: countryCode, regionIndex: numberRegion, extension: `extension`)
-                        }
-                    }.get()
+                let national = UnsafeBufferPointer(rebasing: digits[split.national...])
+                if !split.transformed {
+                    return try _finishNational(national, countryCode: countryCode, regionIndex: numberRegion,
+                                               extension: `extension`)
                 }
+                // A national prefix transform rule (rare): done again here, where its digits can
+                // live, not in a 72-byte buffer that every call would set up.
+                var transformed = _DigitString()
+                let again = _stripNationalPrefix(national, store.core[regionIndex!], transformed: &transformed)
+                assert(again.map { if case .transformed = $0 { true } else { false } } == true)
+                return try transformed.withBuffer { national in
+                    Result { () throws(PhoneNumberError) in
+                        try _finishNational(national, countryCode: countryCode, regionIndex: numberRegion, extension: `extension`)
+                    }
+                }.get()
             }
         }.get()
     }
@@ -518,14 +518,14 @@ extension PhoneNumberEngine {
     }
 
     /// libphonenumber's `_maybe_extract_country_code` (with `_maybe_strip_i18n_prefix_and_normalize`)
-    /// after normalizing: returns the country code (0 when none), the national number and whether
-    /// the digits overflowed. `digits` are the number's digits without its leading plus signs
-    /// (`afterPlus` says whether there were any). A `.transformed` national number is written to
-    /// `transformed`, which starts empty.
+    /// after normalizing: returns the country code (0 when none), where the national number starts
+    /// in `digits`, whether it is what the default region's national prefix transform rule makes
+    /// of `digits` from there (`_stripNationalPrefix` gives those digits), and whether the digits
+    /// overflowed. `digits` are the number's digits without its leading plus signs (`afterPlus`
+    /// says whether there were any).
     func _extractCountryCode(
-        _ digits: UnsafeBufferPointer<UInt8>, overlong: Bool, afterPlus: Bool, regionIndex: Int?,
-        transformed: inout _DigitString
-    ) throws(PhoneNumberError) -> (code: Int, national: _NationalPart, tooLong: Bool) {
+        _ digits: UnsafeBufferPointer<UInt8>, overlong: Bool, afterPlus: Bool, regionIndex: Int?
+    ) throws(PhoneNumberError) -> (code: Int, national: Int, transformed: Bool, tooLong: Bool) {
         // Where the number starts after an international prefix (0: none).
         var start = 0
         var international = afterPlus
@@ -554,7 +554,7 @@ extension PhoneNumberEngine {
             }
             // Country codes have 1 to 3 digits and never start with 0; the shortest one in use wins.
             let (code, length, _) = store.callingCode(startOf: full)
-            if code > 0 { return (code, .suffix(start &+ length), overlong) }
+            if code > 0 { return (code, start &+ length, false, overlong) }
             throw PhoneNumberError(.invalidCountryCode, "The country calling code after the international prefix is not one in use; check the first digits.")
         }
         if let regionIndex {
@@ -574,6 +574,7 @@ extension PhoneNumberEngine {
             }
             if startsWithCode {
                 let potential = UnsafeBufferPointer(rebasing: full[codeLength...])
+                var transformed = _DigitString()
                 let stripped = _stripNationalPrefix(potential, region, transformed: &transformed) ?? .suffix(0)
                 // (!full matches && potential matches) || overlong || too long, walking as few
                 // DFAs as needed.
@@ -582,13 +583,13 @@ extension PhoneNumberEngine {
                         && !_matchesGeneralPattern(full, region))
                 if strip {
                     switch stripped {
-                    case .suffix(let offset): return (Int(region.countryCode), .suffix(start &+ codeLength &+ offset), overlong)
-                    case .transformed: return (Int(region.countryCode), stripped, overlong)
+                    case .suffix(let offset): return (Int(region.countryCode), start &+ codeLength &+ offset, false, overlong)
+                    case .transformed: return (Int(region.countryCode), start &+ codeLength, true, overlong)
                     }
                 }
             }
         }
-        return (0, .suffix(0), false)
+        return (0, 0, false, false)
     }
 
     /// `_normalize`: vanity numbers (3 or more ASCII letters) map letters to keypad digits and keep
