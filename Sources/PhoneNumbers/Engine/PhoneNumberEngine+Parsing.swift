@@ -572,24 +572,37 @@ extension PhoneNumberEngine {
                 for i in 0..<codeLength { value = value * 10 + Int(full[i] &- 0x30) }
                 startsWithCode = value == Int(region.countryCode)
             }
-            if startsWithCode {
-                let potential = UnsafeBufferPointer(rebasing: full[codeLength...])
-                var transformed = _DigitString()
-                let stripped = _stripNationalPrefix(potential, region, transformed: &transformed) ?? .suffix(0)
-                // (!full matches && potential matches) || overlong || too long, walking as few
-                // DFAs as needed.
-                let strip = overlong || _possibility(length: full.count, region: region) == .tooLong
-                    || (stripped.withDigits(potential, transformed) { _matchesGeneralPattern($0, region) }
-                        && !_matchesGeneralPattern(full, region))
-                if strip {
-                    switch stripped {
-                    case .suffix(let offset): return (Int(region.countryCode), start &+ codeLength &+ offset, false, overlong)
-                    case .transformed: return (Int(region.countryCode), start &+ codeLength, true, overlong)
-                    }
-                }
+            if startsWithCode, let national = _nationalAfterOwnCode(full, codeLength: codeLength, overlong: overlong,
+                                                                    regionIndex: regionIndex) {
+                return (Int(region.countryCode), start &+ national.start, national.transformed, overlong)
             }
         }
         return (0, 0, false, false)
+    }
+
+    /// The part of ``_extractCountryCode(_:overlong:afterPlus:regionIndex:)`` for digits that start
+    /// with the default region's own country code (`codeLength` digits) written without `+`: where
+    /// the national number starts in `full` and whether the region's transform rule rewrites it
+    /// there, or nil when libphonenumber keeps the digits as a national number. Out of line: its
+    /// 72-byte buffer for a transform made every call of the caller set up a bigger frame.
+    @inline(never)
+    func _nationalAfterOwnCode(
+        _ full: UnsafeBufferPointer<UInt8>, codeLength: Int, overlong: Bool, regionIndex: Int
+    ) -> (start: Int, transformed: Bool)? {
+        let region = store.core[regionIndex]
+        let potential = UnsafeBufferPointer(rebasing: full[codeLength...])
+        var transformed = _DigitString()
+        let stripped = _stripNationalPrefix(potential, region, transformed: &transformed) ?? .suffix(0)
+        // (!full matches && potential matches) || overlong || too long, walking as few
+        // DFAs as needed.
+        let strip = overlong || _possibility(length: full.count, region: region) == .tooLong
+            || (stripped.withDigits(potential, transformed) { _matchesGeneralPattern($0, region) }
+                && !_matchesGeneralPattern(full, region))
+        guard strip else { return nil }
+        switch stripped {
+        case .suffix(let offset): return (codeLength &+ offset, false)
+        case .transformed: return (codeLength, true)
+        }
     }
 
     /// `_normalize`: vanity numbers (3 or more ASCII letters) map letters to keypad digits and keep
