@@ -534,7 +534,7 @@ extension PhoneNumberEngine {
             var end: Int? = nil
             if region.literalIDDLength > 0 {
                 // A plain IDD ("00", "011", ...): compare the digits, no VM.
-                if _Store.startsWith(digits, literal: region.literalIDD, count: region.literalIDDLength) {
+                if Self._startsWith(digits, literal: region.literalIDD, count: region.literalIDDLength) {
                     end = Int(region.literalIDDLength)
                 }
             } else if region.iddStarts.admits(digits),
@@ -603,6 +603,23 @@ extension PhoneNumberEngine {
         case .suffix(let offset): return (codeLength &+ offset, false)
         case .transformed: return (codeLength, true)
         }
+    }
+
+    /// ``_Store/startsWith(_:literal:count:)`` (a packed literal of 1 to 8 digits) as one word
+    /// compare when `digits` has 8 or more (national numbers nearly always do): no loop, whose
+    /// exit at the first difference mispredicts.
+    @inline(__always)
+    static func _startsWith(_ digits: UnsafeBufferPointer<UInt8>, literal: UInt32, count: Int32) -> Bool {
+        guard digits.count >= 8, let base = digits.baseAddress else {
+            return _Store.startsWith(digits, literal: literal, count: count)
+        }
+        // The literal's nibbles spread to one byte each, then made ASCII digits.
+        var spread = UInt64(literal)
+        spread = (spread | spread &<< 16) & 0x0000_FFFF_0000_FFFF
+        spread = (spread | spread &<< 8) & 0x00FF_00FF_00FF_00FF
+        spread = (spread | spread &<< 4) & 0x0F0F_0F0F_0F0F_0F0F
+        let mask = ~UInt64(0) &>> UInt64(64 &- 8 &* Int(count))
+        return (_word(base, 0) ^ (spread | 0x3030_3030_3030_3030)) & mask == 0
     }
 
     /// `_normalize`: vanity numbers (3 or more ASCII letters) map letters to keypad digits and keep
