@@ -91,8 +91,9 @@ import Testing
             let (parts, full) = digits.withUnsafeBufferPointer { buffer in
                 (engine._parseInternationalDigitParts(buffer, stripping: true),
                  Result { () throws(PhoneNumberError) in
-                     try engine._parseDigits(_DigitString(buffer), overlong: false, afterPlus: true,
-                                             regionIndex: regionIndex, extension: ext)
+                     var digitString = _DigitString(buffer)
+                     return try engine._parseDigits(&digitString, overlong: false, afterPlus: true,
+                                                    regionIndex: regionIndex, extension: ext)
                  })
             }
             guard let parts else { continue }

@@ -319,7 +319,7 @@ extension PhoneNumberEngine {
         }
         // "+44 7797 630918": after the "+", the digits of strict E.164.
         if pluses > 0, let number = digits.withBuffer({ _parseInternationalDigits($0, stripping: true) }) { return number }
-        return try _parseDigits(digits, overlong: digitCount > _DigitString.capacity - 8, afterPlus: pluses > 0,
+        return try _parseDigits(&digits, overlong: digitCount > _DigitString.capacity - 8, afterPlus: pluses > 0,
                                 regionIndex: regionIndex, extension: nil)
     }
 
@@ -328,11 +328,12 @@ extension PhoneNumberEngine {
     /// the default region's IDD or the region's own code written without `+` (retried without the
     /// `+` when the code after it is unknown, as libphonenumber does), then the national part.
     func _parseDigits(
-        _ digits: _DigitString, overlong: Bool, afterPlus: Bool, regionIndex: Int?, extension: String?
+        _ digits: inout _DigitString, overlong: Bool, afterPlus: Bool, regionIndex: Int?, extension: String?
     ) throws(PhoneNumberError) -> PhoneNumber {
         // The national number is nearly always a part of `digits` that ends with them: it is
-        // read in place, and only a national prefix transform (rare) builds new digits.
-        try digits.withBuffer { digits in
+        // read in place (`digits` is inout so as not to be copied), and only a national prefix
+        // transform (rare) builds new digits.
+        try digits.withBufferInPlace { digits in
             Result { () throws(PhoneNumberError) in
                 var split: (code: Int, national: Int, transformed: Bool, tooLong: Bool)
                 do throws(PhoneNumberError) {
@@ -408,7 +409,7 @@ extension PhoneNumberEngine {
         // number, all of it national (no extension; leading plus signs have no letters), of ASCII
         // input without a line feed; otherwise normalizing counts.
         let known = nationalCount == count && !flags.contains(.notASCII) && !flags.contains(.newline)
-        let (digits, overlong) = _normalize(_Scalars(rebasing: number[plus..<nationalCount]), flags: flags,
+        var (digits, overlong) = _normalize(_Scalars(rebasing: number[plus..<nationalCount]), flags: flags,
                                             letters: known ? scan.letters : -1)
         // After a "+", the digits of strict E.164 as `_parseSimple` reads them (what follows
         // depends on the digits alone, the extension is only kept): the general steps cost about
@@ -419,7 +420,7 @@ extension PhoneNumberEngine {
             return PhoneNumber(countryCode: parts.countryCode, nationalNumber: parts.value, leadingZeros: parts.zeros,
                                extension: extensionText, digits: parts.digits)
         }
-        return try _parseDigits(digits, overlong: overlong, afterPlus: plus > 0, regionIndex: regionIndex, extension: extensionText)
+        return try _parseDigits(&digits, overlong: overlong, afterPlus: plus > 0, regionIndex: regionIndex, extension: extensionText)
     }
 
     /// `_build_national_number_for_parsing`: the RFC 3966 parts, or the part of the text that can be

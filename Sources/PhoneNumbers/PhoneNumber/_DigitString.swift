@@ -117,6 +117,16 @@ struct _DigitString {
         count &+= n
     }
 
+    /// ``withBuffer(_:)`` over the storage itself, by address: for a `let` or a parameter
+    /// taken by value, the compiler copies the 64 bytes to the stack first.
+    @inline(__always)
+    mutating func withBufferInPlace<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let n = count
+        return withUnsafeBytes(of: &storage) { raw in
+            body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: n))
+        }
+    }
+
     @inline(__always)
     func withBuffer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let n = count
