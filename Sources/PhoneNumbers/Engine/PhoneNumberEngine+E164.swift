@@ -267,19 +267,25 @@ extension PhoneNumberEngine {
             return try _makeNumber(national, countryCode: countryCode, extension: `extension`)
         }
         var transformed = _DigitString()
-        if let stripped = _stripNationalPrefix(national, region.pointee, transformed: &transformed) {
-            let keep: Bool
-            switch _possibility(length: stripped.count(of: national, transformed), region: region.pointee) {
-            case .tooShort, .isPossibleLocalOnly, .invalidLength: keep = false
-            default: keep = true
-            }
-            if keep {
-                return try stripped.withDigits(national, transformed) { digits in
-                    Result { () throws(PhoneNumberError) in try _makeNumber(digits, countryCode: countryCode, extension: `extension`) }
-                }.get()
-            }
+        if let stripped = _keptStrip(national, region.pointee, transformed: &transformed) {
+            return try stripped.withDigits(national, transformed) { digits in
+                Result { () throws(PhoneNumberError) in try _makeNumber(digits, countryCode: countryCode, extension: `extension`) }
+            }.get()
         }
         return try _makeNumber(national, countryCode: countryCode, extension: `extension`)
+    }
+
+    /// `_stripNationalPrefix`'s result when libphonenumber keeps it: the stripped number is of a
+    /// possible length (not too short, local only or of an invalid length).
+    @inline(__always)
+    func _keptStrip(
+        _ national: UnsafeBufferPointer<UInt8>, _ region: _RegionCore, transformed: inout _DigitString
+    ) -> _NationalPart? {
+        guard let stripped = _stripNationalPrefix(national, region, transformed: &transformed) else { return nil }
+        switch _possibility(length: stripped.count(of: national, transformed), region: region) {
+        case .tooShort, .isPossibleLocalOnly, .invalidLength: return nil
+        default: return stripped
+        }
     }
 
     /// ``_finishNational(_:countryCode:regionIndex:extension:)`` for the word path, whose national
@@ -291,11 +297,8 @@ extension PhoneNumberEngine {
         _ national: UnsafeBufferPointer<UInt8>, countryCode: Int, region: _RegionCore
     ) -> _NumberParts? {
         var transformed = _DigitString()
-        if let stripped = _stripNationalPrefix(national, region, transformed: &transformed) {
-            switch _possibility(length: stripped.count(of: national, transformed), region: region) {
-            case .tooShort, .isPossibleLocalOnly, .invalidLength: break
-            default: return stripped.withDigits(national, transformed) { Self._numberParts($0, countryCode: countryCode) }
-            }
+        if let stripped = _keptStrip(national, region, transformed: &transformed) {
+            return stripped.withDigits(national, transformed) { Self._numberParts($0, countryCode: countryCode) }
         }
         return Self._numberParts(national, countryCode: countryCode)
     }
@@ -429,9 +432,9 @@ struct _NumberParts {
 
 extension PhoneNumber {
     @inline(__always)
-    init(_ parts: _NumberParts) {
-        self.init(countryCode: parts.countryCode, nationalNumber: parts.value, leadingZeros: parts.zeros, extension: nil,
-                  digits: parts.digits)
+    init(_ parts: _NumberParts, extension: String? = nil) {
+        self.init(countryCode: parts.countryCode, nationalNumber: parts.value, leadingZeros: parts.zeros,
+                  extension: `extension`, digits: parts.digits)
     }
 }
 

@@ -417,8 +417,7 @@ extension PhoneNumberEngine {
         // come here.
         if international, plus > 0,
            let parts = digits.withBuffer({ _parseInternationalDigitParts($0, stripping: true) }) {
-            return PhoneNumber(countryCode: parts.countryCode, nationalNumber: parts.value, leadingZeros: parts.zeros,
-                               extension: extensionText, digits: parts.digits)
+            return PhoneNumber(parts, extension: extensionText)
         }
         return try _parseDigits(&digits, overlong: overlong, afterPlus: plus > 0, regionIndex: regionIndex, extension: extensionText)
     }
@@ -614,13 +613,9 @@ extension PhoneNumberEngine {
         guard digits.count >= 8, let base = digits.baseAddress else {
             return _Store.startsWith(digits, literal: literal, count: count)
         }
-        // The literal's nibbles spread to one byte each, then made ASCII digits.
-        var spread = UInt64(literal)
-        spread = (spread | spread &<< 16) & 0x0000_FFFF_0000_FFFF
-        spread = (spread | spread &<< 8) & 0x00FF_00FF_00FF_00FF
-        spread = (spread | spread &<< 4) & 0x0F0F_0F0F_0F0F_0F0F
+        // The literal's nibbles as ASCII digits, one a byte (the packing of `_NationalDigits`).
         let mask = ~UInt64(0) &>> UInt64(64 &- 8 &* Int(count))
-        return (_word(base, 0) ^ (spread | 0x3030_3030_3030_3030)) & mask == 0
+        return (_word(base, 0) ^ _NationalDigits.unpack(literal)) & mask == 0
     }
 
     /// `_normalize`: vanity numbers (3 or more ASCII letters) map letters to keypad digits and keep
