@@ -86,7 +86,7 @@ import Testing
             for _ in 0..<(6 + random.below(16)) { digits.append(UInt8(0x30 + random.below(10))) }
             if random.below(3) == 0, digits.count > 3 { digits[1] = UInt8(ascii: "0") }
             let region = regions[random.below(regions.count)]
-            let regionIndex = region.flatMap { engine.store.regionIndex($0) }
+            let regionIndex = region.flatMap { engine.store.tables.pointee.regionIndex($0) }
             let ext: String? = random.below(2) == 0 ? nil : String(random.below(10_000))
             let (parts, full) = digits.withUnsafeBufferPointer { buffer in
                 (engine._parseInternationalDigitParts(buffer, stripping: true),

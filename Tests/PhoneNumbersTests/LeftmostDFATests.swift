@@ -37,9 +37,9 @@ import Testing
         /// Compares both on `digits` and records a disagreement as an issue (the first few only).
         mutating func compare(_ digits: UnsafeBufferPointer<UInt8>, _ c: Case) {
             let store = _Store.shared
-            let groups = Int(store.words[Int(c.program) + 1])
-            let captures = _PikeVM.match(store.words, c.program, digits, toEnd: false)
-            let found = _LeftmostDFA.match(store.words, c.dfa, digits)
+            let groups = Int(store.tables.pointee.words[Int(c.program) + 1])
+            let captures = _PikeVM.match(store.tables.pointee.words, c.program, digits, toEnd: false)
+            let found = _LeftmostDFA.match(store.tables.pointee.words, c.dfa, digits)
             inputs += 1
             if let captures {
                 matches += 1
@@ -83,7 +83,7 @@ import Testing
         #expect(tally.disagreements == 0)
         #expect(tally.inputs > 11_000)
         #expect(tally.matches > 0, "\(c.name): no input matched")
-        if _Store.shared.words[Int(c.program) + 1] > 0 {
+        if _Store.shared.tables.pointee.words[Int(c.program) + 1] > 0 {
             #expect(tally.lastGroupEntered > 0, "\(c.name): no match entered the last group")
         }
     }
@@ -97,7 +97,7 @@ import Testing
     /// dead state after them (its walk then stops, so it answers every longer string the same).
     static func compareAllShort(_ c: Case, upTo limit: Int, _ tally: inout Tally) {
         let program = _Program(c.program)
-        let words = _Store.shared.words
+        let words = _Store.shared.tables.pointee.words
         func next(_ state: Int, _ digit: Int) -> Int { Int(words[Int(c.dfa) + 1 + state * 11 + digit]) }
         // The DFA's states, from its start.
         var states = [Int(words[Int(c.dfa)])], known: Swift.Set = [states[0]]
@@ -146,12 +146,12 @@ import Testing
 
         init(_ offset: Int32) {
             self.offset = offset
-            count = Int(_Store.shared.words[Int(offset)])
+            count = Int(_Store.shared.tables.pointee.words[Int(offset)])
             precondition(count <= 512)
         }
 
         func op(_ pc: Int) -> (Int, Int, Int) {
-            let words = _Store.shared.words, at = Int(offset) + 2 + 3 * pc
+            let words = _Store.shared.tables.pointee.words, at = Int(offset) + 2 + 3 * pc
             return (Int(words[at]), Int(words[at + 1]), Int(words[at + 2]))
         }
 
@@ -194,7 +194,7 @@ import Testing
     /// Digits along a random path through the program at `offset`, from its start to its match
     /// (or a dead end), choosing each split's branch and each class's digit at random.
     static func spell(_ offset: Int32, _ random: inout SplitMix64) -> [UInt8] {
-        let words = _Store.shared.words
+        let words = _Store.shared.tables.pointee.words
         func op(_ pc: Int) -> (Int, Int, Int) {
             let at = Int(offset) + 2 + 3 * pc
             return (Int(words[at]), Int(words[at + 1]), Int(words[at + 2]))
@@ -223,9 +223,9 @@ import Testing
         let store = _Store.shared
         /// "none", or the match's end, followed by "+" when it entered the last group.
         func match(_ region: RegionCode, _ text: String, idd: Bool = false) throws -> String {
-            let record = store.regions[try #require(store.regionIndex(region))]
+            let record = store.regions[try #require(store.tables.pointee.regionIndex(region))]
             let found = Array(text.utf8).withUnsafeBufferPointer {
-                _LeftmostDFA.match(store.words, idd ? record.internationalPrefixDFA : record.nationalPrefixDFA, $0)
+                _LeftmostDFA.match(store.tables.pointee.words, idd ? record.internationalPrefixDFA : record.nationalPrefixDFA, $0)
             }
             guard let found else { return "none" }
             return "\(found.end)" + (found.enteredLastGroup ? "+" : "")

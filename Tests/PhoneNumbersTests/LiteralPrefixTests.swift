@@ -12,7 +12,7 @@ import Testing
         var random = SplitMix64(seed: 0x11D_0011)
         var literals: [(UInt32, Int32)] = []
         for i in 0..<engine.store.regions.count {
-            let core = engine.store.core[i]
+            let core = engine.store.tables.pointee.core[i]
             if core.literalIDDLength > 0 { literals.append((core.literalIDD, core.literalIDDLength)) }
             if core.literalPrefixLength > 0 { literals.append((core.literalPrefix, core.literalPrefixLength)) }
         }

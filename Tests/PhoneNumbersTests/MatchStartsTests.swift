@@ -15,7 +15,7 @@ import Testing
         var matches = 0
         var refusals = 0
         for index in store.regions.indices {
-            let core = store.core[index], record = store.regions[index]
+            let core = store.tables.pointee.core[index], record = store.regions[index]
             for (program, starts) in [(record.nationalPrefixForParsing, core.prefixStarts),
                                       (record.internationalPrefix, core.literalIDDLength > 0 ? nil : core.iddStarts)] {
                 guard program >= 0, let starts else { continue }
@@ -28,7 +28,7 @@ import Testing
                         let extra = random.below(13)
                         let repeated = random.below(3) == 0 ? UInt8(0x30 + random.below(10)) : nil
                         for _ in 0..<extra { digits.append(repeated ?? UInt8(0x30 + random.below(10))) }
-                        let matched = digits.withUnsafeBufferPointer { _PikeVM.match(store.words, program, $0, toEnd: false) } != nil
+                        let matched = digits.withUnsafeBufferPointer { _PikeVM.match(store.tables.pointee.words, program, $0, toEnd: false) } != nil
                         let admitted = digits.withUnsafeBufferPointer { starts.admits($0) }
                         if matched { matches += 1 }
                         if !admitted { refusals += 1 }
@@ -44,7 +44,7 @@ import Testing
 
     @Test func literalAndPatternPrefixes() {
         func starts(_ region: RegionCode) -> _DigitPairs {
-            _Store.shared.core[_Store.shared.regionIndex(region)!].prefixStarts
+            _Store.shared.tables.pointee.core[_Store.shared.tables.pointee.regionIndex(region)!].prefixStarts
         }
         func admits(_ pairs: _DigitPairs, _ text: String) -> Bool {
             Array(text.utf8).withUnsafeBufferPointer { pairs.admits($0) }
@@ -69,18 +69,18 @@ import Testing
         var filtered = 0
         var matches = 0
         var skipped = 0
-        for code in 1..<1000 where store.leadingFilterStart[code] >= 0 {
+        for code in 1..<1000 where store.tables.pointee.leadingFilterStart[code] >= 0 {
             filtered += 1
-            let start = Int(store.callingCodeStart[code]), count = Int(store.callingCodeCount[code])
+            let start = Int(store.tables.pointee.callingCodeStart[code]), count = Int(store.tables.pointee.callingCodeCount[code])
             for k in 0..<count {
-                let leading = store.core[Int(store.regionLists[start + k])].leadingDigits
+                let leading = store.tables.pointee.core[Int(store.tables.pointee.regionLists[start + k])].leadingDigits
                 guard leading >= 0 else { continue }
                 for p in 0..<1000 {
-                    let admitted = store.leadingFilter[Int(store.leadingFilterStart[code]) + p] & (1 << UInt32(k)) != 0
+                    let admitted = store.tables.pointee.leadingFilter[Int(store.tables.pointee.leadingFilterStart[code]) + p] & (1 << UInt32(k)) != 0
                     for _ in 0..<4 {
                         var digits = Array(String(format: "%03d", p).utf8)
                         for _ in 0..<random.below(9) { digits.append(UInt8(0x30 + random.below(10))) }
-                        let matched = digits.withUnsafeBufferPointer { _DFA.prefixMatches(store.words, leading, $0) }
+                        let matched = digits.withUnsafeBufferPointer { _DFA.prefixMatches(store.tables.pointee.words, leading, $0) }
                         if matched { matches += 1 }
                         if !admitted { skipped += 1 }
                         #expect(!matched || admitted, "+\(code) region \(k): \(String(decoding: digits, as: UTF8.self))")
@@ -116,8 +116,8 @@ import Testing
                 if random.below(3) == 0 { digits.insert(contentsOf: Array("0".utf8), at: 0) }
                 for toEnd in [false, true] {
                     digits.withUnsafeBufferPointer { buffer in
-                        let small = _PikeVM.match(store.words, program, buffer, toEnd: toEnd)
-                        let full = _PikeVM.run(store.words, program, count, threads: count, buffer, toEnd: toEnd)
+                        let small = _PikeVM.match(store.tables.pointee.words, program, buffer, toEnd: toEnd)
+                        let full = _PikeVM.run(store.tables.pointee.words, program, count, threads: count, buffer, toEnd: toEnd)
                         #expect(!full.overflowed)
                         if small != nil { matches += 1 }
                         #expect(small == full.matched, "program \(program): \(String(decoding: digits, as: UTF8.self))")

@@ -127,10 +127,10 @@ import Testing
                 var value = 0
                 for i in 0..<3 {
                     value = value * 10 + Int(digits[i] - 0x30)
-                    if let region = store.mainRegion(forCallingCode: value) { expected = (value, i + 1, region); break }
+                    if let region = store.tables.pointee.mainRegion(forCallingCode: value) { expected = (value, i + 1, region); break }
                 }
             }
-            let found = digits.withUnsafeBufferPointer { store.callingCode(startOf: $0) }
+            let found = digits.withUnsafeBufferPointer { store.tables.pointee.callingCode(startOf: $0) }
             #expect(found.code == expected.0 && found.length == expected.1 && (found.code == 0 || found.region == expected.2), "\(p)")
         }
     }
@@ -139,7 +139,7 @@ import Testing
     /// parsing relies on when it asks whether national input starts with its region's code.
     @Test func callingCodesArePrefixFree() {
         let store = _Store.shared
-        let codes = (1..<1000).filter { store.mainRegion(forCallingCode: $0) != nil }.map(String.init)
+        let codes = (1..<1000).filter { store.tables.pointee.mainRegion(forCallingCode: $0) != nil }.map(String.init)
         #expect(codes.count > 200)
         for a in codes {
             for b in codes where a != b { #expect(!b.hasPrefix(a), "\(a) is a prefix of \(b)") }
@@ -150,7 +150,7 @@ import Testing
     @Test func asciiKindTableMatchesTheSwitch() {
         for byte in 0..<128 {
             let expected: _SimpleKind = byte >= 0x30 && byte <= 0x39 ? .digit : _simpleKind(ascii: UInt8(byte))
-            #expect(_Store.shared.asciiKinds[byte] == expected)
+            #expect(_Store.shared.tables.pointee.asciiKinds[byte] == expected)
         }
     }
 
@@ -197,7 +197,7 @@ import Testing
         for label in 0..<(1 << 11) {
             for same in [false, true] {
                 let bits = UInt16(label)
-                #expect(store.typeByLabel[_Store.typeKey(bits, sameMobileAndFixedLine: same)]
+                #expect(store.tables.pointee.typeByLabel[_Store.typeKey(bits, sameMobileAndFixedLine: same)]
                         == PhoneNumberEngine._typeOfLabel(bits, sameMobileAndFixedLine: same))
             }
         }
@@ -210,11 +210,11 @@ import Testing
         let store = _Store.shared
         var tailStates = 0
         for index in store.regions.indices {
-            let core = store.core[index], record = store.regions[index]
+            let core = store.tables.pointee.core[index], record = store.regions[index]
             let states = Int(record.typeStates), firstTail = Int(core.typeFirstTail)
             #expect(states < 256 && firstTail <= states && Int(record.typeFirstTail) == firstTail, "\(record.code)")
-            #expect(Int(core.typeStart) == Int(store.words[Int(core.typeDFA)]) && Int(core.typeStart) < firstTail)
-            func target(_ s: Int, _ d: Int) -> Int { Int(store.typeRows[Int(core.typeRows) + 10 * s + d]) }
+            #expect(Int(core.typeStart) == Int(store.tables.pointee.words[Int(core.typeDFA)]) && Int(core.typeStart) < firstTail)
+            func target(_ s: Int, _ d: Int) -> Int { Int(store.tables.pointee.typeRows[Int(core.typeRows) + 10 * s + d]) }
             var reached: Set = [0, Int(core.typeStart)]
             var stack = [Int(core.typeStart)]
             while let s = stack.popLast() {
@@ -228,11 +228,11 @@ import Testing
             #expect(reached.count == states, "\(record.code): \(states - reached.count) states never reached")
             // The dead state stays dead and accepts nothing.
             for d in 0..<10 { #expect(target(0, d) == 0) }
-            #expect(store.words[Int(core.typeDFA) + 1] == 0)
+            #expect(store.tables.pointee.words[Int(core.typeDFA) + 1] == 0)
             // The windows follow the labels, and each one's last word is 0.
             #expect(Int(core.typeTails) + _DFA.tailWindow * firstTail == Int(core.typeDFA) + 1 + firstTail)
             for s in firstTail..<states {
-                #expect(store.words[Int(core.typeTails) + _DFA.tailWindow * s + _DFA.tailWindow - 1] == 0, "\(record.code)")
+                #expect(store.tables.pointee.words[Int(core.typeTails) + _DFA.tailWindow * s + _DFA.tailWindow - 1] == 0, "\(record.code)")
             }
             tailStates += states - firstTail
         }
@@ -251,12 +251,12 @@ import Testing
     @Test func regionRecordsKeepTheirHotFieldsInOneCacheLine() {
         #expect(MemoryLayout<_RegionCore>.stride == 128)
         #expect(MemoryLayout<_RegionCore>.offset(of: \_RegionCore.prefixStarts)! + MemoryLayout<_DigitPairs>.size <= 64)
-        #expect(Int(bitPattern: _Store.shared.core) % 64 == 0)
+        #expect(Int(bitPattern: _Store.shared.tables.pointee.core) % 64 == 0)
     }
 
     @Test func smallStringsAreTheStandardLibrarysOwn() {
         #expect(_SmallString.verifyLayout() == _SmallString.targetHasLayout)
-        #expect(_Store.shared.smallStringsVerified == _SmallString.targetHasLayout)
+        #expect(_Store.shared.tables.pointee.smallStringsVerified == _SmallString.targetHasLayout)
         // E.164 of every length, both ways: in the small form (up to 15 bytes) and the general one.
         let engine = PhoneNumberEngine()
         var random = SplitMix64(seed: 0x5_7A11)

@@ -72,11 +72,11 @@ extension PhoneNumberEngine {
         var region: RegionCode? = nil
         var type = PhoneNumberType.unknown
         if let (index, found) = _classify(countryCode, digits) {
-            region = store.regionCodes[index]
+            region = tables.regionCodes[index]
             type = found
         }
-        let possibility = store.mainRegion(forCallingCode: countryCode).map {
-            _possibility(length: digits.count, region: store.core[$0])
+        let possibility = tables.mainRegion(forCallingCode: countryCode).map {
+            _possibility(length: digits.count, region: tables.core[$0])
         } ?? .invalidCountryCode
         return (region, type, possibility)
     }

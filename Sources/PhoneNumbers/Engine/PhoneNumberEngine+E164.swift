@@ -74,7 +74,7 @@ extension PhoneNumberEngine {
     public func formatE164(_ number: PhoneNumber) -> String {
         let code = number.countryCode
         let count = number._digits.count
-        if code > 0, code < 1000, count != 0, store.smallStringsVerified {
+        if code > 0, code < 1000, count != 0, tables.smallStringsVerified {
             // Nearly every number, without a branch on its lengths: in 48 zeroed bytes, the
             // national number as a 16-digit block ending at byte 32 (its leading zeros included),
             // "+" and the code right before its first digit, then the String's bytes loaded from
@@ -85,7 +85,7 @@ extension PhoneNumberEngine {
             var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, block.0, block.1, 0, 0)
             return withUnsafeMutableBytes(of: &scratch) { raw -> String in
                 // "+" and the code, ending right before the national number's first digit.
-                raw.storeBytes(of: store.e164Prefixes[code], toByteOffset: 28 &- count, as: UInt32.self)
+                raw.storeBytes(of: tables.e164Prefixes[code], toByteOffset: 28 &- count, as: UInt32.self)
                 let start = 32 &- total
                 if total <= 15 {
                     return _SmallString.make(inline: (raw.loadUnaligned(fromByteOffset: start, as: UInt64.self),
@@ -108,7 +108,7 @@ extension PhoneNumberEngine {
         let count = 1 + codeDigits + nsn.count
         // Reusing the input only saves anything when the result would need storage: up to 15
         // bytes the new String is made in place, which is cheaper than comparing.
-        let inline = count <= 15 && store.smallStringsVerified
+        let inline = count <= 15 && tables.smallStringsVerified
         if !inline, let candidate, candidate.utf8.count == count {
             let same = candidate.utf8.withContiguousStorageIfAvailable { text -> Bool in
                 guard text[0] == UInt8(ascii: "+") else { return false }
@@ -173,10 +173,10 @@ extension PhoneNumberEngine {
     func _parseInternationalDigitParts(_ digits: UnsafeBufferPointer<UInt8>, stripping: Bool = false) -> _NumberParts? {
         let n = digits.count
         guard n >= 8, n <= 19, let base = digits.baseAddress else { return nil }
-        let (countryCode, codeLength, regionIndex) = store.callingCode(startOf: digits)
+        let (countryCode, codeLength, regionIndex) = tables.callingCode(startOf: digits)
         let length = n &- codeLength
         guard countryCode > 0, length >= 2, length <= 16 else { return nil }
-        let region = store.core[regionIndex]
+        let region = tables.core[regionIndex]
         if region.nationalPrefixDFA >= 0,
            region.prefixStarts.admits(UnsafeBufferPointer(rebasing: digits[codeLength...])) {
             return stripping ? _strippedNationalParts(UnsafeBufferPointer(rebasing: digits[codeLength...]),
@@ -238,7 +238,7 @@ extension PhoneNumberEngine {
             throw PhoneNumberError(.tooShortAfterIDD, "After the international prefix there are too few digits for a phone number.")
         }
         // Country codes have 1 to 3 digits and never start with 0; the shortest one in use wins.
-        let (countryCode, codeLength, regionIndex) = store.callingCode(startOf: digits)
+        let (countryCode, codeLength, regionIndex) = tables.callingCode(startOf: digits)
         guard countryCode > 0 else {
             throw PhoneNumberError(.invalidCountryCode, "The country calling code after '+' is not one in use; check the first digits.")
         }
@@ -247,7 +247,7 @@ extension PhoneNumberEngine {
     }
 
     /// Shared tail of parsing: national prefix stripping when it leaves a possible length, then the
-    /// length limits and Italian leading zeros. The region is `store.core[regionIndex]`, read in
+    /// length limits and Italian leading zeros. The region is `tables.core[regionIndex]`, read in
     /// place: a `_RegionCore` argument (128 bytes) was copied to the stack twice per call.
     @inline(__always)
     func _finishNational(
@@ -262,7 +262,7 @@ extension PhoneNumberEngine {
         }
         // Common case: no national prefix can start the number (a "0" it does not start with,
         // "0|180020" before "20...", none at all): nothing to strip, no DFA walk.
-        let region = store.core + regionIndex
+        let region = tables.core + regionIndex
         if region.pointee.nationalPrefixDFA < 0 || !region.pointee.prefixStarts.admits(national) {
             return try _makeNumber(national, countryCode: countryCode, extension: `extension`)
         }
@@ -378,12 +378,12 @@ extension PhoneNumberEngine {
         // The DFA says where the Pike VM's match would end and whether it entered the last
         // group; the VM itself runs only for the group spans a transform rule needs.
         guard region.prefixStarts.admits(digits),
-              let match = _LeftmostDFA.match(store.words, region.nationalPrefixDFA, digits) else { return nil }
+              let match = _LeftmostDFA.match(tables.words, region.nationalPrefixDFA, digits) else { return nil }
         let viableOriginal = _matchesGeneralPattern(digits, region)
         let matchEnd = match.end
         let result: _NationalPart
         if match.enteredLastGroup, let rule = store.regions[Int(region.index)].nationalPrefixTransformRule, !rule.isEmpty,
-           let captures = _PikeVM.match(store.words, store.regions[Int(region.index)].nationalPrefixForParsing, digits, toEnd: false) {
+           let captures = _PikeVM.match(tables.words, store.regions[Int(region.index)].nationalPrefixForParsing, digits, toEnd: false) {
             // Replace the matched prefix by the rule, with $n for group n.
             var iterator = rule.utf8.makeIterator()
             while let byte = iterator.next() {

@@ -65,7 +65,7 @@ extension PhoneNumberEngine {
             writer.write(nsn)
             return
         }
-        guard let index = store.mainRegion(forCallingCode: number.countryCode) else {
+        guard let index = tables.mainRegion(forCallingCode: number.countryCode) else {
             writer.write(nsn)
             return
         }
@@ -102,11 +102,11 @@ extension PhoneNumberEngine {
         let candidates = record.intlFormats.isEmpty || format == .national ? record.nationalFormats : record.intlFormats
         for i in candidates {
             let numberFormat = store.formats[i]
-            if numberFormat.leadingDigits >= 0, !_DFA.prefixMatches(store.words, numberFormat.leadingDigits, nsn) { continue }
+            if numberFormat.leadingDigits >= 0, !_DFA.prefixMatches(tables.words, numberFormat.leadingDigits, nsn) { continue }
             // The substitution works on the first match from the start, as a regex replace does;
             // the format must also match the whole number to be chosen.
-            guard let first = _PikeVM.match(store.words, numberFormat.pattern, nsn, toEnd: false) else { continue }
-            if Int(first[1]) != nsn.count, _PikeVM.match(store.words, numberFormat.pattern, nsn, toEnd: true) == nil { continue }
+            guard let first = _PikeVM.match(tables.words, numberFormat.pattern, nsn, toEnd: false) else { continue }
+            if Int(first[1]) != nsn.count, _PikeVM.match(tables.words, numberFormat.pattern, nsn, toEnd: true) == nil { continue }
             // An international format written "NA" is not used internationally.
             if numberFormat.format == "NA" { continue }
             let prefixRule = format == .national ? numberFormat.nationalPrefixFormattingRule : nil
@@ -145,7 +145,7 @@ extension PhoneNumberEngine {
                     var found: _Captures? = nil
                     while start <= nsn.count {
                         let rest = UnsafeBufferPointer(rebasing: nsn[start...])
-                        if let captures = _PikeVM.match(store.words, numberFormat.pattern, rest, toEnd: false) {
+                        if let captures = _PikeVM.match(tables.words, numberFormat.pattern, rest, toEnd: false) {
                             found = captures
                             break
                         }

@@ -41,7 +41,7 @@ extension PhoneNumberEngine {
     /// can never be part of a number.
     public func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?) throws(PhoneNumberError) -> PhoneNumber {
         if let number = _parseE164Word(bytes) { return number }
-        let regionIndex = defaultRegion.flatMap { store.regionIndex($0) }
+        let regionIndex = defaultRegion.flatMap { tables.regionIndex($0) }
         // Fast path: ASCII digits with the common separators, as typed in forms; also strict
         // E.164 that the word path left to the general steps (a national prefix may start the
         // number, or its length is unusual). No scan of its own for "+" and digits only: that
@@ -98,7 +98,7 @@ extension PhoneNumberEngine {
     package func _parseBothWays(
         utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?
     ) -> (simple: Result<PhoneNumber?, PhoneNumberError>, freeForm: Result<PhoneNumber, PhoneNumberError>) {
-        let regionIndex = defaultRegion.flatMap { store.regionIndex($0) }
+        let regionIndex = defaultRegion.flatMap { tables.regionIndex($0) }
         return (Result { () throws(PhoneNumberError) in try _parseSimple(bytes, regionIndex: regionIndex) },
                 Result { () throws(PhoneNumberError) in
                     try _parseFreeForm(utf8: bytes, regionIndex: regionIndex, shortcuts: false)
@@ -110,7 +110,7 @@ extension PhoneNumberEngine {
     package func _parseFreeFormBothWays(
         utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?
     ) -> (shortcut: Result<PhoneNumber, PhoneNumberError>, full: Result<PhoneNumber, PhoneNumberError>) {
-        let regionIndex = defaultRegion.flatMap { store.regionIndex($0) }
+        let regionIndex = defaultRegion.flatMap { tables.regionIndex($0) }
         return (Result { () throws(PhoneNumberError) in try _parseFreeForm(utf8: bytes, regionIndex: regionIndex) },
                 Result { () throws(PhoneNumberError) in
                     try _parseFreeForm(utf8: bytes, regionIndex: regionIndex, shortcuts: false)
@@ -241,7 +241,7 @@ extension PhoneNumberEngine {
         var trailing = false          // a character that only trailing text may have was seen
         var i = 0
         let n = bytes.count
-        let asciiKinds = store.asciiKinds
+        let asciiKinds = tables.asciiKinds
         while i < n {
             let byte = bytes[i]
             var kind: _SimpleKind
@@ -348,12 +348,12 @@ extension PhoneNumberEngine {
                 var countryCode = split.code
                 let numberRegion: Int
                 if countryCode != 0 {
-                    numberRegion = store.mainRegion(forCallingCode: countryCode)!
+                    numberRegion = tables.mainRegion(forCallingCode: countryCode)!
                 } else {
                     // National number of the default region: all of the digits.
                     split = (0, 0, false, overlong)
                     numberRegion = regionIndex!
-                    countryCode = Int(store.core[numberRegion].countryCode)
+                    countryCode = Int(tables.core[numberRegion].countryCode)
                 }
                 if split.tooLong {
                     throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.")
@@ -366,7 +366,7 @@ extension PhoneNumberEngine {
                 // A national prefix transform rule (rare): done again here, where its digits can
                 // live, not in a 72-byte buffer that every call would set up.
                 var transformed = _DigitString()
-                let again = _stripNationalPrefix(national, store.core[regionIndex!], transformed: &transformed)
+                let again = _stripNationalPrefix(national, tables.core[regionIndex!], transformed: &transformed)
                 assert(again.map { if case .transformed = $0 { true } else { false } } == true)
                 return try transformed.withBuffer { national in
                     Result { () throws(PhoneNumberError) in
@@ -529,8 +529,8 @@ extension PhoneNumberEngine {
         // Where the number starts after an international prefix (0: none).
         var start = 0
         var international = afterPlus
-        if !international, let regionIndex, store.core[regionIndex].internationalPrefixDFA >= 0 {
-            let region = store.core[regionIndex]
+        if !international, let regionIndex, tables.core[regionIndex].internationalPrefixDFA >= 0 {
+            let region = tables.core[regionIndex]
             var end: Int? = nil
             if region.literalIDDLength > 0 {
                 // A plain IDD ("00", "011", ...): compare the digits, no VM.
@@ -538,7 +538,7 @@ extension PhoneNumberEngine {
                     end = Int(region.literalIDDLength)
                 }
             } else if region.iddStarts.admits(digits),
-                      let match = _LeftmostDFA.match(store.words, region.internationalPrefixDFA, digits) {
+                      let match = _LeftmostDFA.match(tables.words, region.internationalPrefixDFA, digits) {
                 end = match.end
             }
             // A country code never starts with 0.
@@ -553,7 +553,7 @@ extension PhoneNumberEngine {
                 throw PhoneNumberError(.tooShortAfterIDD, "After the international prefix there are too few digits for a phone number.")
             }
             // Country codes have 1 to 3 digits and never start with 0; the shortest one in use wins.
-            let (code, length, _) = store.callingCode(startOf: full)
+            let (code, length, _) = tables.callingCode(startOf: full)
             if code > 0 { return (code, start &+ length, false, overlong) }
             throw PhoneNumberError(.invalidCountryCode, "The country calling code after the international prefix is not one in use; check the first digits.")
         }
@@ -561,11 +561,11 @@ extension PhoneNumberEngine {
             // Does the number start with the default region's country code, written without '+'?
             // Calling codes are prefix-free, so the code the digits start with is the only one
             // they can start with.
-            let region = store.core[regionIndex]
+            let region = tables.core[regionIndex]
             var codeLength = _decimalDigitCount(UInt64(region.countryCode))
             var startsWithCode = false
             if full.count >= 3 {
-                let found = store.callingCode(startOf: full)
+                let found = tables.callingCode(startOf: full)
                 (startsWithCode, codeLength) = (found.code == Int(region.countryCode), found.length)
             } else if full.count >= codeLength {
                 var value = 0
@@ -589,7 +589,7 @@ extension PhoneNumberEngine {
     func _nationalAfterOwnCode(
         _ full: UnsafeBufferPointer<UInt8>, codeLength: Int, overlong: Bool, regionIndex: Int
     ) -> (start: Int, transformed: Bool)? {
-        let region = store.core[regionIndex]
+        let region = tables.core[regionIndex]
         let potential = UnsafeBufferPointer(rebasing: full[codeLength...])
         var transformed = _DigitString()
         let stripped = _stripNationalPrefix(potential, region, transformed: &transformed) ?? .suffix(0)
@@ -700,7 +700,7 @@ extension PhoneNumberEngine {
             for i in range where s[i].value >= 0x80 { ascii = false; break }
         }
         if ascii {
-            return _SmallString.make(count: range.count, inline: store.smallStringsVerified) { out in
+            return _SmallString.make(count: range.count, inline: tables.smallStringsVerified) { out in
                 let start = range.lowerBound
                 for k in 0..<range.count { out[k] = UInt8(truncatingIfNeeded: s[start &+ k].value) }
             }

@@ -7,9 +7,9 @@ extension PhoneNumberEngine {
     /// ```
     /// - Complexity: O(1) after formatting the national number's digits; no allocation.
     public func possibility(of number: PhoneNumber) -> PhoneNumberPossibility {
-        guard let index = store.mainRegion(forCallingCode: number.countryCode) else { return .invalidCountryCode }
+        guard let index = tables.mainRegion(forCallingCode: number.countryCode) else { return .invalidCountryCode }
         let length = number.withNationalSignificantNumber { $0.count }
-        return _possibility(length: length, region: store.core[index])
+        return _possibility(length: length, region: tables.core[index])
     }
 
     /// Whether the number matches its region's patterns (libphonenumber's `isValidNumber`).
@@ -34,16 +34,16 @@ extension PhoneNumberEngine {
     public func type(of number: PhoneNumber, in region: RegionCode) -> PhoneNumberType {
         let index: Int?
         if region == .nonGeographic {
-            index = store.mainRegion(forCallingCode: number.countryCode).flatMap {
+            index = tables.mainRegion(forCallingCode: number.countryCode).flatMap {
                 store.regions[$0].code == "001" ? $0 : nil
             }
         } else {
-            index = store.regionIndex(region).flatMap {
+            index = tables.regionIndex(region).flatMap {
                 Int(store.regions[$0].countryCode) == number.countryCode ? $0 : nil
             }
         }
         guard let index else { return .unknown }
-        return number.withNationalSignificantNumber { _type($0, store.core[index]) }
+        return number.withNationalSignificantNumber { _type($0, tables.core[index]) }
     }
 
     /// The number's type in its region, ``PhoneNumberType/unknown`` when it is not valid.
@@ -59,7 +59,7 @@ extension PhoneNumberEngine {
     /// `getRegionCodeForNumber`).
     public func region(of number: PhoneNumber) -> RegionCode? {
         let countryCode = number.countryCode
-        return number.withNationalSignificantNumber { _regionIndex(countryCode, $0) }.map { store.regionCodes[$0] }
+        return number.withNationalSignificantNumber { _regionIndex(countryCode, $0) }.map { tables.regionCodes[$0] }
     }
 
     /// Validity, type and region in one pass (what a batch validator wants).
@@ -67,7 +67,7 @@ extension PhoneNumberEngine {
         let countryCode = number.countryCode
         let found = number.withNationalSignificantNumber { _classify(countryCode, $0) }
         guard let (index, type) = found else { return (nil, .unknown) }
-        return (store.regionCodes[index], type)
+        return (tables.regionCodes[index], type)
     }
 
     // MARK: - Internals shared with parsing
@@ -78,16 +78,16 @@ extension PhoneNumberEngine {
     @inline(__always)
     func _regionIndex(_ countryCode: Int, _ digits: UnsafeBufferPointer<UInt8>) -> Int? {
         guard countryCode > 0, countryCode < 1000 else { return nil }
-        let count = Int(store.callingCodeCount[countryCode])
-        let start = Int(store.callingCodeStart[countryCode])
-        if count <= 1 { return count == 0 ? nil : Int(store.regionLists[start]) }
+        let count = Int(tables.callingCodeCount[countryCode])
+        let start = Int(tables.callingCodeStart[countryCode])
+        if count <= 1 { return count == 0 ? nil : Int(tables.regionLists[start]) }
         var candidates = _leadingCandidates(countryCode, digits, count: count)
         while candidates != 0 {
-            let index = Int(store.regionLists[start &+ candidates.trailingZeroBitCount])
+            let index = Int(tables.regionLists[start &+ candidates.trailingZeroBitCount])
             candidates &= candidates &- 1
-            let record = store.core[index]
+            let record = tables.core[index]
             if record.leadingDigits >= 0 {
-                if _DFA.prefixMatches(store.words, record.leadingDigits, digits) { return index }
+                if _DFA.prefixMatches(tables.words, record.leadingDigits, digits) { return index }
             } else if _type(digits, record) != .unknown {
                 return index
             }
@@ -101,20 +101,20 @@ extension PhoneNumberEngine {
     @inline(__always)
     func _classify(_ countryCode: Int, _ digits: UnsafeBufferPointer<UInt8>) -> (index: Int, type: PhoneNumberType)? {
         guard countryCode > 0, countryCode < 1000 else { return nil }
-        let count = Int(store.callingCodeCount[countryCode])
-        let start = Int(store.callingCodeStart[countryCode])
+        let count = Int(tables.callingCodeCount[countryCode])
+        let start = Int(tables.callingCodeStart[countryCode])
         if count <= 1 {
             guard count == 1 else { return nil }
-            let index = Int(store.regionLists[start])
-            return (index, _type(digits, store.core[index]))
+            let index = Int(tables.regionLists[start])
+            return (index, _type(digits, tables.core[index]))
         }
         var candidates = _leadingCandidates(countryCode, digits, count: count)
         while candidates != 0 {
-            let index = Int(store.regionLists[start &+ candidates.trailingZeroBitCount])
+            let index = Int(tables.regionLists[start &+ candidates.trailingZeroBitCount])
             candidates &= candidates &- 1
-            let record = store.core[index]
+            let record = tables.core[index]
             if record.leadingDigits >= 0 {
-                if _DFA.prefixMatches(store.words, record.leadingDigits, digits) {
+                if _DFA.prefixMatches(tables.words, record.leadingDigits, digits) {
                     return (index, _type(digits, record))
                 }
             } else {
@@ -131,28 +131,28 @@ extension PhoneNumberEngine {
     @inline(__always)
     func _leadingCandidates(_ countryCode: Int, _ digits: UnsafeBufferPointer<UInt8>, count: Int) -> UInt32 {
         let all = count >= 32 ? ~0 : (1 &<< UInt32(count)) &- 1
-        let offset = Int(store.leadingFilterStart[countryCode])
+        let offset = Int(tables.leadingFilterStart[countryCode])
         guard offset >= 0, digits.count >= 3 else { return all }
         let p = _Store.threeDigits(digits)
         guard p < 1000 else { return all }
-        return store.leadingFilter[offset &+ p] & all
+        return tables.leadingFilter[offset &+ p] & all
     }
 
     /// libphonenumber's `getNumberTypeHelper` over one DFA pass.
     @inline(__always)
     func _type(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> PhoneNumberType {
         guard digits.count < 20 else { return .unknown }
-        let admitted = store.words[Int(record.lengthTypes) &+ digits.count]
+        let admitted = tables.words[Int(record.lengthTypes) &+ digits.count]
         guard admitted & _TypeBits.general != 0 else { return .unknown }
         let bits = _typeLabel(digits, record) & admitted
-        return store.typeByLabel[_Store.typeKey(bits, sameMobileAndFixedLine: record.sameMobileAndFixedLinePattern)]
+        return tables.typeByLabel[_Store.typeKey(bits, sameMobileAndFixedLine: record.sameMobileAndFixedLinePattern)]
     }
 
     /// The label of the region's type DFA after `digits`.
     @inline(__always)
     func _typeLabel(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> UInt16 {
-        _DFA.typeLabel(store.typeRows + Int(record.typeRows), labels: store.words + (Int(record.typeDFA) &+ 1),
-                       tails: store.words + Int(record.typeTails),
+        _DFA.typeLabel(tables.typeRows + Int(record.typeRows), labels: tables.words + (Int(record.typeDFA) &+ 1),
+                       tails: tables.words + Int(record.typeTails),
                        start: Int(record.typeStart), firstTail: Int(record.typeFirstTail), digits)
     }
 

@@ -12,11 +12,24 @@
 /// engine.region(of: number)           // "US"
 /// engine.format(number, as: .e164)    // "+16502530000"
 /// ```
-public struct PhoneNumberEngine: Sendable {
-    let store: _Store
+public struct PhoneNumberEngine: @unchecked Sendable {
+    /// The shared store's tables (`_Tables`), by a plain pointer: the hot paths read them without
+    /// touching the store object, and copying an engine copies one word. A strong reference to
+    /// the store cost an atomic retain and release of it in every `classify` of a number of a
+    /// shared calling code, and an atomic operation is a fence the walk's loads cannot pass.
+    /// `@unchecked Sendable`: the tables are immutable and live as long as the process.
+    private let _tables: UnsafePointer<_Tables>
 
     /// Creates an engine over the bundled metadata (see ``metadataVersion``).
-    public init() { store = _Store.shared }
+    public init() { _tables = UnsafePointer(_Store.shared.tables) }
+
+    /// The tables the hot paths read.
+    var tables: _Tables {
+        @inline(__always) get { _tables.pointee }
+    }
+
+    /// The store behind the tables, for what the hot paths do not read (records, formats).
+    var store: _Store { _Store.shared }
 
     /// The version of libphonenumber's metadata the tables were generated from (PyPI
     /// `phonenumbers`), e.g. "9.0.43".
@@ -40,12 +53,12 @@ public struct PhoneNumberEngine: Sendable {
 
     /// The country calling code of a region, e.g. 44 for "GB"; nil for an unknown region.
     public func countryCode(for region: RegionCode) -> Int? {
-        store.regionIndex(region).map { Int(store.regions[$0].countryCode) }
+        tables.regionIndex(region).map { Int(store.regions[$0].countryCode) }
     }
 
     /// The main region of a country calling code ("US" for 1, "001" for 800), or nil when the
     /// code is unknown.
     public func mainRegion(forCountryCode code: Int) -> RegionCode? {
-        store.mainRegion(forCallingCode: code).map { store.regionCodes[$0] }
+        tables.mainRegion(forCallingCode: code).map { tables.regionCodes[$0] }
     }
 }

@@ -1,69 +1,32 @@
 /// The one shared, immutable index over the generated metadata, built on first use.
 ///
 /// `@unchecked Sendable`: every property is written once in `init` and only read afterwards;
-/// `core` points to memory that is never written again nor freed.
+/// `tables` points to memory that is never written again, freed only when the store is (never, for
+/// `shared`).
 final class _Store: @unchecked Sendable {
     static let shared = _Store()
 
     let regions: [_RegionRecord]
-    /// The hot fields of `regions`, same indices (freed with the store: `shared` lives as long as
-    /// the process).
-    let core: UnsafeMutablePointer<_RegionCore>
-    /// Each region's code as a value, same indices (reading one copies no record).
-    let regionCodes: UnsafeMutablePointer<RegionCode>
     let formats: [_FormatRecord]
-    /// For calling code c (0...999): start and count in `regionLists`, count 0 when unknown.
-    /// These lookup tables, like the others the hot paths read, are plain memory rather than
-    /// arrays: no bounds check and no retain of an array buffer per read.
-    let callingCodeStart: UnsafeMutablePointer<UInt16>
-    let callingCodeCount: UnsafeMutablePointer<UInt8>
-    let regionLists: UnsafeMutablePointer<UInt16>
-    /// Index of a geographic region by its two letters: (c0 - 65) * 26 + (c1 - 65); -1 when unknown.
-    let regionByLetters: UnsafeMutablePointer<Int16>
-    /// For a calling code shared by many regions told apart by leading digits (+1): the
-    /// offset in `leadingFilter` of 1,000 masks, one per three-digit start of the national number
-    /// (000...999), bit k set when the k-th region of the code's list may claim such a number
-    /// (its leading digits may match, or it has none); -1 for other codes.
-    let leadingFilterStart: UnsafeMutablePointer<Int32>
-    let leadingFilter: UnsafeMutablePointer<UInt32>
-    /// `_Metadata.words` decoded, one UInt16 per word (the literal spends two bytes and six
-    /// instructions on each): what the DFA walks read.
-    let words: UnsafeMutablePointer<UInt16>
-    /// `_Metadata.typeRows` decoded: the transitions of the type DFAs' states before their tail
-    /// states (`_DFA.typeLabel`), a byte each, 10 a state (74 KiB for all of them). A walk
-    /// touches less than half the cache lines of 16-bit rows with their labels inline.
-    let typeRows: UnsafeMutablePointer<UInt8>
-    /// For the first three digits after a `+` (000...999): the calling code they start with,
-    /// as `code << 20 | length << 16 | index of its main region`, or 0 when none does.
-    let callingCodeByPrefix: UnsafeMutablePointer<UInt32>
-    /// For each calling code 1...999: "+" and its digits as the last bytes of four in memory
-    /// order ("\0\0+1", "\0+44", "+358"), what `formatE164` stores before the national number.
-    let e164Prefixes: UnsafeMutablePointer<UInt32>
-    /// The type for each `typeKey` of a DFA label: one load where libphonenumber's chain of
-    /// tests costs a mispredicted branch on most numbers.
-    let typeByLabel: UnsafeMutablePointer<PhoneNumberType>
-    /// `_simpleKind(ascii:)` of each ASCII byte, digits included (`.digit`).
-    let asciiKinds: UnsafeMutablePointer<_SimpleKind>
-    /// Whether Strings of up to 15 ASCII bytes can be made in place (`_SmallString`), checked
-    /// against the standard library once.
-    let smallStringsVerified: Bool
+    /// The tables the hot paths read (`_Tables`), freed with the store.
+    let tables: UnsafeMutablePointer<_Tables>
 
     /// Builds an index; `shared` is the one everything uses (a second one is only for measuring
     /// how long building takes).
     init() {
-        words = Self.decodeWords()
-        smallStringsVerified = _SmallString.verifyLayout()
-        asciiKinds = .allocate(capacity: 128)
+        let words = Self.decodeWords()
+        let smallStringsVerified = _SmallString.verifyLayout()
+        let asciiKinds = UnsafeMutablePointer<_SimpleKind>.allocate(capacity: 128)
         for byte in 0..<128 {
             asciiKinds[byte] = UInt8(byte) &- 0x30 < 10 ? .digit : _simpleKind(ascii: UInt8(byte))
         }
-        e164Prefixes = .allocate(capacity: 1000)
+        let e164Prefixes = UnsafeMutablePointer<UInt32>.allocate(capacity: 1000)
         e164Prefixes[0] = 0
         for code in 1..<1000 {
             let (bytes, digits) = _e164Prefix(UInt32(code))
             e164Prefixes[code] = bytes &<< UInt32(8 &* (3 &- digits))
         }
-        typeByLabel = .allocate(capacity: 48)
+        let typeByLabel = UnsafeMutablePointer<PhoneNumberType>.allocate(capacity: 48)
         typeByLabel.initialize(repeating: .unknown, count: 48)  // key 0: no general bit
         for priority in 0..<12 {
             for same in [false, true] {
@@ -91,9 +54,9 @@ final class _Store: @unchecked Sendable {
                 nationalPrefixDFA: Int32(f.int(22)), internationalPrefixDFA: Int32(f.int(23)),
                 nationalFormats: f.int(16)..<f.int(17), intlFormats: f.int(18)..<f.int(19))
         }
-        regionCodes = Self.table(regions.map { RegionCode(unchecked: $0.code) })
-        typeRows = Self.decodeRows()
-        core = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<_RegionCore>.stride * regions.count, alignment: 64)
+        let regionCodes = Self.table(regions.map { RegionCode(unchecked: $0.code) })
+        let typeRows = Self.decodeRows()
+        let core = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<_RegionCore>.stride * regions.count, alignment: 64)
             .bindMemory(to: _RegionCore.self, capacity: regions.count)
         for (i, r) in regions.enumerated() {
             let (literal, literalLength) = Self.literalDigits(r.nationalPrefixForParsing)
@@ -144,34 +107,33 @@ final class _Store: @unchecked Sendable {
             count[code] = UInt8(indices.count)
             lists.append(contentsOf: indices)
         }
-        callingCodeStart = Self.table(start)
-        callingCodeCount = Self.table(count)
-        regionLists = Self.table(lists)
+        let callingCodeStart = Self.table(start)
+        let callingCodeCount = Self.table(count)
+        let regionLists = Self.table(lists)
         var byLetters = [Int16](repeating: -1, count: 26 * 26)
         for (i, region) in regions.enumerated() where region.code.utf8.count == 2 {
             let u = Array(region.code.utf8)
             byLetters[Int(u[0] - 65) * 26 + Int(u[1] - 65)] = Int16(i)
         }
-        regionByLetters = Self.table(byLetters)
+        let regionByLetters = Self.table(byLetters)
         var filterStart = [Int32](repeating: -1, count: 1000)
         var filter: [UInt32] = []
-        let cores = core
         // Only where many regions share a code (+1: 25): for two to four regions, building the
         // masks when the store is made costs more than the walks they would save.
         for code in 0..<1000 where count[code] >= 8 && count[code] <= 32 {
             let members = lists[Int(start[code])..<(Int(start[code]) + Int(count[code]))]
-            guard members.contains(where: { cores[Int($0)].leadingDigits >= 0 }) else { continue }
+            guard members.contains(where: { core[Int($0)].leadingDigits >= 0 }) else { continue }
             filterStart[code] = Int32(filter.count)
             var masks = [UInt32](repeating: 0, count: 1000)
             for (k, member) in members.enumerated() {
-                let leading = cores[Int(member)].leadingDigits
+                let leading = core[Int(member)].leadingDigits
                 Self.markStarts(of: leading, bit: UInt32(1) << UInt32(k), in: &masks)
             }
             filter += masks
         }
-        leadingFilterStart = Self.table(filterStart)
-        leadingFilter = Self.table(filter)
-        callingCodeByPrefix = .allocate(capacity: 1000)
+        let leadingFilterStart = Self.table(filterStart)
+        let leadingFilter = Self.table(filter)
+        let callingCodeByPrefix = UnsafeMutablePointer<UInt32>.allocate(capacity: 1000)
         for p in 0..<1000 {
             var entry: UInt32 = 0
             // Country codes never start with 0; the shortest code that is in use wins.
@@ -184,21 +146,40 @@ final class _Store: @unchecked Sendable {
             }
             callingCodeByPrefix[p] = entry
         }
+        tables = .allocate(capacity: 1)
+        tables.initialize(to: _Tables(
+            core: core,
+            regionCodes: regionCodes,
+            callingCodeStart: callingCodeStart,
+            callingCodeCount: callingCodeCount,
+            regionLists: regionLists,
+            regionByLetters: regionByLetters,
+            leadingFilterStart: leadingFilterStart,
+            leadingFilter: leadingFilter,
+            words: words,
+            typeRows: typeRows,
+            callingCodeByPrefix: callingCodeByPrefix,
+            e164Prefixes: e164Prefixes,
+            typeByLabel: typeByLabel,
+            asciiKinds: asciiKinds,
+            smallStringsVerified: smallStringsVerified))
     }
 
     /// `shared` is never released; the stores the metadata-ready benchmark builds are.
     deinit {
-        core.deallocate()
-        words.deallocate()
-        (typeRows - Self.rowsPaddingBefore).deallocate()
-        callingCodeByPrefix.deallocate()
-        typeByLabel.deallocate()
-        e164Prefixes.deallocate()
-        asciiKinds.deallocate()
-        for table in [UnsafeMutableRawPointer(regionCodes), UnsafeMutableRawPointer(callingCodeStart),
-                      UnsafeMutableRawPointer(callingCodeCount), UnsafeMutableRawPointer(regionLists),
-                      UnsafeMutableRawPointer(leadingFilterStart), UnsafeMutableRawPointer(leadingFilter),
-                      UnsafeMutableRawPointer(regionByLetters)] {
+        let t = tables.move()
+        tables.deallocate()
+        t.core.deallocate()
+        t.words.deallocate()
+        (t.typeRows - Self.rowsPaddingBefore).deallocate()
+        t.callingCodeByPrefix.deallocate()
+        t.typeByLabel.deallocate()
+        t.e164Prefixes.deallocate()
+        t.asciiKinds.deallocate()
+        for table in [UnsafeMutableRawPointer(t.regionCodes), UnsafeMutableRawPointer(t.callingCodeStart),
+                      UnsafeMutableRawPointer(t.callingCodeCount), UnsafeMutableRawPointer(t.regionLists),
+                      UnsafeMutableRawPointer(t.leadingFilterStart), UnsafeMutableRawPointer(t.leadingFilter),
+                      UnsafeMutableRawPointer(t.regionByLetters)] {
             table.deallocate()
         }
     }
@@ -331,16 +312,6 @@ final class _Store: @unchecked Sendable {
         return true
     }
 
-    /// The calling code at the start of `digits` (ASCII digits, at least three) and its main region:
-    /// code 0 when none is in use. One table lookup for what libphonenumber tries code by code.
-    @inline(__always)
-    func callingCode(startOf digits: UnsafeBufferPointer<UInt8>) -> (code: Int, length: Int, region: Int) {
-        let p = Self.threeDigits(digits)
-        guard p < 1000 else { return (0, 0, 0) }
-        let entry = callingCodeByPrefix[p]
-        return (Int(entry &>> 20), Int(entry &>> 16 & 0xF), Int(entry & 0xFFFF))
-    }
-
     /// The first three of at least three ASCII digits as a number 0...999: the index of the
     /// three-digit tables. Callers pass digits; other bytes give a meaningless value, which the
     /// tables check against 1,000 only to stay in bounds.
@@ -358,6 +329,63 @@ final class _Store: @unchecked Sendable {
         let first = (UInt32(bits) & 0x7FE | 0x800).trailingZeroBitCount
         let key = first &* 4 &+ (sameMobileAndFixedLine ? 2 : 0) &+ Int(bits &>> 10 & 1)
         return bits & _TypeBits.general != 0 ? key : 0
+    }
+
+}
+
+/// The plain memory the hot paths read, owned by a `_Store`, which engines reach through a plain
+/// pointer (`PhoneNumberEngine.tables`) so that reading a table never touches the store object.
+///
+/// Valid as long as its store lives (`_Store.shared` lives as long as the process).
+struct _Tables: @unchecked Sendable {
+    /// The hot fields of the store's `regions`, same indices.
+    let core: UnsafeMutablePointer<_RegionCore>
+    /// Each region's code as a value, same indices (reading one copies no record).
+    let regionCodes: UnsafeMutablePointer<RegionCode>
+    /// For calling code c (0...999): start and count in `regionLists`, count 0 when unknown.
+    /// These lookup tables, like the others the hot paths read, are plain memory rather than
+    /// arrays: no bounds check and no retain of an array buffer per read.
+    let callingCodeStart: UnsafeMutablePointer<UInt16>
+    let callingCodeCount: UnsafeMutablePointer<UInt8>
+    let regionLists: UnsafeMutablePointer<UInt16>
+    /// Index of a geographic region by its two letters: (c0 - 65) * 26 + (c1 - 65); -1 when unknown.
+    let regionByLetters: UnsafeMutablePointer<Int16>
+    /// For a calling code shared by many regions told apart by leading digits (+1): the
+    /// offset in `leadingFilter` of 1,000 masks, one per three-digit start of the national number
+    /// (000...999), bit k set when the k-th region of the code's list may claim such a number
+    /// (its leading digits may match, or it has none); -1 for other codes.
+    let leadingFilterStart: UnsafeMutablePointer<Int32>
+    let leadingFilter: UnsafeMutablePointer<UInt32>
+    /// `_Metadata.words` decoded, one UInt16 per word (the literal spends two bytes and six
+    /// instructions on each): what the DFA walks read.
+    let words: UnsafeMutablePointer<UInt16>
+    /// `_Metadata.typeRows` decoded: the transitions of the type DFAs' states before their tail
+    /// states (`_DFA.typeLabel`), a byte each, 10 a state (74 KiB for all of them). A walk
+    /// touches less than half the cache lines of 16-bit rows with their labels inline.
+    let typeRows: UnsafeMutablePointer<UInt8>
+    /// For the first three digits after a `+` (000...999): the calling code they start with,
+    /// as `code << 20 | length << 16 | index of its main region`, or 0 when none does.
+    let callingCodeByPrefix: UnsafeMutablePointer<UInt32>
+    /// For each calling code 1...999: "+" and its digits as the last bytes of four in memory
+    /// order ("\0\0+1", "\0+44", "+358"), what `formatE164` stores before the national number.
+    let e164Prefixes: UnsafeMutablePointer<UInt32>
+    /// The type for each `typeKey` of a DFA label: one load where libphonenumber's chain of
+    /// tests costs a mispredicted branch on most numbers.
+    let typeByLabel: UnsafeMutablePointer<PhoneNumberType>
+    /// `_simpleKind(ascii:)` of each ASCII byte, digits included (`.digit`).
+    let asciiKinds: UnsafeMutablePointer<_SimpleKind>
+    /// Whether Strings of up to 15 ASCII bytes can be made in place (`_SmallString`), checked
+    /// against the standard library once.
+    let smallStringsVerified: Bool
+
+    /// The calling code at the start of `digits` (ASCII digits, at least three) and its main region:
+    /// code 0 when none is in use. One table lookup for what libphonenumber tries code by code.
+    @inline(__always)
+    func callingCode(startOf digits: UnsafeBufferPointer<UInt8>) -> (code: Int, length: Int, region: Int) {
+        let p = _Store.threeDigits(digits)
+        guard p < 1000 else { return (0, 0, 0) }
+        let entry = callingCodeByPrefix[p]
+        return (Int(entry &>> 20), Int(entry &>> 16 & 0xF), Int(entry & 0xFFFF))
     }
 
     /// Index of the main region (or non-geographic entity) for a calling code, or nil.
