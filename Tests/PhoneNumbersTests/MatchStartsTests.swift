@@ -62,7 +62,7 @@ import Testing
     }
 
     /// The three-digit masks that spare +1 numbers most leading-digit walks
-    /// (`_Store.leadingFilter`) may keep a region that cannot match, never drop one that can.
+    /// (`_Tables.leadingFilter`) may keep a region that cannot match, never drop one that can.
     @Test func leadingDigitFilterNeverHidesARegion() {
         let store = _Store.shared
         var random = SplitMix64(seed: 0x1EAD_D1)

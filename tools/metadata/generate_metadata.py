@@ -279,7 +279,7 @@ def main() -> None:
             intl_formats[1], type_rows, type_states, first_tail])
     # The leftmost-first DFAs come after every other table, so adding them moved no offset.
     for fields, (_, md) in zip(region_fields, entries):
-        first_tail = fields.pop()
+        first_tail = fields.pop()  # stays the last field (24), after these two (22, 23)
         for pattern in (md.national_prefix_for_parsing, md.international_prefix):
             fields.append(words.add_leftmost_dfa(pattern) if pattern else -1)
         fields.append(first_tail)

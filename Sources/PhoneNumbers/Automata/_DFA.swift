@@ -2,9 +2,9 @@
 // transitions (one per digit, local state numbers) and one label word. State 0 is the dead state:
 // its row sends every digit back to 0 and its label is 0, so a walk needs no test for it.
 //
-// The walks read the store's decoded copy of the words (`_Store.words`, one UInt16 per word),
+// The walks read the store's decoded copy of the words (`_Tables.words`, one UInt16 per word),
 // one load per digit. Type DFAs have their own layout (`typeLabel`): byte-wide rows in
-// `_Store.typeRows` and, in the words, the start state, the labels and the tail windows.
+// `_Tables.typeRows` and, in the words, the start state, the labels and the tail windows.
 
 enum _DFA {
     /// Words in a tail window of a type DFA: labels after 0...15 more digits. Keep in sync with

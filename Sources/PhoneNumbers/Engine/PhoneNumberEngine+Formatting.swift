@@ -100,8 +100,9 @@ extension PhoneNumberEngine {
         into writer: inout _FormatWriter
     ) {
         let candidates = record.intlFormats.isEmpty || format == .national ? record.nationalFormats : record.intlFormats
+        let formats = store.formats  // once, not through `_Store.shared` per candidate
         for i in candidates {
-            let numberFormat = store.formats[i]
+            let numberFormat = formats[i]
             if numberFormat.leadingDigits >= 0, !_DFA.prefixMatches(tables.words, numberFormat.leadingDigits, nsn) { continue }
             // The substitution works on the first match from the start, as a regex replace does;
             // the format must also match the whole number to be chosen.

@@ -755,7 +755,7 @@ enum _SimpleKind: UInt8 {
     case refuse
 }
 
-/// The kind of an ASCII character (`_Store.asciiKinds` tabulates it, digits aside). Separators
+/// The kind of an ASCII character (`_Tables.asciiKinds` tabulates it, digits aside). Separators
 /// are libphonenumber's punctuation (`_Chars.isPunctuation`) but for the letters `x`/`X` and `~`.
 func _simpleKind(ascii byte: UInt8) -> _SimpleKind {
     switch byte {

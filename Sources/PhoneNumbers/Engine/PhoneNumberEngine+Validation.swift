@@ -157,7 +157,7 @@ extension PhoneNumberEngine {
     }
 
     /// The type a DFA label gives, by libphonenumber's order of tests (`getNumberTypeHelper`):
-    /// what `_Store.typeByLabel` tabulates.
+    /// what `_Tables.typeByLabel` tabulates.
     static func _typeOfLabel(_ bits: UInt16, sameMobileAndFixedLine: Bool) -> PhoneNumberType {
         if bits & _TypeBits.general == 0 { return .unknown }
         if bits & _TypeBits.premiumRate != 0 { return .premiumRate }

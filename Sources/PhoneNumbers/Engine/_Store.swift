@@ -207,10 +207,11 @@ final class _Store: @unchecked Sendable {
         return table
     }
 
-    /// Decodes the type DFAs' row bytes (two characters each, 4 bits per character), also a
-    /// vectorized loop.
+    /// Zeroed bytes before the type DFAs' rows (`decodeRows`), which `deinit` frees with them.
     private static let rowsPaddingBefore = 64
 
+    /// Decodes the type DFAs' row bytes (two characters each, 4 bits per character), also a
+    /// vectorized loop.
     private static func decodeRows() -> UnsafeMutablePointer<UInt8> {
         let text = _Metadata.typeRows
         let count = text.utf8CodeUnitCount / 2

@@ -50,7 +50,7 @@ struct _RegionRecord: Sendable {
 }
 
 /// The fields of a region the hot paths read: plain values only, so reading one costs no
-/// reference counting (`_Store.core`). Everything parsing E.164 and classifying reads is in the
+/// reference counting (`_Tables.core`). Everything parsing E.164 and classifying reads is in the
 /// first 64 bytes and each record takes 128 (the store aligns them to 64), so a number touches
 /// one cache line of its region's record, not two.
 struct _RegionCore {

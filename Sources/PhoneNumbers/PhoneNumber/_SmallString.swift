@@ -6,7 +6,7 @@
 // standard library's ABI. `String(unsafeUninitializedCapacity:)` reaches the same value through
 // a runtime call and a UTF-8 validation pass: ~170 instructions for a 12-byte E.164 number, more
 // than the rest of its formatting. The store checks the layout once against the standard
-// library's own result (`_Store.smallStringsVerified`); elsewhere the general initializer is used.
+// library's own result (`_Tables.smallStringsVerified`); elsewhere the general initializer is used.
 
 enum _SmallString {
     /// Whether this target may have the layout at all (checked again at run time).
