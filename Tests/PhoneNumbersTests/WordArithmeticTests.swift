@@ -239,6 +239,44 @@ import Testing
         #expect(tailStates > 3_000)
     }
 
+    /// The type DFAs count digits (the generator's `leveled_type_dfa`): after any number of
+    /// digits, a label has the general bit only where the region's possible lengths admit that
+    /// number, in the rows' states and along the tail windows alike, and the general pattern's
+    /// own bit comes with it. What `_type` leaves to the labels instead of a table of lengths.
+    @Test func typeLabelsCarryThePossibleLengths() {
+        let store = _Store.shared
+        let words = store.tables.pointee.words
+        var withGeneral = 0
+        for index in store.regions.indices {
+            let core = store.tables.pointee.core[index], code = store.regions[index].code
+            let firstTail = Int(core.typeFirstTail)
+            func check(_ label: UInt16, digits: Int) {
+                guard label & _TypeBits.general != 0 else { return }
+                withGeneral += 1
+                #expect(core.possibleLengths &>> UInt32(digits) & 1 != 0, "\(code): general bit after \(digits) digits")
+                #expect(label & _TypeBits.generalPattern != 0, "\(code)")
+            }
+            // Every (state, digits read) a walk can be in; a state merges numbers of digits
+            // whose labels agree from there on.
+            var seen: Set<[Int]> = [[Int(core.typeStart), 0]]
+            var queue = [(Int(core.typeStart), 0)]
+            while let (s, n) = queue.popLast() {
+                guard s < firstTail else {
+                    for left in 0..<_DFA.tailWindow {
+                        check(words[Int(core.typeTails) + _DFA.tailWindow * s + left], digits: n + left)
+                    }
+                    continue
+                }
+                check(words[Int(core.typeDFA) + 1 + s], digits: n)
+                for d in 0..<10 {
+                    let t = Int(store.tables.pointee.typeRows[Int(core.typeRows) + 10 * s + d])
+                    if t != 0, seen.insert([t, n + 1]).inserted { queue.append((t, n + 1)) }
+                }
+            }
+        }
+        #expect(withGeneral > 5_000)
+    }
+
     /// A store other than the shared one is built and freed whole (its tables are allocated with
     /// padding before them; freeing from the wrong address would abort the process).
     @Test func storesBuildAndFreeTheirTables() {

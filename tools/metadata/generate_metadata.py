@@ -8,7 +8,7 @@ What it writes:
 * every region's and non-geographic entity's scalar metadata (country calling code, national prefix,
   possible lengths, flags) as Swift values;
 * all patterns compiled ahead of time (see regex_compiler.py): one minimized DFA per region whose
-  state labels carry which number types match, DFAs for leading digits, and Pike-VM programs for the
+  state labels carry which number types match at that length (`leveled_type_dfa`), DFAs for leading digits, and Pike-VM programs for the
   patterns whose captures matter (national prefix for parsing, IDD prefixes, number formats); the
   national prefix for parsing and the IDD prefix also get leftmost-first DFAs, which tell parsing
   where the Pike VM's match would end without running it;
@@ -32,7 +32,8 @@ import phonenumbers  # noqa: E402
 import unicode_tables  # noqa: E402
 from phonenumbers import PhoneMetadata  # noqa: E402
 from regex_compiler import (  # noqa: E402
-    OP_CLASS, OP_END, OP_JUMP, OP_MATCH, OP_SAVE, OP_SPLIT, build_dfa, build_leftmost_dfa, compile_program)
+    DFA, OP_CLASS, OP_END, OP_JUMP, OP_MATCH, OP_SAVE, OP_SPLIT, build_dfa, build_leftmost_dfa, compile_program,
+    minimize)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OUT_DIR = os.path.join(ROOT, "Sources", "PhoneNumbers", "Generated")
@@ -44,6 +45,52 @@ MAX_LENGTH_TABLE = 20  # national significant numbers are at most 17 digits
 # Words per tail window of a type DFA (`_DFA.typeLabel` reads at most the last one). Keep in sync
 # with _DFA.tailWindow in Swift.
 TAIL_WINDOW = 16
+# Label bit of a type DFA state where the general description's pattern matches, the length
+# aside (bit 0 is the general description with its possible lengths). Keep in sync with
+# _TypeBits.generalPattern in Swift.
+GENERAL_PATTERN = 1 << 11
+
+
+def leveled_type_dfa(dfa: DFA, per_length: list[int]) -> DFA:
+    """`dfa` (labels: the DESCS bits whose patterns match) made to count digits, so that each
+    state's label holds only the descriptions whose possible lengths admit the digits read so far,
+    plus GENERAL_PATTERN when the general description's pattern matches whatever the length.
+
+    A state is a pair (state of `dfa`, digits read), minimized again, so pairs whose labels agree
+    from there on are one state: libphonenumber's length test ("is n among this type's possible
+    lengths") is decided when the tables are generated, and a walk reads no table of lengths. It
+    costs no state: every region's DFA kept its number of states when this was written (7,590
+    with rows and 3,588 tail states in all), since where a state can be reached after different
+    numbers of digits, the lengths seldom tell the types apart.
+    """
+    index: dict[tuple[int, int], int] = {}
+    trans: list[list[int]] = [[0] * 10]  # state 0: dead
+    label = [0]
+    pairs: list[tuple[int, int]] = [(0, 0)]
+    work: list[int] = []
+
+    def state(q: int, n: int) -> int:
+        if (q, n) not in index:
+            index[(q, n)] = len(pairs)
+            pairs.append((q, n))
+            trans.append([0] * 10)
+            bits = dfa.label[q]
+            label.append(bits & per_length[n] | (GENERAL_PATTERN if bits & 1 else 0))
+            work.append(index[(q, n)])
+        return index[(q, n)]
+
+    start = state(dfa.start, 0)
+    while work:
+        s = work.pop()
+        q, n = pairs[s]
+        for d in range(10):
+            t = dfa.trans[q][d]
+            if t == 0:
+                continue
+            if n + 1 >= len(per_length):
+                raise ValueError(f"a type pattern reads {n + 1} digits or more: lengths stop at {len(per_length) - 1}")
+            trans[s][d] = state(t, n + 1)
+    return minimize(DFA(trans, label, start))
 
 
 class Table:
@@ -73,8 +120,11 @@ class Words(Table):
     def __init__(self) -> None:
         super().__init__(4096)
 
-    def add_type_dfa(self, patterns, rows: "Rows") -> tuple[int, int, int, int]:
+    def add_type_dfa(self, patterns, per_length: list[int], rows: "Rows") -> tuple[int, int, int, int]:
         """A region's type DFA: (word offset, byte offset of its rows, states, first tail state).
+
+        The DFA counts digits (`leveled_type_dfa`): its labels already carry the possible lengths,
+        `per_length[n]` being the descriptions that admit a national number of n digits.
 
         Its tail states are gone from the walk: a state from which every digit leads to one same
         state, itself a tail state or the dead state, decides the label of the whole number from
@@ -87,7 +137,7 @@ class Words(Table):
         Words at the offset: the start state, one label per state before the first tail state,
         then each tail state's window.
         """
-        dfa = build_dfa(patterns)
+        dfa = leveled_type_dfa(build_dfa(patterns), per_length)
         n = len(dfa.trans)
         # Tail states, as a least fixed point from the dead state (never the start state: a walk
         # reads at least one digit before it looks for one).
@@ -242,7 +292,6 @@ def main() -> None:
         index_of[(code, md.country_code)] = i
         descs = [getattr(md, d) for d in DESCS]
         patterns = [((d.national_number_pattern or None) if d is not None else None, False) for d in descs]
-        type_dfa, type_rows, type_states, first_tail = words.add_type_dfa(patterns, rows)
         # Which descriptions admit each length (empty list: any length; [-1]: none).
         per_length = []
         for n in range(MAX_LENGTH_TABLE):
@@ -254,7 +303,7 @@ def main() -> None:
                 if len(pl) == 0 or n in pl:
                     bits |= 1 << b
             per_length.append(bits)
-        lengths_offset = words.add(per_length)
+        type_dfa, type_rows, type_states, first_tail = words.add_type_dfa(patterns, per_length, rows)
         general = md.general_desc
         possible = length_mask(general.possible_length)
         local_only = length_mask(general.possible_length_local_only)
@@ -272,14 +321,14 @@ def main() -> None:
         intl_formats = (first_intl, len(format_lines))
         main_country = phonenumbers.COUNTRY_CODE_TO_REGION_CODE[md.country_code][0] == code
         region_fields.append([
-            code, md.country_code, main_country, type_dfa, lengths_offset, possible, local_only,
+            code, md.country_code, main_country, type_dfa, possible, local_only,
             invalid_lengths, bool(md.same_mobile_and_fixed_line_pattern), leading, md.national_prefix,
             npp, java_rule(md.national_prefix_transform_rule), idd, md.preferred_international_prefix,
             md.preferred_extn_prefix, national_formats[0], national_formats[1], intl_formats[0],
             intl_formats[1], type_rows, type_states, first_tail])
     # The leftmost-first DFAs come after every other table, so adding them moved no offset.
     for fields, (_, md) in zip(region_fields, entries):
-        first_tail = fields.pop()  # stays the last field (24), after these two (22, 23)
+        first_tail = fields.pop()  # stays the last field (23), after these two (21, 22)
         for pattern in (md.national_prefix_for_parsing, md.international_prefix):
             fields.append(words.add_leftmost_dfa(pattern) if pattern else -1)
         fields.append(first_tail)
@@ -304,7 +353,7 @@ def main() -> None:
         f.write("extension _Metadata {\n")
         f.write("    /// The upstream metadata version these tables were generated from.\n")
         f.write(f"    static let version = \"{version}\"\n\n")
-        f.write("    /// code|countryCode|isMain|typeDFA|lengthTypes|possibleLengths|localOnlyLengths|hasNoPossibleLength|\n")
+        f.write("    /// code|countryCode|isMain|typeDFA|possibleLengths|localOnlyLengths|hasNoPossibleLength|\n")
         f.write("    /// sameMobileAndFixedLinePattern|leadingDigits|nationalPrefix|nationalPrefixForParsing|transformRule|\n")
         f.write("    /// internationalPrefix|preferredInternationalPrefix|preferredExtensionPrefix|national formats start|end|\n")
         f.write("    /// intl formats start|end|typeRows|states of the type DFA|nationalPrefixDFA|internationalPrefixDFA|\n")

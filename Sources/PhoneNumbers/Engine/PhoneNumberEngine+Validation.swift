@@ -138,13 +138,13 @@ extension PhoneNumberEngine {
         return tables.leadingFilter[offset &+ p] & all
     }
 
-    /// libphonenumber's `getNumberTypeHelper` over one DFA pass.
+    /// libphonenumber's `getNumberTypeHelper` over one DFA pass: the label carries the pattern
+    /// and the length tests of every description (`_TypeBits`). A length the general description
+    /// does not admit ends it before the walk, from the record.
     @inline(__always)
     func _type(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> PhoneNumberType {
-        guard digits.count < 20 else { return .unknown }
-        let admitted = tables.words[Int(record.lengthTypes) &+ digits.count]
-        guard admitted & _TypeBits.general != 0 else { return .unknown }
-        let bits = _typeLabel(digits, record) & admitted
+        guard digits.count < 32, record.possibleLengths &>> UInt32(digits.count) & 1 != 0 else { return .unknown }
+        let bits = _typeLabel(digits, record)
         return tables.typeByLabel[_Store.typeKey(bits, sameMobileAndFixedLine: record.sameMobileAndFixedLinePattern)]
     }
 
@@ -194,6 +194,6 @@ extension PhoneNumberEngine {
     /// pattern only, no length check).
     @inline(__always)
     func _matchesGeneralPattern(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> Bool {
-        _typeLabel(digits, record) & _TypeBits.general != 0
+        _typeLabel(digits, record) & _TypeBits.generalPattern != 0
     }
 }

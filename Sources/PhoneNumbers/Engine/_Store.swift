@@ -42,17 +42,16 @@ final class _Store: @unchecked Sendable {
         regions = _TableText.lines(_Metadata.regionTable).map { f in
             _RegionRecord(
                 code: f.string(0) ?? "", countryCode: UInt16(f.int(1)), isMainCountryForCode: f.int(2) != 0,
-                typeDFA: Int32(f.int(3)), typeRows: Int32(f.int(20)), typeStates: Int32(f.int(21)),
-                typeFirstTail: Int32(f.int(24)),
-                lengthTypes: Int32(f.int(4)),
-                possibleLengths: UInt32(f.int(5)), localOnlyLengths: UInt32(f.int(6)),
-                hasNoPossibleLength: f.int(7) != 0, sameMobileAndFixedLinePattern: f.int(8) != 0,
-                leadingDigits: Int32(f.int(9)), nationalPrefix: f.string(10),
-                nationalPrefixForParsing: Int32(f.int(11)), nationalPrefixTransformRule: f.string(12),
-                internationalPrefix: Int32(f.int(13)), preferredInternationalPrefix: f.string(14),
-                preferredExtensionPrefix: f.string(15),
-                nationalPrefixDFA: Int32(f.int(22)), internationalPrefixDFA: Int32(f.int(23)),
-                nationalFormats: f.int(16)..<f.int(17), intlFormats: f.int(18)..<f.int(19))
+                typeDFA: Int32(f.int(3)), typeRows: Int32(f.int(19)), typeStates: Int32(f.int(20)),
+                typeFirstTail: Int32(f.int(23)),
+                possibleLengths: UInt32(f.int(4)), localOnlyLengths: UInt32(f.int(5)),
+                hasNoPossibleLength: f.int(6) != 0, sameMobileAndFixedLinePattern: f.int(7) != 0,
+                leadingDigits: Int32(f.int(8)), nationalPrefix: f.string(9),
+                nationalPrefixForParsing: Int32(f.int(10)), nationalPrefixTransformRule: f.string(11),
+                internationalPrefix: Int32(f.int(12)), preferredInternationalPrefix: f.string(13),
+                preferredExtensionPrefix: f.string(14),
+                nationalPrefixDFA: Int32(f.int(21)), internationalPrefixDFA: Int32(f.int(22)),
+                nationalFormats: f.int(15)..<f.int(16), intlFormats: f.int(17)..<f.int(18))
         }
         let regionCodes = Self.table(regions.map { RegionCode(unchecked: $0.code) })
         let typeRows = Self.decodeRows()
@@ -68,7 +67,7 @@ final class _Store: @unchecked Sendable {
                 sameMobileAndFixedLinePattern: r.sameMobileAndFixedLinePattern,
                 hasNoPossibleLength: r.hasNoPossibleLength,
                 typeStart: UInt8(words[Int(r.typeDFA)]), typeFirstTail: UInt8(r.typeFirstTail),
-                typeDFA: r.typeDFA, typeRows: r.typeRows, typeTails: Int32(tails), lengthTypes: r.lengthTypes,
+                typeDFA: r.typeDFA, typeRows: r.typeRows, typeTails: Int32(tails),
                 possibleLengths: r.possibleLengths, localOnlyLengths: r.localOnlyLengths,
                 leadingDigits: r.leadingDigits, nationalPrefixDFA: r.nationalPrefixDFA,
                 literalPrefix: literal, literalPrefixLength: literalLength,

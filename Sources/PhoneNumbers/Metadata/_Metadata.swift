@@ -21,9 +21,6 @@ struct _RegionRecord: Sendable {
     let typeStates: Int32
     /// The type DFA's first tail state: the states before it have transitions, the others windows.
     let typeFirstTail: Int32
-    /// Word offset of 20 words: for each national number length, the `_TypeBits` whose
-    /// possible lengths admit it.
-    let lengthTypes: Int32
     /// Bit n set when a national significant number of n digits is possible (general description).
     let possibleLengths: UInt32
     let localOnlyLengths: UInt32
@@ -67,7 +64,6 @@ struct _RegionCore {
     /// Word offset of the type DFA's tail windows less 16 words per state before the first tail
     /// state: the window of tail state s is at `typeTails + 16 * s`.
     var typeTails: Int32
-    var lengthTypes: Int32
     var possibleLengths: UInt32
     var localOnlyLengths: UInt32
     var leadingDigits: Int32
@@ -128,7 +124,10 @@ struct _FormatRecord: Sendable {
     let domesticCarrierCodeFormattingRule: String?
 }
 
-/// Label bits of the type DFA, in the generator's order (`DESCS` in generate_metadata.py).
+/// Label bits of the type DFA, in the generator's order (`DESCS` in generate_metadata.py). Bits
+/// 0...10 are set when the description's pattern matches the digits read and its possible lengths
+/// admit their count (libphonenumber's `isNumberMatchingDesc`): the DFA counts digits, so a walk
+/// needs no table of lengths.
 enum _TypeBits {
     static let general: UInt16 = 1 << 0
     static let premiumRate: UInt16 = 1 << 1
@@ -141,6 +140,10 @@ enum _TypeBits {
     static let voicemail: UInt16 = 1 << 8
     static let fixedLine: UInt16 = 1 << 9
     static let mobile: UInt16 = 1 << 10
+    /// The general description's pattern matches, whatever the length: libphonenumber's
+    /// `matchNationalNumber`, which parsing asks when it strips a national prefix. Keep in sync
+    /// with GENERAL_PATTERN in the generator.
+    static let generalPattern: UInt16 = 1 << 11
 }
 
 extension _Metadata {
