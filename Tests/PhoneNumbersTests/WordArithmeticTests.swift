@@ -277,6 +277,35 @@ import Testing
         #expect(withGeneral > 5_000)
     }
 
+    /// The two walks of a type DFA, over ASCII digits (parsing) and over a number's packed digits
+    /// (`classify`, `type(of:)`), give every region the same type at every length a packed
+    /// value holds (1 to 16 digits), on random digits.
+    @Test func typeWalksOverBytesAndPackedDigitsAgree() {
+        let engine = PhoneNumberEngine()
+        let store = _Store.shared
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var typed = 0
+        for index in store.regions.indices {
+            let record = store.tables.pointee.core[index]
+            for length in 1...16 {
+                for _ in 0..<24 {
+                    var bytes = [UInt8]()
+                    for _ in 0..<length {
+                        state = state &* 6364136223846793005 &+ 1442695040888963407
+                        bytes.append(0x30 + UInt8((state >> 33) % 10))
+                    }
+                    bytes.withUnsafeBufferPointer { digits in
+                        let fromBytes = engine._type(digits, record)
+                        #expect(engine._type(_NationalDigits(digits), record) == fromBytes, "\(store.regions[index].code)")
+                        if fromBytes != .unknown { typed += 1 }
+                    }
+                }
+            }
+        }
+        // Random digits rarely make valid numbers; the fixtures cover those. Some must here.
+        #expect(typed > 100)
+    }
+
     /// A store other than the shared one is built and freed whole (its tables are allocated with
     /// padding before them; freeing from the wrong address would abort the process).
     @Test func storesBuildAndFreeTheirTables() {

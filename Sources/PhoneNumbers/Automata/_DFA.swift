@@ -47,6 +47,27 @@ enum _DFA {
         return labels[state]
     }
 
+    /// ``typeLabel(_:labels:tails:start:firstTail:_:)`` over the digits of a `PhoneNumber` as it
+    /// keeps them (`_NationalDigits`, 1 to 16 digits): read four bits at a time from the word
+    /// instead of from 16 ASCII bytes made from it first.
+    @inline(__always)
+    static func typeLabel(
+        _ rows: UnsafePointer<UInt8>, labels: UnsafePointer<UInt16>, tails: UnsafePointer<UInt16>,
+        start: Int, firstTail: Int, _ digits: _NationalDigits
+    ) -> UInt16 {
+        var left = digits.count
+        assert(left >= 1 && left <= 16)
+        var rest = digits.packed &>> UInt64(4 &* (16 &- left))  // the first digit lowest
+        var state = start
+        repeat {
+            state = Int(rows[state &* 10 &+ Int(rest & 0xF)])
+            rest &>>= 4
+            left &-= 1
+            if state >= firstTail { return tails[state &* 16 &+ min(left, 15)] }
+        } while left > 0
+        return labels[state]
+    }
+
     /// Whether some prefix of `digits` matches the DFA's pattern (libphonenumber's `lookingAt`).
     @inline(__always)
     static func prefixMatches(_ words: UnsafePointer<UInt16>, _ offset: Int32, _ digits: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -51,6 +51,7 @@ extension PhoneNumberEngine {
         // The closures capture the calling code, not the number: capturing the number copies it
         // (its extension retained and released) and keeps the store retained around the call.
         let countryCode = number.countryCode
+        if let index = _onlyRegion(countryCode, number._digits) { return _type(number._digits, tables.core[index]) }
         return number.withNationalSignificantNumber { _classify(countryCode, $0)?.type } ?? .unknown
     }
 
@@ -65,6 +66,9 @@ extension PhoneNumberEngine {
     /// Validity, type and region in one pass (what a batch validator wants).
     public func classify(_ number: PhoneNumber) -> (region: RegionCode?, type: PhoneNumberType) {
         let countryCode = number.countryCode
+        if let index = _onlyRegion(countryCode, number._digits) {
+            return (tables.regionCodes[index], _type(number._digits, tables.core[index]))
+        }
         let found = number.withNationalSignificantNumber { _classify(countryCode, $0) }
         guard let (index, type) = found else { return (nil, .unknown) }
         return (tables.regionCodes[index], type)
@@ -145,6 +149,26 @@ extension PhoneNumberEngine {
     func _type(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> PhoneNumberType {
         guard digits.count < 32, record.possibleLengths &>> UInt32(digits.count) & 1 != 0 else { return .unknown }
         let bits = _typeLabel(digits, record)
+        return tables.typeByLabel[_Store.typeKey(bits, sameMobileAndFixedLine: record.sameMobileAndFixedLinePattern)]
+    }
+
+    /// The one region of a calling code no other region shares (four numbers in five), when the
+    /// number's digits are at hand (1 to 16 of them): what the type walk over `_NationalDigits`
+    /// needs. Nil otherwise.
+    @inline(__always)
+    func _onlyRegion(_ countryCode: Int, _ digits: _NationalDigits) -> Int? {
+        guard countryCode > 0, countryCode < 1000, tables.callingCodeCount[countryCode] == 1,
+              digits.count != 0 else { return nil }
+        return Int(tables.regionLists[Int(tables.callingCodeStart[countryCode])])
+    }
+
+    /// ``_type(_:_:)`` over the digits as a `PhoneNumber` keeps them (1 to 16).
+    @inline(__always)
+    func _type(_ digits: _NationalDigits, _ record: _RegionCore) -> PhoneNumberType {
+        guard record.possibleLengths &>> UInt32(digits.count) & 1 != 0 else { return .unknown }
+        let bits = _DFA.typeLabel(tables.typeRows + Int(record.typeRows), labels: tables.words + (Int(record.typeDFA) &+ 1),
+                                  tails: tables.words + Int(record.typeTails),
+                                  start: Int(record.typeStart), firstTail: Int(record.typeFirstTail), digits)
         return tables.typeByLabel[_Store.typeKey(bits, sameMobileAndFixedLine: record.sameMobileAndFixedLinePattern)]
     }
 
