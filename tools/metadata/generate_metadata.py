@@ -8,10 +8,11 @@ What it writes:
 * every region's and non-geographic entity's scalar metadata (country calling code, national prefix,
   possible lengths, flags) as Swift values;
 * all patterns compiled ahead of time (see regex_compiler.py): one minimized DFA per region whose
-  state labels carry which number types match at that length (`leveled_type_dfa`), DFAs for leading digits, and Pike-VM programs for the
-  patterns whose captures matter (national prefix for parsing, IDD prefixes, number formats); the
-  national prefix for parsing and the IDD prefix also get leftmost-first DFAs, which tell parsing
-  where the Pike VM's match would end without running it;
+  state labels carry which number types match at that length (`leveled_type_dfa`), DFAs for
+  leading digits, and Pike-VM programs for the patterns whose captures matter (national prefix for
+  parsing, IDD prefixes, number formats); the national prefix for parsing and the IDD prefix also
+  get leftmost-first DFAs, which tell parsing where the Pike VM's match would end without running
+  it;
 * the DFA and program words packed into one string literal, and the transitions of the type DFAs
   of fewer than 256 states into a second one, one byte each; the run time decodes both once, with
   loops the compiler vectorizes.
@@ -305,6 +306,11 @@ def main() -> None:
             per_length.append(bits)
         type_dfa, type_rows, type_states, first_tail = words.add_type_dfa(patterns, per_length, rows)
         general = md.general_desc
+        # The run time ends a number of a length outside this mask before its type DFA walk
+        # (`_type` in Swift), which is libphonenumber's test only while the list is never empty
+        # (empty would mean any length).
+        if not general.possible_length:
+            raise ValueError(f"{code}: the general description has no possible lengths")
         possible = length_mask(general.possible_length)
         local_only = length_mask(general.possible_length_local_only)
         invalid_lengths = len(general.possible_length) > 0 and general.possible_length[0] == -1
