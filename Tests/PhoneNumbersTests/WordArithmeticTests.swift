@@ -204,7 +204,7 @@ import Testing
     }
 
     /// The generator's state counts close each type DFA: no transition leaves it, every state is
-    /// reached from the start, and each tail window ends in a 0 (`_DFA.typeLabel` caps the digits
+    /// reached from the start, and each tail window ends in a 0 (`_TypeDFA` caps the digits
     /// left at 15). (What the walks find is checked against the oracle by the fixtures.)
     @Test func typeDFAsAreClosedAndTheirTailWindowsEndDead() {
         let store = _Store.shared
@@ -304,6 +304,23 @@ import Testing
         }
         // Random digits rarely make valid numbers; the fixtures cover those. Some must here.
         #expect(typed > 100)
+    }
+
+    /// Numbers built by hand with odd fields (codes out of range, 17 digits and more, negative or
+    /// many leading zeros) classify as the byte walk over their digits does, without trapping.
+    @Test func handBuiltNumbersClassifyAsTheirDigits() {
+        let engine = PhoneNumberEngine()
+        for code in [-1, 0, 1, 7, 44, 39, 800, 999, 1000, Int.max] {
+            for value: UInt64 in [0, 5, 2079460123, 12_345_678_901_234_567, UInt64.max] {
+                for zeros in [-3, 0, 1, 2, 16, 40] {
+                    let number = PhoneNumber(countryCode: code, nationalNumber: value, leadingZeros: zeros)
+                    let bytes = number.withNationalSignificantNumber { engine._classify(code, $0) }
+                    let found = engine._classify(number)
+                    #expect(found?.index == bytes?.index && found?.type == bytes?.type, "\(code) \(zeros) \(value)")
+                    #expect(engine.type(of: number) == (bytes?.type ?? .unknown))
+                }
+            }
+        }
     }
 
     /// A store other than the shared one is built and freed whole (its tables are allocated with

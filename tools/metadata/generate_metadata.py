@@ -43,7 +43,7 @@ OUT_DIR = os.path.join(ROOT, "Sources", "PhoneNumbers", "Generated")
 DESCS = ["general_desc", "premium_rate", "toll_free", "shared_cost", "voip", "personal_number",
          "pager", "uan", "voicemail", "fixed_line", "mobile"]
 MAX_LENGTH_TABLE = 20  # national significant numbers are at most 17 digits
-# Words per tail window of a type DFA (`_DFA.typeLabel` reads at most the last one). Keep in sync
+# Words per tail window of a type DFA (`_TypeDFA.label` reads at most the last one). Keep in sync
 # with _DFA.tailWindow in Swift.
 TAIL_WINDOW = 16
 # Label bit of a type DFA state where the general description's pattern matches, the length
@@ -131,7 +131,7 @@ class Words(Table):
         state, itself a tail state or the dead state, decides the label of the whole number from
         how many digits are left, whatever they are ("\\d{7}" after the leading digits). A walk
         stops at the first one it enters and reads the label from a window of 16 words, one per
-        number of digits left (`_DFA.typeLabel`). The other states keep their transitions in
+        number of digits left (`_TypeDFA.label`). The other states keep their transitions in
         `rows`, one byte each, 10 per state, so a DFA has fewer than 256 states in all (the largest,
         GB's, has 249; 328 before its tail states were taken out).
 

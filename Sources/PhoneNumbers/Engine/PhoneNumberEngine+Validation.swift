@@ -48,11 +48,7 @@ extension PhoneNumberEngine {
 
     /// The number's type in its region, ``PhoneNumberType/unknown`` when it is not valid.
     public func type(of number: PhoneNumber) -> PhoneNumberType {
-        // The closures capture the calling code, not the number: capturing the number copies it
-        // (its extension retained and released) and keeps the store retained around the call.
-        let countryCode = number.countryCode
-        if let index = _onlyRegion(countryCode, number._digits) { return _type(number._digits, tables.core[index]) }
-        return number.withNationalSignificantNumber { _classify(countryCode, $0)?.type } ?? .unknown
+        _classify(number)?.type ?? .unknown
     }
 
     /// The region a number belongs to: "US", "CA", ..., "001" for a non-geographic entity, or nil
@@ -65,12 +61,7 @@ extension PhoneNumberEngine {
 
     /// Validity, type and region in one pass (what a batch validator wants).
     public func classify(_ number: PhoneNumber) -> (region: RegionCode?, type: PhoneNumberType) {
-        let countryCode = number.countryCode
-        if let index = _onlyRegion(countryCode, number._digits) {
-            return (tables.regionCodes[index], _type(number._digits, tables.core[index]))
-        }
-        let found = number.withNationalSignificantNumber { _classify(countryCode, $0) }
-        guard let (index, type) = found else { return (nil, .unknown) }
+        guard let (index, type) = _classify(number) else { return (nil, .unknown) }
         return (tables.regionCodes[index], type)
     }
 
@@ -97,6 +88,19 @@ extension PhoneNumberEngine {
             }
         }
         return nil
+    }
+
+    /// ``_classify(_:_:)`` of a number: for a calling code of one region, over the digits as the
+    /// number keeps them; otherwise over them as ASCII digits (the leading-digits DFAs read bytes).
+    @inline(__always)
+    func _classify(_ number: PhoneNumber) -> (index: Int, type: PhoneNumberType)? {
+        // The closure captures the calling code, not the number: capturing the number copies it
+        // (its extension retained and released).
+        let countryCode = number.countryCode
+        if let index = _onlyRegion(countryCode, number._digits) {
+            return (index, _type(number._digits, tables.core[index]))
+        }
+        return number.withNationalSignificantNumber { _classify(countryCode, $0) }
     }
 
     /// The number's region (as ``_regionIndex(_:_:)``) and its type there, with one DFA pass over
@@ -147,9 +151,28 @@ extension PhoneNumberEngine {
     /// does not admit ends it before the walk, from the record.
     @inline(__always)
     func _type(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> PhoneNumberType {
-        guard digits.count < 32, record.possibleLengths &>> UInt32(digits.count) & 1 != 0 else { return .unknown }
-        let bits = _typeLabel(digits, record)
-        return tables.typeByLabel[_Store.typeKey(bits, sameMobileAndFixedLine: record.sameMobileAndFixedLinePattern)]
+        guard _isPossible(length: digits.count, record) else { return .unknown }
+        return _type(label: _typeDFA(record).label(digits), record)
+    }
+
+    /// ``_type(_:_:)-(UnsafeBufferPointer<UInt8>,_)`` over the digits as a `PhoneNumber` keeps
+    /// them (1 to 16).
+    @inline(__always)
+    func _type(_ digits: _NationalDigits, _ record: _RegionCore) -> PhoneNumberType {
+        guard _isPossible(length: digits.count, record) else { return .unknown }
+        return _type(label: _typeDFA(record).label(digits), record)
+    }
+
+    /// Whether the general description's possible lengths admit `length`.
+    @inline(__always)
+    func _isPossible(length: Int, _ record: _RegionCore) -> Bool {
+        length < 32 && record.possibleLengths &>> UInt32(length) & 1 != 0
+    }
+
+    /// The type a label of the region's type DFA gives: one table load (`_Tables.typeByLabel`).
+    @inline(__always)
+    func _type(label bits: UInt16, _ record: _RegionCore) -> PhoneNumberType {
+        tables.typeByLabel[_Store.typeKey(bits, sameMobileAndFixedLine: record.sameMobileAndFixedLinePattern)]
     }
 
     /// The one region of a calling code no other region shares (four numbers in five), when the
@@ -162,22 +185,12 @@ extension PhoneNumberEngine {
         return Int(tables.regionLists[Int(tables.callingCodeStart[countryCode])])
     }
 
-    /// ``_type(_:_:)`` over the digits as a `PhoneNumber` keeps them (1 to 16).
+    /// The region's type DFA in the store's tables.
     @inline(__always)
-    func _type(_ digits: _NationalDigits, _ record: _RegionCore) -> PhoneNumberType {
-        guard record.possibleLengths &>> UInt32(digits.count) & 1 != 0 else { return .unknown }
-        let bits = _DFA.typeLabel(tables.typeRows + Int(record.typeRows), labels: tables.words + (Int(record.typeDFA) &+ 1),
-                                  tails: tables.words + Int(record.typeTails),
-                                  start: Int(record.typeStart), firstTail: Int(record.typeFirstTail), digits)
-        return tables.typeByLabel[_Store.typeKey(bits, sameMobileAndFixedLine: record.sameMobileAndFixedLinePattern)]
-    }
-
-    /// The label of the region's type DFA after `digits`.
-    @inline(__always)
-    func _typeLabel(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> UInt16 {
-        _DFA.typeLabel(tables.typeRows + Int(record.typeRows), labels: tables.words + (Int(record.typeDFA) &+ 1),
-                       tails: tables.words + Int(record.typeTails),
-                       start: Int(record.typeStart), firstTail: Int(record.typeFirstTail), digits)
+    func _typeDFA(_ record: _RegionCore) -> _TypeDFA {
+        _TypeDFA(rows: tables.typeRows + Int(record.typeRows), labels: tables.words + (Int(record.typeDFA) &+ 1),
+                 tails: tables.words + Int(record.typeTails),
+                 start: Int(record.typeStart), firstTail: Int(record.typeFirstTail))
     }
 
     /// The type a DFA label gives, by libphonenumber's order of tests (`getNumberTypeHelper`):
@@ -218,6 +231,6 @@ extension PhoneNumberEngine {
     /// pattern only, no length check).
     @inline(__always)
     func _matchesGeneralPattern(_ digits: UnsafeBufferPointer<UInt8>, _ record: _RegionCore) -> Bool {
-        _typeLabel(digits, record) & _TypeBits.generalPattern != 0
+        _typeDFA(record).label(digits) & _TypeBits.generalPattern != 0
     }
 }

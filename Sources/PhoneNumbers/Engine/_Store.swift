@@ -196,7 +196,7 @@ final class _Store: @unchecked Sendable {
         let text = _Metadata.words
         let count = text.utf8CodeUnitCount / 2
         // Zeroed padding: a type DFA walk over bytes that are not digits reads at most 4,095 words
-        // past its DFA's tail windows (`_DFA.typeLabel`).
+        // past its DFA's tail windows (`_TypeDFA`).
         let table = UnsafeMutablePointer<UInt16>.allocate(capacity: count + 4096)
         (table + count).initialize(repeating: 0, count: 4096)
         let p = text.utf8Start
@@ -215,7 +215,7 @@ final class _Store: @unchecked Sendable {
         let text = _Metadata.typeRows
         let count = text.utf8CodeUnitCount / 2
         // Zeroed padding: a walk over bytes that are not digits reads at most 255 * 10 + 207
-        // bytes past its DFA's first row and 48 before it (`_DFA.typeLabel`); the table starts
+        // bytes past its DFA's first row and 48 before it (`_TypeDFA`); the table starts
         // after the 64 bytes before.
         let base = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.rowsPaddingBefore + count + 2816)
         base.initialize(repeating: 0, count: Self.rowsPaddingBefore)
@@ -360,7 +360,7 @@ struct _Tables: @unchecked Sendable {
     /// instructions on each): what the DFA walks read.
     let words: UnsafeMutablePointer<UInt16>
     /// `_Metadata.typeRows` decoded: the transitions of the type DFAs' states before their tail
-    /// states (`_DFA.typeLabel`), a byte each, 10 a state (74 KiB for all of them). A walk
+    /// states (`_TypeDFA`), a byte each, 10 a state (74 KiB for all of them). A walk
     /// touches less than half the cache lines of 16-bit rows with their labels inline.
     let typeRows: UnsafeMutablePointer<UInt8>
     /// For the first three digits after a `+` (000...999): the calling code they start with,

@@ -12,7 +12,7 @@ struct _RegionRecord: Sendable {
     let isMainCountryForCode: Bool
     /// Word offset of the type DFA (labels: `_TypeBits`): its start state, one label per state
     /// before `typeFirstTail`, then a window of `_DFA.tailWindow` labels per tail state
-    /// (`_DFA.typeLabel`).
+    /// (`_TypeDFA`).
     let typeDFA: Int32
     /// Offset in `_Metadata.typeRows` of the type DFA's transitions, 10 bytes a state, for the
     /// states before `typeFirstTail`.
@@ -55,7 +55,7 @@ struct _RegionCore {
     var countryCode: UInt16
     var sameMobileAndFixedLinePattern: Bool
     var hasNoPossibleLength: Bool
-    /// The type DFA's start state and first tail state (`_DFA.typeLabel`).
+    /// The type DFA's start state and first tail state (`_TypeDFA`).
     var typeStart: UInt8
     var typeFirstTail: UInt8
     /// As in `_RegionRecord`.
