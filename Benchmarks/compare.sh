@@ -11,7 +11,8 @@
 # 3. For each corpus, runs the C++ harness and
 #    `swift run -c release --package-path Benchmarks PhoneNumbersThroughput <corpus> --repeat N`
 #    (both parse + isValid + type + format E.164 per line, one thread) and prints both lines
-#    and the ratio smskit / C++.
+#    and the ratio smskit / C++; then the same with the E.164 form as a String (--string:
+#    formatE164, which allocates for 16 bytes or more) and through the one-call check API.
 # With --python LINES, also times PyPI phonenumbers on the first LINES lines of each corpus
 # (needs `pip install -r tools/requirements.txt`).
 #
@@ -85,6 +86,12 @@ for c in "${corpora[@]}"; do
     cpp_rate="$(field numbers_per_sec "$cpp_line")"
     swift_rate="$(field numbers_per_sec "$swift_line")"
     awk -v s="$swift_rate" -v c="$cpp_rate" 'BEGIN { printf "ratio smskit/cpp=%.1f\n", s / c }'
+    # The E.164 form as a String (formatE164) instead of the inline E164Text.
+    if string_out="$(swift "${swift_args[@]}" PhoneNumbersThroughput "$file" --repeat "$repeat" --string 2>/dev/null)" \
+       && string_line="$(grep '^smskit_string ' <<<"$string_out")"; then
+      echo "$string_line"
+      awk -v s="$(field numbers_per_sec "$string_line")" -v c="$cpp_rate" 'BEGIN { printf "ratio smskit_string/cpp=%.1f\n", s / c }'
+    fi
     # The same work through the one-call API (check: parse, validity, type, region, E.164).
     if check_out="$(swift "${swift_args[@]}" PhoneNumbersThroughput "$file" --repeat "$repeat" --check 2>/dev/null)" \
        && check_line="$(grep '^smskit_check ' <<<"$check_out")"; then

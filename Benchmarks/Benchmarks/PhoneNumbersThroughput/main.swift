@@ -1,9 +1,11 @@
 // Whole-corpus throughput of PhoneNumbers, the same work as Benchmarks/harness/harness.cc does
 // with libphonenumber: per line parse, isValid, type, format E.164; one thread.
 //
-//   swift run -c release PhoneNumbersThroughput CORPUS [--repeat N] [--check | --classify | --e164]
+//   swift run -c release PhoneNumbersThroughput CORPUS [--repeat N] [--check | --classify | --e164] [--string]
 //
-// With --check, each line goes through the one-call API instead: engine.check(text, defaultRegion:)
+// The E.164 form is made as `number.e164` (an `E164Text`, inline: no allocation); with --string
+// as `engine.formatE164(number)`, a String, which allocates for the E.164 forms of 16 bytes or
+// more; the line then starts with "smskit_string". With --check, each line goes through the one-call API instead: engine.check(text, defaultRegion:)
 // (parse, possibility, validity, type, region, fictional range, E.164 in one pass); the line
 // then starts with "smskit_check". --classify does the PhoneNumbersBenchmarks work: parse,
 // classify (validity, type and region in one call), E.164; --e164 the same with parse(e164:)
@@ -22,6 +24,7 @@ var path: String?
 nonisolated(unsafe) var useCheck = false
 nonisolated(unsafe) var useClassify = false
 nonisolated(unsafe) var useE164 = false
+nonisolated(unsafe) var useString = false
 while let argument = arguments.popFirst() {
     if argument == "--repeat", let value = arguments.popFirst(), let n = Int(value), n > 0 {
         repeatCount = n
@@ -31,8 +34,10 @@ while let argument = arguments.popFirst() {
         useClassify = true
     } else if argument == "--e164" {
         useE164 = true
+    } else if argument == "--string" {
+        useString = true
     } else if argument.hasPrefix("-") {
-        FileHandle.standardError.write("usage: PhoneNumbersThroughput CORPUS [--repeat N] [--check | --classify | --e164]\n".data(using: .utf8)!)
+        FileHandle.standardError.write("usage: PhoneNumbersThroughput CORPUS [--repeat N] [--check | --classify | --e164] [--string]\n".data(using: .utf8)!)
         exit(64)
     } else {
         path = argument
@@ -79,7 +84,7 @@ func pass() -> (valid: Int, checksum: Int) {
             let (region, type) = engine.classify(number)
             if type != .unknown { valid += 1 }
             checksum &+= region == nil ? 0 : 1
-            checksum &+= engine.formatE164(number).utf8.count
+            checksum &+= useString ? engine.formatE164(number).utf8.count : number.e164?.count ?? 0
         }
         return (valid, checksum)
     }
@@ -87,7 +92,7 @@ func pass() -> (valid: Int, checksum: Int) {
         guard let number = try? engine.parse(input.text, defaultRegion: input.defaultRegion) else { continue }
         if engine.isValid(number) { valid += 1 }
         checksum &+= engine.type(of: number) == .mobile ? 1 : 0
-        checksum &+= engine.formatE164(number).utf8.count
+        checksum &+= useString ? engine.formatE164(number).utf8.count : number.e164?.count ?? 0
     }
     return (valid, checksum)
 }
@@ -107,4 +112,4 @@ seconds.sort()
 let median = seconds[seconds.count / 2]
 let n = Double(inputs.count)
 FileHandle.standardError.write("PhoneNumbersThroughput: \(inputs.count) lines x \(repeatCount) passes, median \(String(format: "%.3f", median)) s\n".data(using: .utf8)!)
-print("\(useCheck ? "smskit_check" : "smskit") numbers_per_sec=\(String(format: "%.0f", n / median)) ns_per_number=\(String(format: "%.1f", median * 1e9 / n)) valid=\(warm.valid)")
+print("\(useCheck ? "smskit_check" : useString ? "smskit_string" : "smskit") numbers_per_sec=\(String(format: "%.0f", n / median)) ns_per_number=\(String(format: "%.1f", median * 1e9 / n)) valid=\(warm.valid)")

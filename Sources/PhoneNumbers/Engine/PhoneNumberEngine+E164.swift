@@ -74,26 +74,15 @@ extension PhoneNumberEngine {
     public func formatE164(_ number: PhoneNumber) -> String {
         let code = number.countryCode
         let count = number._digits.count
-        if code > 0, code < 1000, count != 0, tables.smallStringsVerified {
-            // Nearly every number, without a branch on its lengths: in 48 zeroed bytes, the
-            // national number as a 16-digit block ending at byte 32 (its leading zeros included),
-            // "+" and the code right before its first digit, then the String's bytes loaded from
-            // where "+" is (the bytes after 32 are zero, as a small String needs).
-            let codeDigits = _e164Prefix(UInt32(code)).digits
-            let total = 1 &+ codeDigits &+ count
-            let block = number._digits.block
-            var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, block.0, block.1, 0, 0)
-            return withUnsafeMutableBytes(of: &scratch) { raw -> String in
-                // "+" and the code, ending right before the national number's first digit.
-                raw.storeBytes(of: tables.e164Prefixes[code], toByteOffset: 28 &- count, as: UInt32.self)
-                let start = 32 &- total
-                if total <= 15 {
-                    return _SmallString.make(inline: (raw.loadUnaligned(fromByteOffset: start, as: UInt64.self),
-                                                      raw.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self)),
-                                             count: total)
-                }
-                return String(decoding: UnsafeRawBufferPointer(rebasing: raw[start..<32]), as: UTF8.self)
+        if code > 0, code < 1000, count != 0 {
+            // Nearly every number: its text made inline, then up to 15 bytes moved into the
+            // String's own two words.
+            let text = E164Text(countryCode: code, digits: number._digits, count: count)
+            let total = text.count
+            if total <= 15, tables.smallStringsVerified {
+                return _SmallString.make(inline: (text._words.0, text._words.1), count: total)
             }
+            return text.description
         }
         // The rest: 17 digits, or a number built by hand with odd fields.
         return number.withNationalSignificantNumber { _e164(countryCode: code, nsn: $0) }

@@ -20,12 +20,6 @@ final class _Store: @unchecked Sendable {
         for byte in 0..<128 {
             asciiKinds[byte] = UInt8(byte) &- 0x30 < 10 ? .digit : _simpleKind(ascii: UInt8(byte))
         }
-        let e164Prefixes = UnsafeMutablePointer<UInt32>.allocate(capacity: 1000)
-        e164Prefixes[0] = 0
-        for code in 1..<1000 {
-            let (bytes, digits) = _e164Prefix(UInt32(code))
-            e164Prefixes[code] = bytes &<< UInt32(8 &* (3 &- digits))
-        }
         let typeByLabel = UnsafeMutablePointer<PhoneNumberType>.allocate(capacity: 48)
         typeByLabel.initialize(repeating: .unknown, count: 48)  // key 0: no general bit
         for priority in 0..<12 {
@@ -158,7 +152,6 @@ final class _Store: @unchecked Sendable {
             words: words,
             typeRows: typeRows,
             callingCodeByPrefix: callingCodeByPrefix,
-            e164Prefixes: e164Prefixes,
             typeByLabel: typeByLabel,
             asciiKinds: asciiKinds,
             smallStringsVerified: smallStringsVerified))
@@ -173,7 +166,6 @@ final class _Store: @unchecked Sendable {
         (t.typeRows - Self.rowsPaddingBefore).deallocate()
         t.callingCodeByPrefix.deallocate()
         t.typeByLabel.deallocate()
-        t.e164Prefixes.deallocate()
         t.asciiKinds.deallocate()
         for table in [UnsafeMutableRawPointer(t.regionCodes), UnsafeMutableRawPointer(t.callingCodeStart),
                       UnsafeMutableRawPointer(t.callingCodeCount), UnsafeMutableRawPointer(t.regionLists),
@@ -366,9 +358,6 @@ struct _Tables: @unchecked Sendable {
     /// For the first three digits after a `+` (000...999): the calling code they start with,
     /// as `code << 20 | length << 16 | index of its main region`, or 0 when none does.
     let callingCodeByPrefix: UnsafeMutablePointer<UInt32>
-    /// For each calling code 1...999: "+" and its digits as the last bytes of four in memory
-    /// order ("\0\0+1", "\0+44", "+358"), what `formatE164` stores before the national number.
-    let e164Prefixes: UnsafeMutablePointer<UInt32>
     /// The type for each `typeKey` of a DFA label: one load where libphonenumber's chain of
     /// tests costs a mispredicted branch on most numbers.
     let typeByLabel: UnsafeMutablePointer<PhoneNumberType>
