@@ -1,0 +1,57 @@
+import PhoneNumbers
+import Testing
+
+/// The examples of the PhoneNumbers DocC catalog (PhoneNumbers.md, GettingStarted.md) and of the
+/// README's code section, checked.
+@Suite("PhoneNumbers documentation examples")
+struct PhoneNumbersDocumentationExampleTests {
+    let engine = PhoneNumberEngine()
+
+    @Test func overview() throws {
+        let number = try engine.parse("(650) 253-0000", defaultRegion: "US")
+        #expect(engine.format(number, as: .international) == "+1 650-253-0000")
+        #expect(engine.classify(number) == ("US", .fixedLineOrMobile))
+        #expect(number.e164?.description == "+16502530000")
+        #expect(engine.format(number, as: .e164) == "+16502530000")
+        #expect(engine.format(number, as: .national) == "(650) 253-0000")
+        #expect(engine.format(number, as: .rfc3966) == "tel:+1-650-253-0000")
+    }
+
+    @Test func parse() throws {
+        let london = try engine.parse("020 7946 0000", defaultRegion: "GB")
+        #expect(london.countryCode == 44 && london.nationalNumber == 2079460000)
+        let fromFrance = try engine.parse("00 49 30 1234567", defaultRegion: "FR")
+        #expect(engine.formatE164(fromFrance) == "+49301234567")
+        let hindi = try engine.parse("९००-१२११३६५", defaultRegion: "IN")
+        #expect(engine.formatE164(hindi) == "+919001211365")
+        #expect(engine.formatE164(try engine.parse(e164: "+442079460123")) == "+442079460123")
+        #expect(throws: PhoneNumberError.self) { try engine.parse("12", defaultRegion: nil) }
+        do {
+            _ = try engine.parse("12", defaultRegion: nil)
+        } catch {
+            #expect(error.code == .invalidCountryCode)
+        }
+    }
+
+    @Test func checkAndFormat() throws {
+        let number = try engine.parse(e164: "+447400123456")
+        #expect(engine.possibility(of: number) == .isPossible)
+        #expect(engine.isValid(number))
+        #expect(engine.classify(number) == ("GB", .mobile))
+        #expect(engine.format(number, as: .national) == "07400 123456")
+        #expect(engine.format(number, as: .rfc3966) == "tel:+44-7400-123456")
+        #expect(number.e164?.description == "+447400123456")
+    }
+
+    @Test func checkMany() {
+        let results = engine.checkBatch([
+            PhoneNumberInput("+1 650-555-3434"),
+            PhoneNumberInput("07700 900123", defaultRegion: "GB"),
+            PhoneNumberInput("not a number", defaultRegion: "GB"),
+        ])
+        #expect(results.count == 3)
+        #expect(results[0].fictional?.kind == .nanp555Convention)
+        #expect(results[1].fictional?.kind == .reservedForFiction)
+        #expect(results[2].error?.code == .notANumber)
+    }
+}
