@@ -71,6 +71,9 @@ extension PhoneNumberEngine {
 
     /// Formats a number as E.164 (`+` country code national significant number); an extension is
     /// not part of E.164 and is left out.
+    ///
+    /// A String of up to 15 bytes is made in place; one of 16 to 21 bytes ("+878...", "+882...",
+    /// too-long numbers) needs heap storage. ``PhoneNumber/e164`` is the same text without one.
     public func formatE164(_ number: PhoneNumber) -> String {
         let code = number.countryCode
         let count = number._digits.count
