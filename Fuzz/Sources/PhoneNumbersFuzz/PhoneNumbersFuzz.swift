@@ -20,6 +20,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(fromBytes == fromText, "byte and String entry points disagree")
     guard let number = fromText else { return 0 }
     for format in PhoneNumberFormat.allCases { _ = engine.format(number, as: format) }
+    precondition(number.e164?.description == engine.formatE164(number), "inline E.164 text differs from formatE164")
     _ = engine.possibility(of: number)
     _ = engine.classify(number)
     _ = engine.fictionalRange(of: number)
