@@ -1,8 +1,8 @@
 import PhoneNumbers
 import Testing
 
-/// The examples of the PhoneNumbers DocC catalog (PhoneNumbers.md, GettingStarted.md) and of the
-/// README's code section, checked.
+/// The examples of the PhoneNumbers DocC catalog (PhoneNumbers.md, GettingStarted.md), of
+/// `E164Text`'s doc comment and of the README's code section, checked.
 @Suite("PhoneNumbers documentation examples")
 struct PhoneNumbersDocumentationExampleTests {
     let engine = PhoneNumberEngine()
@@ -41,6 +41,16 @@ struct PhoneNumbersDocumentationExampleTests {
         #expect(engine.format(number, as: .national) == "07400 123456")
         #expect(engine.format(number, as: .rfc3966) == "tel:+44-7400-123456")
         #expect(number.e164?.description == "+447400123456")
+    }
+
+    @Test func e164TextExample() throws {
+        let number = try engine.parse(e164: "+878108432129611")
+        #expect(engine.isValid(number) && engine.type(of: number) == .voip)
+        let e164 = try #require(number.e164)
+        #expect(e164.count == 16)
+        var output: [UInt8] = []
+        e164.withUTF8 { output.append(contentsOf: $0) }
+        #expect(output == Array("+878108432129611".utf8) && "\(e164)" == "+878108432129611")
     }
 
     @Test func checkMany() {

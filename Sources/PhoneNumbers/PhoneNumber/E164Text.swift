@@ -8,11 +8,11 @@
 /// it as a key: no allocation, no reference counting, three words.
 ///
 /// ```swift
-/// let number = try engine.parse(e164: "+8781084321296")
+/// let number = try engine.parse(e164: "+878108432129611")   // a valid +878 VoIP number
 /// if let e164 = number.e164 {
-///     e164.count                                     // 14
+///     e164.count                                     // 16: as a String it would allocate
 ///     e164.withUTF8 { output.append(contentsOf: $0) }  // the bytes, in place
-///     print(e164)                                    // +8781084321296
+///     print(e164)                                    // +878108432129611
 /// }
 /// ```
 public struct E164Text: Sendable, Hashable, Comparable, CustomStringConvertible {
