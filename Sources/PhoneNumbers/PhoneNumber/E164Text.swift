@@ -28,7 +28,7 @@ public struct E164Text: Sendable, Hashable, Comparable, CustomStringConvertible 
     @inline(__always)
     static func countWord(_ count: Int) -> UInt64 { (UInt64(truncatingIfNeeded: count) &<< 56).littleEndian }
 
-    /// The number of ASCII bytes (2...21).
+    /// The number of ASCII bytes (3...21: "+", at least one digit of code and one of number).
     @inline(__always)
     public var count: Int { Int(truncatingIfNeeded: _words.2.littleEndian &>> 56) }
 
@@ -56,8 +56,8 @@ public struct E164Text: Sendable, Hashable, Comparable, CustomStringConvertible 
         hasher.combine(_words.2)
     }
 
-    /// Byte order, as `String` compares ASCII: "+1..." before "+44...", a text before its
-    /// extensions.
+    /// Byte order, as `String` compares ASCII: "+1..." before "+44...", a text before the longer
+    /// texts that start with it.
     public static func < (a: E164Text, b: E164Text) -> Bool {
         // The bytes after the text are zero and every byte of a text is above zero, so comparing
         // the zero-padded words compares the texts; the count byte is never reached first.
