@@ -224,10 +224,12 @@ def render(rows: list[Row], checksum: int) -> str:
     emit("    ]")
     emit("")
     emit("    /// The table compiled to comparisons: `(row << 2 | kind)` of the row containing the number,")
-    emit("    /// `_exception` for an exception row, `_miss` for none. `value` has at most `length` digits.")
+    emit("    /// `_exception` for an exception row, `_miss` for none. `value` gives the number's value, of at")
+    emit("    /// most `length` digits; it is called only for a calling code and length that have rows (a")
+    emit("    /// parsed number keeps its digits, and most have no row to compare with).")
     emit("    /// Rows without wildcards are tried first; a wildcard row compares the digits after its wildcards.")
     emit("    @inline(__always)")
-    emit("    static func _lookupCode(countryCode: Int, value: UInt64, length: Int) -> Int {")
+    emit("    static func _lookupCode(countryCode: Int, length: Int, value: () -> UInt64) -> Int {")
     emit("        switch countryCode {")
     functions: list[str] = []
     bitmaps: list[tuple[str, int, int, int, int, list[int]]] = []
@@ -236,6 +238,7 @@ def render(rows: list[Row], checksum: int) -> str:
         emit("            switch length {")
         for length in sorted(groups[cc]):
             emit(f"            case {length}:")
+            emit("                let value = value()")
             by_wildcards = groups[cc][length]
             ordered = sorted(by_wildcards)
             for position, wildcards in enumerate(ordered):

@@ -97,8 +97,7 @@ import Testing
                  })
             }
             guard let parts else { continue }
-            let fast = PhoneNumber(countryCode: parts.countryCode, nationalNumber: parts.value,
-                                   leadingZeros: parts.zeros, extension: ext, digits: parts.digits)
+            let fast = PhoneNumber(parts, extension: ext)
             taken += 1
             if let difference = parseDifference(.success(fast), full, input: String(decoding: digits, as: UTF8.self)) {
                 differences.append(difference)

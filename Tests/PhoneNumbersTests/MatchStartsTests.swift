@@ -42,6 +42,29 @@ import Testing
         #expect(refusals > 100_000)  // the set does refuse most starts
     }
 
+    /// The word path asks `admits(first, second)` alone, with no test of whether the region has
+    /// a national prefix at all: that form must agree with the buffer form on every pair, and a
+    /// region without a national prefix must admit none.
+    @Test func pairFormAgreesAndNoPrefixAdmitsNothing() {
+        let store = _Store.shared
+        var withoutPrefix = 0
+        for index in store.regions.indices {
+            let core = store.tables.pointee.core[index]
+            for starts in [core.prefixStarts, core.iddStarts] {
+                for pair in 0..<100 {
+                    let digits: [UInt8] = [UInt8(0x30 + pair / 10), UInt8(0x30 + pair % 10)]
+                    let buffer = digits.withUnsafeBufferPointer { starts.admits($0) }
+                    #expect(starts.admits(digits[0], digits[1]) == buffer, "region \(store.regions[index].code) pair \(pair)")
+                }
+            }
+            if core.nationalPrefixDFA < 0 {
+                withoutPrefix += 1
+                #expect(core.prefixStarts.isEmpty, "region \(store.regions[index].code)")
+            }
+        }
+        #expect(withoutPrefix > 50)
+    }
+
     @Test func literalAndPatternPrefixes() {
         func starts(_ region: RegionCode) -> _DigitPairs {
             _Store.shared.tables.pointee.core[_Store.shared.tables.pointee.regionIndex(region)!].prefixStarts

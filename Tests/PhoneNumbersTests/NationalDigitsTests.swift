@@ -44,9 +44,14 @@ import Testing
                 let fromText = Array(text.utf8).withUnsafeBufferPointer { _NationalDigits($0) }
                 #expect(fromText == fromFields, "\(text)")
             }
-            // The number built from the fields shows them, through the digits or the long path.
+            // The number built from the fields shows them, through the digits or the long path,
+            // and gives them back: read off the digits, or kept as they were.
             let number = PhoneNumber(countryCode: 39, nationalNumber: value, leadingZeros: zeros)
             #expect(number.nationalSignificantNumber == text)
+            #expect(number.nationalNumber == value && number.leadingZeros == zeros, "\(value) \(zeros)")
+            if representable {
+                #expect(fromFields.value == value && fromFields.leadingZeros == zeros, "\(value) \(zeros)")
+            }
         }
     }
 
@@ -63,6 +68,37 @@ import Testing
             #expect(engine.formatE164(number) == engine.formatE164(rebuilt))
             #expect(engine.classify(number) == engine.classify(rebuilt))
         }
+    }
+
+    /// Parsed numbers keep only their digits; their national number and leading zeros, read off
+    /// them, are what libphonenumber's model says for the text (every leading zero but a last
+    /// digit), and equality, hashing and coding see the fields.
+    @Test func fieldsReadOffParsedDigits() throws {
+        let engine = PhoneNumberEngine()
+        let cases: [(String, UInt64, Int)] = [
+            ("+16502530000", 6_502_530_000, 0), ("+390612345678", 612_345_678, 1), ("+3900000001", 1, 7),
+            ("+390000000", 0, 6), ("+80012345678", 12_345_678, 0), ("+6001234567890123", 1_234_567_890_123, 0),
+            ("+882399990000000000", 399_990_000_000_000, 0), ("+4420", 20, 0),
+        ]
+        for (text, value, zeros) in cases {
+            guard let number = try? engine.parse(e164: text) else {
+                Issue.record("\(text) did not parse")
+                continue
+            }
+            #expect(number.nationalNumber == value && number.leadingZeros == zeros, "\(text)")
+            let rebuilt = PhoneNumber(countryCode: number.countryCode, nationalNumber: value, leadingZeros: zeros)
+            #expect(number == rebuilt && number.hashValue == rebuilt.hashValue, "\(text)")
+            let decoded = try JSONDecoder().decode(PhoneNumber.self, from: JSONEncoder().encode(number))
+            #expect(decoded == number && decoded.nationalNumber == value && decoded.leadingZeros == zeros, "\(text)")
+            var other = number
+            other.leadingZeros = zeros + 1
+            #expect(other != number && other.nationalNumber == value, "\(text)")
+        }
+        // A 17-digit national number is kept as its fields; equal to itself rebuilt, unequal to a
+        // 16-digit one.
+        let long = PhoneNumber(countryCode: 86, nationalNumber: 12_345_678_901_234_567)
+        #expect(long._digits == .none && long == PhoneNumber(countryCode: 86, nationalNumber: 12_345_678_901_234_567))
+        #expect(long != PhoneNumber(countryCode: 86, nationalNumber: 1_234_567_890_123_456))
     }
 
     /// Changing a field changes the digits with it.

@@ -168,36 +168,21 @@ extension PhoneNumberEngine {
         let (countryCode, codeLength, regionIndex) = tables.callingCode(startOf: digits)
         let length = n &- codeLength
         guard countryCode > 0, length >= 2, length <= 16 else { return nil }
-        let region = tables.core[regionIndex]
-        if region.nationalPrefixDFA >= 0,
-           region.prefixStarts.admits(UnsafeBufferPointer(rebasing: digits[codeLength...])) {
+        // A national prefix may start the national number only if its first two digits are among
+        // the prefix's starts (empty for a region without a national prefix: no second test).
+        let region = tables.core + regionIndex
+        if region.pointee.prefixStarts.admits(base[codeLength], base[codeLength &+ 1]) {
             return stripping ? _strippedNationalParts(UnsafeBufferPointer(rebasing: digits[codeLength...]),
-                                                      countryCode: countryCode, region: region) : nil
+                                                      countryCode: countryCode, region: region.pointee) : nil
         }
-        // Italian-style leading zeros (where no national prefix can start the number): all of
-        // them but the last digit, as libphonenumber counts them. A loop, but only for these.
-        var zeros = 0
-        if base[codeLength] == UInt8(ascii: "0") {
-            zeros = 1
-            while zeros < length &- 1, base[codeLength &+ zeros] == UInt8(ascii: "0") { zeros &+= 1 }
-        }
-        // The national digits as the last of eight in one or two words, with zeros before them:
-        // the last eight bytes with the earlier ones (the lowest) cleared, and the first bytes
-        // of the national number moved up to the top of a word.
+        // The national digits as the last of sixteen bytes (those before them not digits): the
+        // last eight, and for more than eight the first eight moved up to the top of a word.
+        // Nothing else: the national number's value and leading zeros are read off the digits
+        // when asked for.
         let lastBytes = Self._word(base, n &- 8)
-        let last = lastBytes &- 0x3030_3030_3030_3030
-        let value: UInt64
-        let nsn: _NationalDigits
-        if length <= 8 {
-            value = Self._eightDigits(last & (~0 &<< UInt64(8 &* (8 &- length))))
-            nsn = _NationalDigits(last: lastBytes, count: length)
-        } else {
-            let firstBytes = Self._word(base, codeLength)
-            let high = Self._eightDigits((firstBytes &- 0x3030_3030_3030_3030) &<< UInt64(8 &* (16 &- length)))
-            value = high &* 100_000_000 &+ Self._eightDigits(last)
-            nsn = _NationalDigits(first: firstBytes, last: lastBytes, count: length)
-        }
-        return _NumberParts(countryCode: countryCode, value: value, zeros: zeros, digits: nsn)
+        let nsn = length <= 8 ? _NationalDigits(last: lastBytes, count: length)
+                              : _NationalDigits(first: Self._word(base, codeLength), last: lastBytes, count: length)
+        return _NumberParts(countryCode: countryCode, digits: nsn)
     }
 
     /// The eight bytes at `base + offset` as a word, the first byte lowest (any alignment).
@@ -300,8 +285,7 @@ extension PhoneNumberEngine {
     @inline(__always)
     static func _numberParts(_ number: UnsafeBufferPointer<UInt8>, countryCode: Int) -> _NumberParts? {
         guard number.count >= 2, number.count <= 16 else { return nil }
-        return _NumberParts(countryCode: countryCode, value: _value(ofDigits: number), zeros: _leadingZeros(number),
-                            digits: _NationalDigits(number))
+        return _NumberParts(countryCode: countryCode, digits: _NationalDigits(number))
     }
 
     /// libphonenumber's count of Italian leading zeros: every leading zero but a last digit.
@@ -326,25 +310,17 @@ extension PhoneNumberEngine {
         if number.count < 2 {
             throw PhoneNumberError(.tooShortNSN, "The national number has fewer than 2 digits.")
         }
+        if number.count <= 16 {
+            return PhoneNumber(countryCode: countryCode, digits: _NationalDigits(number), extension: `extension`)
+        }
+        // 17 digits: more than the digits form holds.
         return PhoneNumber(countryCode: countryCode, nationalNumber: Self._value(ofDigits: number),
-                           leadingZeros: Self._leadingZeros(number),
-                           extension: `extension`, digits: _NationalDigits(number))
+                           leadingZeros: Self._leadingZeros(number), extension: `extension`)
     }
 
-    /// The value of 2 to 17 ASCII digits. 8 to 16 of them (most national numbers) are read as
-    /// two words, like ``_parseInternationalDigits(_:)``: no loop whose exit mispredicts when the
-    /// length changes. Reads only inside `digits`.
-    @inline(__always)
+    /// The value of ASCII digits (at most 19, so that it fits), for a national number longer
+    /// than `_NationalDigits` holds.
     static func _value(ofDigits digits: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let n = digits.count
-        if n >= 8, n <= 16, let base = digits.baseAddress {
-            let last = _eightDigits(_word(base, n &- 8) &- 0x3030_3030_3030_3030)
-            // The first n - 8 digits: the first word shifted up past the bytes that follow them
-            // (none for 8 digits, where the shift would be 64).
-            let lead = (_word(base, 0) &- 0x3030_3030_3030_3030) &<< UInt64(8 &* (16 &- n))
-            let first = _eightDigits(n > 8 ? lead : 0)
-            return first &* 100_000_000 &+ last
-        }
         var value: UInt64 = 0
         for d in digits { value = value &* 10 &+ UInt64(d &- 0x30) }
         return value
@@ -399,17 +375,18 @@ extension PhoneNumberEngine {
 }
 
 /// A number without an extension, as the word paths parse it: a value with nothing to retain.
+/// Its stored fields are ``PhoneNumber``'s but the extension.
 struct _NumberParts {
     var countryCode: Int
-    var value: UInt64
-    var zeros: Int
     var digits: _NationalDigits
+    var longValue: UInt64 = 0
+    var longZeros: Int = 0
 
+    /// A number of 1 to 16 national digits.
     @inline(__always)
-    init(countryCode: Int, value: UInt64, zeros: Int, digits: _NationalDigits) {
+    init(countryCode: Int, digits: _NationalDigits) {
+        assert(digits.count != 0)
         self.countryCode = countryCode
-        self.value = value
-        self.zeros = zeros
         self.digits = digits
     }
 
@@ -417,16 +394,21 @@ struct _NumberParts {
     @inline(__always)
     init(_ number: PhoneNumber) {
         assert(number.extension == nil)
-        self.init(countryCode: number.countryCode, value: number.nationalNumber, zeros: number.leadingZeros,
-                  digits: number._digits)
+        countryCode = number.countryCode
+        digits = number._digits
+        longValue = number._longValue
+        longZeros = number._longZeros
     }
 }
 
 extension PhoneNumber {
     @inline(__always)
     init(_ parts: _NumberParts, extension: String? = nil) {
-        self.init(countryCode: parts.countryCode, nationalNumber: parts.value, leadingZeros: parts.zeros,
-                  extension: `extension`, digits: parts.digits)
+        self.countryCode = parts.countryCode
+        self.extension = `extension`
+        self._digits = parts.digits
+        self._longValue = parts.longValue
+        self._longZeros = parts.longZeros
     }
 }
 

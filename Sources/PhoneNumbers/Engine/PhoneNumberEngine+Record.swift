@@ -23,8 +23,9 @@ package struct _RecordCheck {
     /// returns its length: 0 when not parsed (or for a hand-made number longer than E.164 allows).
     package func _writeE164(to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard let number else { return 0 }
-        return Self._writeE164(countryCode: number.countryCode, nationalDigits: number._packedNationalDigits,
-                               nationalNumber: number.nationalNumber, leadingZeros: number.leadingZeros, to: out)
+        let code = number.countryCode, digits = number._digits, count = digits.count
+        if code > 0, code < 1000, count != 0 { return Self._writeE164(countryCode: code, block: digits.block, count: count, to: out) }
+        return Self._writeE164(countryCode: code, nationalNumber: number.nationalNumber, leadingZeros: number.leadingZeros, to: out)
     }
 
     /// The same from a number's fields and its packed digits (``PhoneNumber/_packedNationalDigits``),

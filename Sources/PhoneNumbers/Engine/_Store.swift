@@ -70,6 +70,8 @@ final class _Store: @unchecked Sendable {
                 internationalPrefixDFA: r.internationalPrefixDFA,
                 iddStarts: iddLength > 0 ? .all : Self.matchStarts(words, r.internationalPrefixDFA),
                 literalIDD: idd, literalIDDLength: iddLength)
+            // Parsing asks prefixStarts alone whether a national prefix may start a number.
+            assert(core[i].nationalPrefixDFA >= 0 || core[i].prefixStarts.isEmpty)
         }
         formats = _TableText.lines(_Metadata.formatTable).map { f in
             _FormatRecord(

@@ -51,7 +51,7 @@ public enum FictionalRanges {
             length &+= 1
         }
         guard length > 0 else { return nil }
-        return _range(code: _lookupCode(countryCode: countryCode, value: value, length: length))
+        return _range(code: _lookupCode(countryCode: countryCode, length: length) { value })
     }
 
     /// Returns the fictional range that contains a national significant number given as its value and
@@ -68,7 +68,7 @@ public enum FictionalRanges {
     /// - Complexity: O(1); no allocation.
     package static func match(countryCode: Int, value: UInt64, length: Int) -> FictionalRange? {
         guard length > 0, length <= _maximumDigits, _decimalDigitCount(value) <= length else { return nil }
-        return _range(code: _lookupCode(countryCode: countryCode, value: value, length: length))
+        return _range(code: _lookupCode(countryCode: countryCode, length: length) { value })
     }
 
     /// The range for a code of ``_lookupCode(countryCode:value:length:)``.

@@ -16,30 +16,31 @@ extension PhoneNumberEngine {
     ///
     /// - Parameter number: A parsed number; its extension is ignored.
     /// - Returns: The range containing the number's national significant number, or `nil`.
-    /// - Complexity: O(1); no allocation. Inlinable, so that callers read the three fields they need
-    ///   instead of copying the whole number into the call.
-    @inlinable
+    /// - Complexity: O(1); no allocation.
     public func fictionalRange(of number: PhoneNumber) -> FictionalRange? {
-        FictionalRanges._match(
-            countryCode: number.countryCode, nationalNumber: number.nationalNumber, leadingZeros: number.leadingZeros)
+        FictionalRanges.match(number)
     }
 }
 
 extension FictionalRanges {
-    /// The range containing a parsed number, from its country code, national number and leading
-    /// zeros; `nil` when none does.
+    /// The range containing a parsed number; `nil` when none does. The number's digits give the
+    /// length, and its value only for a calling code and length that have ranges at all.
     @inline(__always)
     package static func match(_ number: PhoneNumber) -> FictionalRange? {
-        _match(countryCode: number.countryCode, nationalNumber: number.nationalNumber, leadingZeros: number.leadingZeros)
+        let digits = number._digits
+        let count = digits.count
+        if count != 0 {
+            return _range(code: _lookupCode(countryCode: number.countryCode, length: count) { digits.value })
+        }
+        return _match(countryCode: number.countryCode, nationalNumber: number._longValue, leadingZeros: number._longZeros)
     }
 
     /// The range containing the national significant number made of `leadingZeros` zeros and the
     /// digits of `nationalNumber`; `nil` when none does or the parts are out of range.
-    @usableFromInline
     static func _match(countryCode: Int, nationalNumber: UInt64, leadingZeros: Int) -> FictionalRange? {
         guard leadingZeros >= 0, leadingZeros < _maximumDigits else { return nil }
         let length = leadingZeros &+ _decimalDigitCount(nationalNumber)
         guard length <= _maximumDigits else { return nil }
-        return _range(code: _lookupCode(countryCode: countryCode, value: nationalNumber, length: length))
+        return _range(code: _lookupCode(countryCode: countryCode, length: length) { nationalNumber })
     }
 }

@@ -528,14 +528,17 @@ extension FictionalRanges {
     ]
 
     /// The table compiled to comparisons: `(row << 2 | kind)` of the row containing the number,
-    /// `_exception` for an exception row, `_miss` for none. `value` has at most `length` digits.
+    /// `_exception` for an exception row, `_miss` for none. `value` gives the number's value, of at
+    /// most `length` digits; it is called only for a calling code and length that have rows (a
+    /// parsed number keeps its digits, and most have no row to compare with).
     /// Rows without wildcards are tried first; a wildcard row compares the digits after its wildcards.
     @inline(__always)
-    static func _lookupCode(countryCode: Int, value: UInt64, length: Int) -> Int {
+    static func _lookupCode(countryCode: Int, length: Int, value: () -> UInt64) -> Int {
         switch countryCode {
         case 1:
             switch length {
             case 10:
+                let value = value()
                 let code0 = _group_1_10_0(value)
                 if code0 != _miss { return code0 }
                 return _group_1_10_3(value % 10000000)
@@ -545,6 +548,7 @@ extension FictionalRanges {
         case 33:
             switch length {
             case 9:
+                let value = value()
                 return _group_33_9_0(value)
             default:
                 return _miss
@@ -552,6 +556,7 @@ extension FictionalRanges {
         case 44:
             switch length {
             case 10:
+                let value = value()
                 return _group_44_10_0(value)
             default:
                 return _miss
@@ -559,6 +564,7 @@ extension FictionalRanges {
         case 46:
             switch length {
             case 9:
+                let value = value()
                 return _group_46_9_0(value)
             default:
                 return _miss
@@ -566,8 +572,10 @@ extension FictionalRanges {
         case 49:
             switch length {
             case 10:
+                let value = value()
                 return _group_49_10_0(value)
             case 11:
+                let value = value()
                 return _group_49_11_0(value)
             default:
                 return _miss
@@ -575,8 +583,10 @@ extension FictionalRanges {
         case 61:
             switch length {
             case 9:
+                let value = value()
                 return _group_61_9_0(value)
             case 10:
+                let value = value()
                 return _group_61_10_0(value)
             default:
                 return _miss

@@ -110,6 +110,18 @@ struct _DigitPairs {
         guard p < 100 else { return true }
         return (p < 64 ? low &>> UInt64(p) : high &>> UInt64(p &- 64)) & 1 != 0
     }
+
+    /// Whether a number starting with the ASCII digits `first` and `second` may start a match:
+    /// the set as one 128-bit word, shifted without a branch on which half holds the pair.
+    @inline(__always)
+    func admits(_ first: UInt8, _ second: UInt8) -> Bool {
+        let p = UInt64(first &- 0x30) &* 10 &+ UInt64(second &- 0x30)
+        assert(p < 100, "not two ASCII digits")
+        return (UInt128(high) &<< 64 | UInt128(low)) &>> UInt128(p) & 1 != 0
+    }
+
+    /// Whether no pair is admitted.
+    var isEmpty: Bool { low == 0 && high == 0 }
 }
 
 /// One number format, as generated (rules use libphonenumber's `$1`, `$NP`, `$FG`, `$CC` syntax).

@@ -16,19 +16,25 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
     public var countryCode: Int
     /// The national number as an integer, without leading zeros.
     public var nationalNumber: UInt64 {
-        didSet { _digits = _NationalDigits(nationalNumber, leadingZeros: leadingZeros) }
+        @inline(__always) get { _digits.count != 0 ? _digits.value : _longValue }
+        set { _setNational(newValue, leadingZeros: leadingZeros) }
     }
     /// How many zeros precede ``nationalNumber`` in the national significant number (Italy, ...).
     public var leadingZeros: Int {
-        didSet { _digits = _NationalDigits(nationalNumber, leadingZeros: leadingZeros) }
+        @inline(__always) get { _digits.count != 0 ? _digits.leadingZeros : _longZeros }
+        set { _setNational(nationalNumber, leadingZeros: newValue) }
     }
     /// The extension, digits only, or `nil`.
     public var `extension`: String?
-    /// The national significant number's digits, derived from the two fields above whenever
-    /// they are set: validation walks them and E.164 copies them, so each would otherwise turn
-    /// the integer back into digits (about 50 instructions each time). Parsing writes them from
-    /// the input's digits. Not part of equality, hashing or coding: it never disagrees.
+    /// The national significant number's digits: what validation walks and E.164 copies, so
+    /// parsing stores them as it reads them and derives nothing else; ``nationalNumber`` and
+    /// ``leadingZeros`` are read off them when asked (about 40 instructions). `.none` for a
+    /// national significant number of more than 16 digits or fields no parse gives, whose
+    /// national number and leading zeros are then `_longValue` and `_longZeros` (both 0
+    /// otherwise, so that comparing the stored fields compares the numbers).
     var _digits: _NationalDigits
+    var _longValue: UInt64
+    var _longZeros: Int
 
     /// Creates a number from its parts.
     ///
@@ -39,21 +45,30 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
     ///   - extension: Extension digits, or `nil`.
     public init(countryCode: Int, nationalNumber: UInt64, leadingZeros: Int = 0, extension: String? = nil) {
         self.countryCode = countryCode
-        self.nationalNumber = nationalNumber
-        self.leadingZeros = leadingZeros
         self.extension = `extension`
-        self._digits = _NationalDigits(nationalNumber, leadingZeros: leadingZeros)
+        self._digits = .none
+        self._longValue = 0
+        self._longZeros = 0
+        _setNational(nationalNumber, leadingZeros: leadingZeros)
     }
 
-    /// A parsed number whose national significant number's digits the parser already holds.
+    /// A parsed number of 1 to 16 national digits.
     @inline(__always)
-    init(countryCode: Int, nationalNumber: UInt64, leadingZeros: Int, extension: String?, digits: _NationalDigits) {
+    init(countryCode: Int, digits: _NationalDigits, extension: String?) {
+        assert(digits.count != 0, "no digits")
         self.countryCode = countryCode
-        self.nationalNumber = nationalNumber
-        self.leadingZeros = leadingZeros
         self.extension = `extension`
         self._digits = digits
-        assert(digits == _NationalDigits(nationalNumber, leadingZeros: leadingZeros), "digits that are not the number's")
+        self._longValue = 0
+        self._longZeros = 0
+    }
+
+    /// Stores a national number and its leading zeros: as digits when there are 16 or fewer.
+    mutating func _setNational(_ value: UInt64, leadingZeros: Int) {
+        _digits = _NationalDigits(value, leadingZeros: leadingZeros)
+        let long = _digits.count == 0
+        _longValue = long ? value : 0
+        _longZeros = long ? leadingZeros : 0
     }
 
     enum CodingKeys: String, CodingKey {
@@ -68,15 +83,26 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
                   extension: try container.decodeIfPresent(String.self, forKey: .extension))
     }
 
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(countryCode, forKey: .countryCode)
+        try container.encode(nationalNumber, forKey: .nationalNumber)
+        try container.encode(leadingZeros, forKey: .leadingZeros)
+        try container.encodeIfPresent(`extension`, forKey: .extension)
+    }
+
+    /// Equal when the country code, national number, leading zeros and extension are: the
+    /// stored fields hold exactly those (the digits are a one-to-one form of the other two).
     public static func == (a: PhoneNumber, b: PhoneNumber) -> Bool {
-        a.countryCode == b.countryCode && a.nationalNumber == b.nationalNumber && a.leadingZeros == b.leadingZeros
-            && a.extension == b.extension
+        a.countryCode == b.countryCode && a._digits.packed == b._digits.packed && a._longValue == b._longValue
+            && a._longZeros == b._longZeros && a.extension == b.extension
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(countryCode)
-        hasher.combine(nationalNumber)
-        hasher.combine(leadingZeros)
+        hasher.combine(_digits.packed)
+        hasher.combine(_longValue)
+        hasher.combine(_longZeros)
         hasher.combine(`extension`)
     }
 
@@ -140,11 +166,39 @@ struct _NationalDigits: Equatable {
     /// Eight nibbles to eight ASCII bytes, the first (lowest) nibble in the lowest byte.
     @inline(__always)
     static func unpack(_ nibbles: UInt32) -> UInt64 {
+        spread(nibbles) | 0x3030_3030_3030_3030
+    }
+
+    /// Eight nibbles to eight bytes of their values, the first (lowest) nibble in the lowest byte.
+    @inline(__always)
+    static func spread(_ nibbles: UInt32) -> UInt64 {
         var x = UInt64(nibbles)
         x = (x | x &<< 16) & 0x0000_FFFF_0000_FFFF
         x = (x | x &<< 8) & 0x00FF_00FF_00FF_00FF
-        x = (x | x &<< 4) & 0x0F0F_0F0F_0F0F_0F0F
-        return x | 0x3030_3030_3030_3030
+        return (x | x &<< 4) & 0x0F0F_0F0F_0F0F_0F0F
+    }
+
+    /// The places before the first digit (all 0xF) as a mask of one bits; 0 for 16 digits.
+    @inline(__always)
+    var _before: UInt64 { (1 &<< UInt64(4 &* (16 &- count))) &- 1 }
+
+    /// The number the digits spell, leading zeros dropped (1 to 16 digits: below 10^16). Two
+    /// words of one digit per byte, eight digits each by multiplies (`_eightDigits`).
+    @inline(__always)
+    var value: UInt64 {
+        let digits = packed & ~_before
+        let high = PhoneNumberEngine._eightDigits(Self.spread(UInt32(truncatingIfNeeded: digits)))
+        let low = PhoneNumberEngine._eightDigits(Self.spread(UInt32(truncatingIfNeeded: digits &>> 32)))
+        return high &* 100_000_000 &+ low
+    }
+
+    /// libphonenumber's Italian leading zeros: the zeros the digits start with, all but a last
+    /// digit (1 to 16 digits).
+    @inline(__always)
+    var leadingZeros: Int {
+        let count = count
+        let digits = (packed & ~_before) &>> UInt64(4 &* (16 &- count))  // the first digit lowest
+        return min(digits.trailingZeroBitCount &>> 2, count &- 1)
     }
 
     /// The low nibbles of eight bytes, the lowest byte's first.
