@@ -16,9 +16,12 @@ extension PhoneNumberEngine {
     ///
     /// - Parameter number: A parsed number; its extension is ignored.
     /// - Returns: The range containing the number's national significant number, or `nil`.
-    /// - Complexity: O(1); no allocation.
+    /// - Complexity: O(1); no allocation. Inlinable, so that callers read the four fields it needs
+    ///   instead of copying the whole number (extension and all) into a call.
+    @inlinable
     public func fictionalRange(of number: PhoneNumber) -> FictionalRange? {
-        FictionalRanges.match(number)
+        FictionalRanges._match(countryCode: number.countryCode, packedDigits: number._digits.packed,
+                               longValue: number._longValue, longZeros: number._longZeros)
     }
 }
 
@@ -27,12 +30,20 @@ extension FictionalRanges {
     /// length, and its value only for a calling code and length that have ranges at all.
     @inline(__always)
     package static func match(_ number: PhoneNumber) -> FictionalRange? {
-        let digits = number._digits
+        _match(countryCode: number.countryCode, packedDigits: number._digits.packed, longValue: number._longValue,
+               longZeros: number._longZeros)
+    }
+
+    /// ``match(_:)`` from a number's stored fields (`PhoneNumber._digits` packed, and the fields
+    /// of a number its digits do not hold).
+    @usableFromInline
+    static func _match(countryCode: Int, packedDigits: UInt64, longValue: UInt64, longZeros: Int) -> FictionalRange? {
+        let digits = _NationalDigits(packed: packedDigits)
         let count = digits.count
         if count != 0 {
-            return _range(code: _lookupCode(countryCode: number.countryCode, length: count) { digits.value })
+            return _range(code: _lookupCode(countryCode: countryCode, length: count) { digits.value })
         }
-        return _match(countryCode: number.countryCode, nationalNumber: number._longValue, leadingZeros: number._longZeros)
+        return _match(countryCode: countryCode, nationalNumber: longValue, leadingZeros: longZeros)
     }
 
     /// The range containing the national significant number made of `leadingZeros` zeros and the

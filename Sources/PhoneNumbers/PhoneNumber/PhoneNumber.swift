@@ -32,9 +32,9 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
     /// national significant number of more than 16 digits or fields no parse gives, whose
     /// national number and leading zeros are then `_longValue` and `_longZeros` (both 0
     /// otherwise, so that comparing the stored fields compares the numbers).
-    var _digits: _NationalDigits
-    var _longValue: UInt64
-    var _longZeros: Int
+    @usableFromInline var _digits: _NationalDigits
+    @usableFromInline var _longValue: UInt64
+    @usableFromInline var _longZeros: Int
 
     /// Creates a number from its parts.
     ///
@@ -148,8 +148,9 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
 /// other number (more digits, or fields no parse gives). One word, not the 16 ASCII bytes it
 /// stands for: a `PhoneNumber` of more than six words is copied and destroyed through outlined
 /// functions, which retain and release its extension (measured: +40 instructions per parse).
-struct _NationalDigits: Equatable {
-    var packed: UInt64
+@usableFromInline
+struct _NationalDigits: Equatable, Sendable {
+    @usableFromInline var packed: UInt64
 
     /// The number of digits: the places of 0xF before the first, a digit (0...9) being never
     /// four one bits.
