@@ -82,9 +82,9 @@ struct _ByteWriter {
     /// A number's E.164 form (at most `_RecordCheck.e164Capacity` bytes), written in place by the
     /// engine's own writer.
     @inline(__always)
-    mutating func e164(countryCode: Int, nationalDigits: UInt64, nationalNumber: UInt64, leadingZeros: Int) {
+    mutating func e164(countryCode: Int, nationalDigits: UInt64, longValue: UInt64, longZeros: Int) {
         count &+= _RecordCheck._writeE164(countryCode: countryCode, nationalDigits: nationalDigits,
-                                          nationalNumber: nationalNumber, leadingZeros: leadingZeros, to: base + count)
+                                          longValue: longValue, longZeros: longZeros, to: base + count)
     }
 
     /// A region's identifier (`US`, `001`), without making a String.

@@ -172,8 +172,8 @@ struct _RecordFormatter {
         var parsed = false
         var valid = false
         var countryCode = 0
-        var nationalNumber: UInt64 = 0
-        var leadingZeros = 0
+        var longValue: UInt64 = 0
+        var longZeros = 0
         var nationalDigits: UInt64 = ~0
         var possibility = PhoneNumberPossibility.invalidLength
         var type = PhoneNumberType.unknown
@@ -189,13 +189,7 @@ struct _RecordFormatter {
             parsed = true
             self.countryCode = countryCode
             nationalDigits = check?.number?._packedNationalDigits ?? ~0
-            // The writer needs these only for a number its digits do not hold (17 of them) or
-            // with a calling code outside 1...999; reading them off the digits costs about 40
-            // instructions.
-            if nationalDigits == ~0 || countryCode <= 0 || countryCode >= 1000 {
-                nationalNumber = check?.number?.nationalNumber ?? 0
-                leadingZeros = check?.number?.leadingZeros ?? 0
-            }
+            (longValue, longZeros) = check?.number?._longFields ?? (0, 0)
             possibility = check?.possibility ?? .invalidLength
             type = check?.type ?? .unknown
         }
@@ -228,8 +222,8 @@ struct _RecordFormatter {
         if !Self.writeError(problem, check, quoted: true, to: &w) { w.literal("null") }
         if answer.parsed {
             w.literal(#","e164":""#)
-            w.e164(countryCode: answer.countryCode, nationalDigits: answer.nationalDigits, nationalNumber: answer.nationalNumber,
-                   leadingZeros: answer.leadingZeros)
+            w.e164(countryCode: answer.countryCode, nationalDigits: answer.nationalDigits, longValue: answer.longValue,
+                   longZeros: answer.longZeros)
             w.literal(#"","possible":""#)
             w.literal(_Names.name(answer.possibility))
             w.literal(answer.valid ? #"","valid":true,"type":""# : #"","valid":false,"type":""#)
@@ -268,8 +262,8 @@ struct _RecordFormatter {
         _ = Self.writeError(problem, check, quoted: false, to: &w)
         w.byte(separator)
         if answer.parsed {
-            w.e164(countryCode: answer.countryCode, nationalDigits: answer.nationalDigits, nationalNumber: answer.nationalNumber,
-                   leadingZeros: answer.leadingZeros)
+            w.e164(countryCode: answer.countryCode, nationalDigits: answer.nationalDigits, longValue: answer.longValue,
+                   longZeros: answer.longZeros)
             w.byte(separator)
             w.literal(_Names.name(answer.possibility))
         } else {

@@ -59,7 +59,7 @@ import Testing
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: _RecordCheck.e164Capacity) { out in
                 let n = packed
                     ? _RecordCheck._writeE164(countryCode: number.countryCode, nationalDigits: number._packedNationalDigits,
-                                              nationalNumber: number.nationalNumber, leadingZeros: number.leadingZeros,
+                                              longValue: number._longFields.value, longZeros: number._longFields.zeros,
                                               to: out.baseAddress!)
                     : _RecordCheck._writeE164(countryCode: number.countryCode, nationalNumber: number.nationalNumber,
                                               leadingZeros: number.leadingZeros, to: out.baseAddress!)

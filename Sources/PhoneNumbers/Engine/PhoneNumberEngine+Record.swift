@@ -23,22 +23,25 @@ package struct _RecordCheck {
     /// returns its length: 0 when not parsed (or for a hand-made number longer than E.164 allows).
     package func _writeE164(to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard let number else { return 0 }
-        let code = number.countryCode, digits = number._digits, count = digits.count
-        if code > 0, code < 1000, count != 0 { return Self._writeE164(countryCode: code, block: digits.block, count: count, to: out) }
-        return Self._writeE164(countryCode: code, nationalNumber: number.nationalNumber, leadingZeros: number.leadingZeros, to: out)
+        return Self._writeE164(countryCode: number.countryCode, nationalDigits: number._digits.packed,
+                               longValue: number._longValue, longZeros: number._longZeros, to: out)
     }
 
-    /// The same from a number's fields and its packed digits (``PhoneNumber/_packedNationalDigits``),
-    /// which nearly every number has: no conversion of the national number to digits.
+    /// The same from a number's stored fields: its packed digits (``PhoneNumber/_packedNationalDigits``),
+    /// which nearly every number has, written without converting anything; else the fields of a
+    /// number they do not hold (``PhoneNumber/_longFields``).
     @inline(__always)
     package static func _writeE164(
-        countryCode: Int, nationalDigits packed: UInt64, nationalNumber value: UInt64, leadingZeros: Int,
+        countryCode: Int, nationalDigits packed: UInt64, longValue: UInt64, longZeros: Int,
         to out: UnsafeMutablePointer<UInt8>
     ) -> Int {
         let digits = _NationalDigits(packed: packed)
         let count = digits.count
-        guard countryCode > 0, countryCode < 1000, count != 0 else {
-            return _writeE164(countryCode: countryCode, nationalNumber: value, leadingZeros: leadingZeros, to: out)
+        if count == 0 {
+            return _writeE164(countryCode: countryCode, nationalNumber: longValue, leadingZeros: longZeros, to: out)
+        }
+        guard countryCode > 0, countryCode < 1000 else {
+            return _writeE164(countryCode: countryCode, nationalNumber: digits.value, leadingZeros: digits.leadingZeros, to: out)
         }
         return _writeE164(countryCode: countryCode, block: digits.block, count: count, to: out)
     }

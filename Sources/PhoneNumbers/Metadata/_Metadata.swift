@@ -105,10 +105,8 @@ struct _DigitPairs {
     /// Whether the ASCII digits `digits` may start a match; true for fewer than two digits.
     @inline(__always)
     func admits(_ digits: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard digits.count >= 2 else { return true }
-        let p = Int(digits[0] &- 0x30) &* 10 &+ Int(digits[1] &- 0x30)
-        guard p < 100 else { return true }
-        return (p < 64 ? low &>> UInt64(p) : high &>> UInt64(p &- 64)) & 1 != 0
+        guard digits.count >= 2, digits[0] &- 0x30 < 10, digits[1] &- 0x30 < 10 else { return true }
+        return admits(digits[0], digits[1])
     }
 
     /// Whether a number starting with the ASCII digits `first` and `second` may start a match:

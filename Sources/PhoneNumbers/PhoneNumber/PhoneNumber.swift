@@ -110,6 +110,10 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
     /// the command-line tool's record writer.
     package var _packedNationalDigits: UInt64 { _digits.packed }
 
+    /// The national number and leading zeros of a number its digits do not hold (both 0
+    /// otherwise), for the same writer.
+    package var _longFields: (value: UInt64, zeros: Int) { (_longValue, _longZeros) }
+
     /// The national significant number: the leading zeros, then the national number's digits.
     public var nationalSignificantNumber: String {
         withNationalSignificantNumber { String(decoding: $0, as: UTF8.self) }
