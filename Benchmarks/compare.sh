@@ -11,7 +11,8 @@
 # 3. For each corpus, runs the C++ harness and
 #    `swift run -c release --package-path Benchmarks PhoneNumbersThroughput <corpus> --repeat N`
 #    (both parse + isValid + type + format E.164 per line, one thread) and prints both lines
-#    and the ratio smskit / C++; then the same with the E.164 form as a String (--string:
+#    and the ratio smskit / C++; then the same over each input's UTF-8 (--bytes:
+#    parse(utf8:defaultRegion:), no String per input), with the E.164 form as a String (--string:
 #    formatE164, which allocates for 16 bytes or more) and through the one-call check API.
 # With --python LINES, also times PyPI phonenumbers on the first LINES lines of each corpus
 # (needs `pip install -r tools/requirements.txt`).
@@ -86,6 +87,14 @@ for c in "${corpora[@]}"; do
     cpp_rate="$(field numbers_per_sec "$cpp_line")"
     swift_rate="$(field numbers_per_sec "$swift_line")"
     awk -v s="$swift_rate" -v c="$cpp_rate" 'BEGIN { printf "ratio smskit/cpp=%.1f\n", s / c }'
+    # The same over each input's UTF-8 (parse(utf8:defaultRegion:)): the loop borrows the input
+    # as the C++ loop does (const std::string&), where the String loop copies each String out
+    # of its array (a retain and a release, atomic for Strings over 15 bytes).
+    if bytes_out="$(swift "${swift_args[@]}" PhoneNumbersThroughput "$file" --repeat "$repeat" --bytes 2>/dev/null)" \
+       && bytes_line="$(grep '^smskit_bytes ' <<<"$bytes_out")"; then
+      echo "$bytes_line"
+      awk -v s="$(field numbers_per_sec "$bytes_line")" -v c="$cpp_rate" 'BEGIN { printf "ratio smskit_bytes/cpp=%.1f\n", s / c }'
+    fi
     # The E.164 form as a String (formatE164) instead of the inline E164Text.
     if string_out="$(swift "${swift_args[@]}" PhoneNumbersThroughput "$file" --repeat "$repeat" --string 2>/dev/null)" \
        && string_line="$(grep '^smskit_string ' <<<"$string_out")"; then

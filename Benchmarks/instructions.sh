@@ -9,7 +9,7 @@
 # CORPUS defaults to Benchmarks/corpus/mixed-10k.txt; MODE is a PhoneNumbersThroughput flag:
 # --classify (default: parse + classify + E.164, the PhoneNumbersBenchmarks work), --e164
 # (parse(e164:) instead of parse), --check, or "" (parse + isValid + type + E.164, compare.sh's
-# work). The per-input figures are the difference between 12 and 2 passes over the corpus, so
+# work); add --bytes (quoted with the mode, "--classify --bytes") to parse each input's UTF-8. The per-input figures are the difference between 12 and 2 passes over the corpus, so
 # start-up and corpus loading cancel out. Needs valgrind (apt-get install valgrind).
 set -euo pipefail
 
