@@ -11,7 +11,8 @@
 // classify (validity, type and region in one call), E.164; --e164 the same with parse(e164:)
 // (strict E.164 input only). With --bytes, each input is parsed from its UTF-8 in one buffer
 // of the whole corpus (`parse(utf8:defaultRegion:)`, `parse(e164UTF8:)`; not with --check), and
-// the line starts with "smskit_bytes" ("smskit_string_bytes" with --string). Benchmarks/instructions.sh runs this under cachegrind.
+// the line starts with "smskit_bytes" ("smskit_string_bytes" with --string).
+// Benchmarks/instructions.sh runs this under cachegrind.
 //
 // CORPUS has one input per line, optionally followed by a tab and the default region; lines
 // starting with '+' default to no region. Prints
@@ -71,7 +72,7 @@ struct ByteInput {
     var end: Int
     var defaultRegion: RegionCode?
 }
-let (corpusBytes, byteInputs) = inputs.reduce(into: ([UInt8](), [ByteInput]())) { corpus, input in
+let (corpusBytes, byteInputs) = (useBytes ? inputs : []).reduce(into: ([UInt8](), [ByteInput]())) { corpus, input in
     let start = corpus.0.count
     corpus.0.append(contentsOf: input.text.utf8)
     corpus.1.append(ByteInput(start: start, end: corpus.0.count, defaultRegion: input.defaultRegion))
