@@ -63,6 +63,11 @@ let inputs: [PhoneNumberInput] = text.split(separator: "\n").map { line in
     return PhoneNumberInput(String(parts[0]), defaultRegion: region == .unknown ? nil : region)
 }
 
+guard !inputs.isEmpty else {
+    FileHandle.standardError.write("PhoneNumbersThroughput: the corpus has no inputs\n".data(using: .utf8)!)
+    exit(1)
+}
+
 /// The corpus as one UTF-8 buffer and each input as a range of it (--bytes): what a gateway holds
 /// after reading a request or a file, and what the C++ harness's loop has, a `const std::string&`.
 /// A loop over `[PhoneNumberInput]` copies each String out of the array: a retain and a release
