@@ -26,6 +26,12 @@ let package = Package(
             dependencies: [.product(name: "PhoneNumbers", package: "SMSKit")],
             path: "Benchmarks/PhoneNumbersThroughput"
         ),
+        // The metadata's first use in a new process (Benchmarks/first-use.sh).
+        .executableTarget(
+            name: "MetadataFirstUse",
+            dependencies: [.product(name: "PhoneNumbers", package: "SMSKit")],
+            path: "Benchmarks/MetadataFirstUse"
+        ),
         .executableTarget(
             name: "SMSEncodingBenchmarks",
             dependencies: [

@@ -323,12 +323,17 @@ import Testing
         }
     }
 
-    /// A store other than the shared one is built and freed whole (its tables are allocated with
-    /// padding before them; freeing from the wrong address would abort the process).
+    /// A store other than the shared one is built and freed whole (it frees the tables it made,
+    /// and not the generated ones it reads in place: freeing those would abort the process); the
+    /// number formats read again are the ones the shared store kept.
     @Test func storesBuildAndFreeTheirTables() {
         for _ in 0..<3 {
             #expect(PhoneNumberEngine._buildMetadataIndexForBenchmark() == _Store.shared.regions.count)
         }
+        #expect(PhoneNumberEngine._buildNumberFormatsForBenchmark() == _Metadata.formatTableLines)
+        #expect(_Store.shared.formats.count == _Metadata.formatTableLines)
+        #expect(_Store.shared.regions.count == _Metadata.regionTableLines)
+        #expect(_Store.shared.formats.map(\.format) == _Store.buildFormats().map(\.format))
     }
 
     /// What E.164 parsing and classification read of a region is in one cache line.

@@ -2,7 +2,8 @@
 """Generates SMSKit's phone-number metadata from PyPI `phonenumbers` (pinned in tools/requirements.txt).
 
 Run from the repository root:  python3 tools/metadata/generate_metadata.py
-Writes Sources/PhoneNumbers/Generated/Metadata.swift and MetadataTables.swift, deterministically.
+Writes Sources/PhoneNumbers/Generated/Metadata.swift and UnicodeTables.swift and
+Sources/CPhoneNumberTables/phone_number_tables.c, deterministically.
 
 What it writes:
 * every region's and non-geographic entity's scalar metadata (country calling code, national prefix,
@@ -13,13 +14,10 @@ What it writes:
   parsing, IDD prefixes, number formats); the national prefix for parsing and the IDD prefix also
   get leftmost-first DFAs, which tell parsing where the Pike VM's match would end without running
   it;
-* the DFA and program words packed into one string literal, and the transitions of the type DFAs
-  of fewer than 256 states into a second one, one byte each; the run time decodes both once, with
-  loops the compiler vectorizes.
-
-Word encoding: every table entry is a 12-bit word written as two bytes, low 6 bits first, each byte
-being 0x30 + value (the characters '0'...'o'), so the literal is plain ASCII. Row bytes are two
-characters each, 4 bits per character ('0'...'?').
+* the DFA and program words (12 bits each) as one C array of uint16_t, and the transitions of the
+  type DFAs of fewer than 256 states as a second one of bytes: constant data in the binary, which
+  the run time reads in place with nothing to decode (C because a Swift array literal of this size
+  takes the compiler minutes).
 """
 
 from __future__ import annotations
@@ -38,6 +36,7 @@ from regex_compiler import (  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OUT_DIR = os.path.join(ROOT, "Sources", "PhoneNumbers", "Generated")
+C_DIR = os.path.join(ROOT, "Sources", "CPhoneNumberTables")
 
 # Label bit order of the per-region type DFA. Keep in sync with _TypeBit in Swift.
 DESCS = ["general_desc", "premium_rate", "toll_free", "shared_cost", "voip", "personal_number",
@@ -203,24 +202,42 @@ class Words(Table):
                 raise ValueError(op)
         return self.add(values)
 
-    def literal(self) -> str:
-        out = []
-        for w in self.values:
-            for part in (w & 63, w >> 6):
-                ch = chr(0x30 + part)
-                out.append("\\\\" if ch == "\\" else ch)
-        return "".join(out)
 
 
 class Rows(Table):
-    """Byte-wide DFA transitions (`Words.add_type_dfa`), written two characters a byte: '0' plus
-    the low four bits, then '0' plus the high four bits (the characters '0'...'?')."""
+    """Byte-wide DFA transitions (`Words.add_type_dfa`)."""
 
     def __init__(self) -> None:
         super().__init__(256)
 
-    def literal(self) -> str:
-        return "".join(chr(0x30 + (b & 15)) + chr(0x30 + (b >> 4)) for b in self.values)
+
+def c_array(values: list[int], per_line: int) -> str:
+    """`values` as the lines of a C initializer, `per_line` a line."""
+    return "\n".join("    " + ", ".join(str(v) for v in values[i:i + per_line]) + ","
+                     for i in range(0, len(values), per_line))
+
+
+def c_tables(words: list[int], rows: list[int]) -> str:
+    """The C source of the words and row bytes, with the padding CPhoneNumberTables.h promises."""
+    return f"""
+#include "CPhoneNumberTables.h"
+
+// The padding after each array is the initializer's missing tail, which C fills with zeros.
+static const uint16_t words[{len(words)} + SMSKIT_PHONE_WORDS_PADDING] __attribute__((aligned(64))) = {{
+{c_array(words, 24)}
+}};
+
+static const uint8_t rows[SMSKIT_PHONE_ROWS_PADDING_BEFORE + {len(rows)} + SMSKIT_PHONE_ROWS_PADDING_AFTER]
+    __attribute__((aligned(64))) = {{
+    [SMSKIT_PHONE_ROWS_PADDING_BEFORE] =
+{c_array(rows, 32)}
+}};
+
+const uint16_t *smskit_phone_words(void) {{ return words; }}
+size_t smskit_phone_word_count(void) {{ return {len(words)}; }}
+const uint8_t *smskit_phone_type_rows(void) {{ return rows + SMSKIT_PHONE_ROWS_PADDING_BEFORE; }}
+size_t smskit_phone_type_row_count(void) {{ return {len(rows)}; }}
+"""
 
 
 def field(value) -> str:
@@ -359,6 +376,10 @@ def main() -> None:
         f.write("extension _Metadata {\n")
         f.write("    /// The upstream metadata version these tables were generated from.\n")
         f.write(f"    static let version = \"{version}\"\n\n")
+        f.write("    /// The number of lines of each table, so that reading one allocates its array once.\n")
+        f.write(f"    static let regionTableLines = {len(region_lines)}\n")
+        f.write(f"    static let formatTableLines = {len(format_lines)}\n")
+        f.write(f"    static let callingCodeTableLines = {len(cc_lines)}\n\n")
         f.write("    /// code|countryCode|isMain|typeDFA|possibleLengths|localOnlyLengths|hasNoPossibleLength|\n")
         f.write("    /// sameMobileAndFixedLinePattern|leadingDigits|nationalPrefix|nationalPrefixForParsing|transformRule|\n")
         f.write("    /// internationalPrefix|preferredInternationalPrefix|preferredExtensionPrefix|national formats start|end|\n")
@@ -376,26 +397,13 @@ def main() -> None:
         f.write('    static let callingCodeTable: StaticString = #"""\n')
         f.write("\n".join(cc_lines))
         f.write('\n"""#\n}\n')
-    literal = words.literal()
-    with open(os.path.join(OUT_DIR, "MetadataTables.swift"), "w", encoding="utf-8") as f:
+    with open(os.path.join(C_DIR, "phone_number_tables.c"), "w", encoding="utf-8") as f:
         f.write(header)
-        f.write("\n")
-        f.write("extension _Metadata {\n")
-        f.write(f"    /// {len(words.values)} packed 12-bit words: DFAs and Pike-VM programs.\n")
-        f.write("    /// A computed property on purpose: a `static let` would be read through a lazy-init check\n")
-        f.write("    /// (swift_once) on every access, and this is read once per digit.\n")
-        f.write("    @inline(__always) static var words: StaticString { \"")
-        f.write(literal)
-        f.write("\" }\n\n")
-        f.write(f"    /// {len(rows.values)} bytes: the transitions of the type DFAs' states before their tail states,\n")
-        f.write("    /// 10 a state, two characters a byte (low four bits first, each '0' + value).\n")
-        f.write("    @inline(__always) static var typeRows: StaticString { \"")
-        f.write(rows.literal())
-        f.write("\" }\n}\n")
+        f.write(c_tables(words.values, rows.values))
     with open(os.path.join(OUT_DIR, "UnicodeTables.swift"), "w", encoding="utf-8") as f:
         f.write(unicode_tables.swift_source(header))
     print(f"phonenumbers {version}: {len(entries)} entities, {len(format_lines)} formats, "
-          f"{len(words.values)} words ({len(literal)} bytes), {len(rows.values)} DFA row bytes")
+          f"{len(words.values)} words, {len(rows.values)} DFA row bytes")
 
 
 if __name__ == "__main__":

@@ -167,12 +167,22 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // Time to have the metadata ready: building the index over the generated tables (the DFA
-    // tables themselves are read in place and need no loading).
+    // Time to have the metadata ready: building the index over the generated region records (the
+    // automata are constant arrays read in place, with nothing to load). A rebuild in a warm
+    // process; Benchmarks/first-use.sh measures the first use in new processes.
     Benchmark("PhoneNumbers.metadata-ready",
               configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(2))) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(PhoneNumberEngine._buildMetadataIndexForBenchmark())
+        }
+    }
+
+    // Reading the number formats, which the engine does on its first national, international or
+    // RFC 3966 format rather than when it is made.
+    Benchmark("PhoneNumbers.number-formats-ready",
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(2))) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(PhoneNumberEngine._buildNumberFormatsForBenchmark())
         }
     }
 }

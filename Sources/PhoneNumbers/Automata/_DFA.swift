@@ -2,8 +2,8 @@
 // transitions (one per digit, local state numbers) and one label word. State 0 is the dead state:
 // its row sends every digit back to 0 and its label is 0, so a walk needs no test for it.
 //
-// The walks read the store's decoded copy of the words (`_Tables.words`, one UInt16 per word),
-// one load per digit. Type DFAs have their own layout (`_TypeDFA`): byte-wide rows in
+// The walks read the words in place in the binary's read-only data (`_Tables.words`, one UInt16
+// per word), one load per digit. Type DFAs have their own layout (`_TypeDFA`): byte-wide rows in
 // `_Tables.typeRows` and, in the words, the start state, the labels and the tail windows.
 
 enum _DFA {

@@ -16,7 +16,7 @@ enum _LeftmostDFA {
     /// `_PikeVM.match(_:_:_:toEnd: false)` would find it.
     ///
     /// - Parameters:
-    ///   - words: The store's decoded words (`_Tables.words`).
+    ///   - words: The metadata's words (`_Tables.words`).
     ///   - offset: The word offset of the program's leftmost-first DFA.
     ///   - input: ASCII digits (a match stops before any other byte, as in the Pike VM).
     /// - Returns: The match's end and whether it entered the program's last capture group

@@ -18,7 +18,7 @@ enum _PikeVM {
     /// Matches the program at the start of `input`.
     ///
     /// - Parameters:
-    ///   - words: The store's decoded words (`_Tables.words`).
+    ///   - words: The metadata's words (`_Tables.words`).
     ///   - offset: The program's word offset.
     ///   - input: ASCII digits.
     ///   - toEnd: Require the match to end at the end of `input` (Java's `matches`); otherwise any

@@ -41,6 +41,13 @@ public struct PhoneNumberEngine: @unchecked Sendable {
         _Store().regions.count
     }
 
+    /// Reads the number formats from the generated table once more and returns their number; for
+    /// the benchmarks only (an engine reads them on its first national, international or RFC 3966
+    /// format, not when it is made). Underscored: not API.
+    public static func _buildNumberFormatsForBenchmark() -> Int {
+        _Store.buildFormats().count
+    }
+
     /// All regions the metadata knows, sorted (ISO 3166-1 alpha-2 codes).
     public var supportedRegions: [RegionCode] {
         store.regions.filter { $0.code != "001" }.map { RegionCode(unchecked: $0.code) }

@@ -7,14 +7,30 @@ final class _Store: @unchecked Sendable {
     static let shared = _Store()
 
     let regions: [_RegionRecord]
-    let formats: [_FormatRecord]
+
+    /// The number formats, which only national, international and RFC 3966 formatting read:
+    /// built on the first of those calls rather than with the store, since reading them was
+    /// more than half the time a new process spent making the store.
+    var formats: [_FormatRecord] { Self.formatRecords }
+
+    private static let formatRecords = buildFormats()
+
+    /// Reads the number formats from the generated table (`formats` keeps the first reading).
+    static func buildFormats() -> [_FormatRecord] {
+        _TableText.map(_Metadata.formatTable, lines: _Metadata.formatTableLines) { f in
+            _FormatRecord(
+                pattern: Int32(f.int(0)), format: f.string(1) ?? "", leadingDigits: Int32(f.int(2)),
+                nationalPrefixFormattingRule: f.string(3), nationalPrefixOptionalWhenFormatting: f.int(4) != 0,
+                domesticCarrierCodeFormattingRule: f.string(5))
+        }
+    }
     /// The tables the hot paths read (`_Tables`), freed with the store.
     let tables: UnsafeMutablePointer<_Tables>
 
     /// Builds an index; `shared` is the one everything uses (a second one is only for measuring
     /// how long building takes).
     init() {
-        let words = Self.decodeWords()
+        let words = _Metadata.words
         let smallStringsVerified = _SmallString.verifyLayout()
         let asciiKinds = UnsafeMutablePointer<_SimpleKind>.allocate(capacity: 128)
         for byte in 0..<128 {
@@ -33,7 +49,7 @@ final class _Store: @unchecked Sendable {
                 }
             }
         }
-        regions = _TableText.lines(_Metadata.regionTable).map { f in
+        regions = _TableText.map(_Metadata.regionTable, lines: _Metadata.regionTableLines) { f in
             _RegionRecord(
                 code: f.string(0) ?? "", countryCode: UInt16(f.int(1)), isMainCountryForCode: f.int(2) != 0,
                 typeDFA: Int32(f.int(3)), typeRows: Int32(f.int(19)), typeStates: Int32(f.int(20)),
@@ -48,7 +64,7 @@ final class _Store: @unchecked Sendable {
                 nationalFormats: f.int(15)..<f.int(16), intlFormats: f.int(17)..<f.int(18))
         }
         let regionCodes = Self.table(regions.map { RegionCode(unchecked: $0.code) })
-        let typeRows = Self.decodeRows()
+        let typeRows = _Metadata.typeRows
         let core = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<_RegionCore>.stride * regions.count, alignment: 64)
             .bindMemory(to: _RegionCore.self, capacity: regions.count)
         for (i, r) in regions.enumerated() {
@@ -73,34 +89,28 @@ final class _Store: @unchecked Sendable {
             // Parsing asks prefixStarts alone whether a national prefix may start a number.
             assert(core[i].nationalPrefixDFA >= 0 || core[i].prefixStarts.isEmpty)
         }
-        formats = _TableText.lines(_Metadata.formatTable).map { f in
-            _FormatRecord(
-                pattern: Int32(f.int(0)), format: f.string(1) ?? "", leadingDigits: Int32(f.int(2)),
-                nationalPrefixFormattingRule: f.string(3), nationalPrefixOptionalWhenFormatting: f.int(4) != 0,
-                domesticCarrierCodeFormattingRule: f.string(5))
-        }
         var start = [UInt16](repeating: 0, count: 1000)
         var count = [UInt8](repeating: 0, count: 1000)
         var lists: [UInt16] = []
-        for line in _TableText.lines(_Metadata.callingCodeTable) {
-            // "cc:i,j,k" arrives as one field; split it by hand.
+        lists.reserveCapacity(regions.count)
+        _TableText.forEach(_Metadata.callingCodeTable) { line in
+            // "cc:i,j,k" arrives as one field; split it by hand, straight into `lists`.
+            let first = lists.count
             var code = 0
-            var indices: [UInt16] = []
             var value = 0
             var seenColon = false
             for byte in line.raw(0) {
                 switch byte {
                 case UInt8(ascii: ":"): code = value; value = 0; seenColon = true
-                case UInt8(ascii: ","): indices.append(UInt16(value)); value = 0
+                case UInt8(ascii: ","): lists.append(UInt16(value)); value = 0
                 default: value = value * 10 + Int(byte - 0x30)
                 }
             }
-            if seenColon { indices.append(UInt16(value)) }
+            if seenColon { lists.append(UInt16(value)) }
             // The region loops keep one bit per region of a code in a UInt32 (+1 has 25).
-            precondition(indices.count <= 32, "more than 32 regions share calling code \(code)")
-            start[code] = UInt16(lists.count)
-            count[code] = UInt8(indices.count)
-            lists.append(contentsOf: indices)
+            precondition(lists.count - first <= 32, "more than 32 regions share calling code \(code)")
+            start[code] = UInt16(first)
+            count[code] = UInt8(lists.count - first)
         }
         let callingCodeStart = Self.table(start)
         let callingCodeCount = Self.table(count)
@@ -164,8 +174,6 @@ final class _Store: @unchecked Sendable {
         let t = tables.move()
         tables.deallocate()
         t.core.deallocate()
-        t.words.deallocate()
-        (t.typeRows - Self.rowsPaddingBefore).deallocate()
         t.callingCodeByPrefix.deallocate()
         t.typeByLabel.deallocate()
         t.asciiKinds.deallocate()
@@ -181,44 +189,6 @@ final class _Store: @unchecked Sendable {
     private static func table<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
         let table = UnsafeMutablePointer<T>.allocate(capacity: max(values.count, 1))
         _ = UnsafeMutableBufferPointer(start: table, count: values.count).initialize(from: values)
-        return table
-    }
-
-    /// Decodes the packed 12-bit words (two characters each, 6 bits per character) into a table
-    /// of UInt16: a loop the compiler vectorizes.
-    private static func decodeWords() -> UnsafeMutablePointer<UInt16> {
-        let text = _Metadata.words
-        let count = text.utf8CodeUnitCount / 2
-        // Zeroed padding: a type DFA walk over bytes that are not digits reads at most 4,095 words
-        // past its DFA's tail windows (`_TypeDFA`).
-        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: count + 4096)
-        (table + count).initialize(repeating: 0, count: 4096)
-        let p = text.utf8Start
-        for i in 0..<count {
-            table[i] = UInt16(p[2 &* i] &- 0x30) | UInt16(p[2 &* i &+ 1] &- 0x30) &<< 6
-        }
-        return table
-    }
-
-    /// Zeroed bytes before the type DFAs' rows (`decodeRows`), which `deinit` frees with them.
-    private static let rowsPaddingBefore = 64
-
-    /// Decodes the type DFAs' row bytes (two characters each, 4 bits per character), also a
-    /// vectorized loop.
-    private static func decodeRows() -> UnsafeMutablePointer<UInt8> {
-        let text = _Metadata.typeRows
-        let count = text.utf8CodeUnitCount / 2
-        // Zeroed padding: a walk over bytes that are not digits reads at most 255 * 10 + 207
-        // bytes past its DFA's first row and 48 before it (`_TypeDFA`); the table starts
-        // after the 64 bytes before.
-        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.rowsPaddingBefore + count + 2816)
-        base.initialize(repeating: 0, count: Self.rowsPaddingBefore)
-        let table = base + Self.rowsPaddingBefore
-        (table + count).initialize(repeating: 0, count: 2816)
-        let p = text.utf8Start
-        for i in 0..<count {
-            table[i] = (p[2 &* i] &- 0x30) | (p[2 &* i &+ 1] &- 0x30) &<< 4
-        }
         return table
     }
 
@@ -350,13 +320,12 @@ struct _Tables: @unchecked Sendable {
     /// (its leading digits may match, or it has none); -1 for other codes.
     let leadingFilterStart: UnsafeMutablePointer<Int32>
     let leadingFilter: UnsafeMutablePointer<UInt32>
-    /// `_Metadata.words` decoded, one UInt16 per word (the literal spends two bytes and six
-    /// instructions on each): what the DFA walks read.
-    let words: UnsafeMutablePointer<UInt16>
-    /// `_Metadata.typeRows` decoded: the transitions of the type DFAs' states before their tail
-    /// states (`_TypeDFA`), a byte each, 10 a state (74 KiB for all of them). A walk
-    /// touches less than half the cache lines of 16-bit rows with their labels inline.
-    let typeRows: UnsafeMutablePointer<UInt8>
+    /// `_Metadata.words`, in the binary's read-only data: what the DFA walks read.
+    let words: UnsafePointer<UInt16>
+    /// `_Metadata.typeRows`, in the binary's read-only data: the transitions of the type DFAs'
+    /// states before their tail states (`_TypeDFA`), a byte each, 10 a state (74 KiB for all of
+    /// them). A walk touches less than half the cache lines of 16-bit rows with their labels inline.
+    let typeRows: UnsafePointer<UInt8>
     /// For the first three digits after a `+` (000...999): the calling code they start with,
     /// as `code << 20 | length << 16 | index of its main region`, or 0 when none does.
     let callingCodeByPrefix: UnsafeMutablePointer<UInt32>
@@ -395,37 +364,54 @@ struct _Tables: @unchecked Sendable {
     }
 }
 
-/// Reads the generated record tables: lines of '|'-separated fields (see generate_metadata.py),
+/// One line of the generated record tables: '|'-separated fields (see generate_metadata.py), read
 /// straight from the literal's bytes.
 struct _TableText {
-    let bytes: UnsafeBufferPointer<UInt8>
-    /// Start and end of each field: a slice of one array shared by all lines (one allocation for
-    /// the table, not one per line).
-    let fields: ArraySlice<(Int, Int)>
+    private let bytes: UnsafePointer<UInt8>
+    /// Where each field starts, and one past the end of the line: field i is
+    /// `bytes[starts[i] ..< starts[i + 1] - 1]`.
+    private let starts: UnsafePointer<Int32>
 
-    static func lines(_ text: StaticString) -> [_TableText] {
-        let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        var all: [(Int, Int)] = []
-        var lines: [Range<Int>] = []
-        var lineStart = 0
-        var fieldStart = 0
-        for i in 0...bytes.count {
-            let byte: UInt8 = i < bytes.count ? bytes[i] : 0x0A
-            if byte == UInt8(ascii: "|") || byte == 0x0A {
-                all.append((fieldStart, i))
-                fieldStart = i + 1
-                if byte == 0x0A {
-                    // Not an empty line (one empty field).
-                    if all.count - lineStart > 1 || all[lineStart].0 < all[lineStart].1 { lines.append(lineStart..<all.count) }
-                    lineStart = all.count
+    /// Fields a line may have (the region table has 24).
+    private static let maxFields = 32
+
+    /// `transform` of each non-empty line of `text`, in order; `lines` is their number (the
+    /// generator's count, so that the array is allocated once).
+    static func map<T>(_ text: StaticString, lines: Int, _ transform: (_TableText) -> T) -> [T] {
+        var result: [T] = []
+        result.reserveCapacity(lines)
+        forEach(text) { result.append(transform($0)) }
+        return result
+    }
+
+    /// Calls `body` with each non-empty line of `text`, in order: one pass over the bytes with no
+    /// memory allocated (an array of every field of every table cost more page faults in a new
+    /// process than the rest of building the store).
+    static func forEach(_ text: StaticString, _ body: (_TableText) -> Void) {
+        let bytes = text.utf8Start
+        let count = text.utf8CodeUnitCount
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: maxFields + 1) { starts in
+            var fields = 0
+            starts[0] = 0
+            for i in 0...count {
+                let byte: UInt8 = i < count ? bytes[i] : 0x0A
+                guard byte == UInt8(ascii: "|") || byte == 0x0A else { continue }
+                precondition(fields < maxFields, "a generated table line has more than \(maxFields) fields")
+                fields &+= 1
+                starts[fields] = Int32(i &+ 1)
+                guard byte == 0x0A else { continue }
+                // Not an empty line (one empty field).
+                if fields > 1 || i > Int(starts[0]) {
+                    body(_TableText(bytes: bytes, starts: UnsafePointer(starts.baseAddress!)))
                 }
+                starts[0] = Int32(i &+ 1)
+                fields = 0
             }
         }
-        return lines.map { _TableText(bytes: bytes, fields: all[$0]) }
     }
 
     /// Field `i` of the line.
-    private func field(_ i: Int) -> (Int, Int) { fields[fields.startIndex + i] }
+    private func field(_ i: Int) -> (Int, Int) { (Int(starts[i]), Int(starts[i &+ 1]) &- 1) }
 
     /// A decimal field; `-1` is allowed.
     func int(_ i: Int) -> Int {
@@ -433,20 +419,20 @@ struct _TableText {
         var sign = 1
         if p < end, bytes[p] == UInt8(ascii: "-") { sign = -1; p += 1 }
         var value = 0
-        while p < end { value = value * 10 + Int(bytes[p] - 0x30); p += 1 }
-        return sign * value
+        while p < end { value = value &* 10 &+ Int(bytes[p] &- 0x30); p &+= 1 }
+        return sign &* value
     }
 
     /// A string field (written with a leading '='), or nil when empty.
     func string(_ i: Int) -> String? {
         let (start, end) = field(i)
         guard start < end else { return nil }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(start: bytes + start + 1, count: end - start - 1), as: UTF8.self)
     }
 
     /// The raw text of a field.
     func raw(_ i: Int) -> UnsafeBufferPointer<UInt8> {
         let (start, end) = field(i)
-        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+        return UnsafeBufferPointer(start: bytes + start, count: end - start)
     }
 }

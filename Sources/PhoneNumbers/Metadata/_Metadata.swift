@@ -1,5 +1,8 @@
-// The run-time view of the generated metadata (Generated/Metadata.swift, Generated/MetadataTables.swift).
+// The run-time view of the generated metadata (Generated/Metadata.swift and the C arrays of
+// CPhoneNumberTables).
 // Underscored names are internal plumbing, not API.
+
+import CPhoneNumberTables
 
 /// Namespace of the generated tables.
 enum _Metadata {}
@@ -41,7 +44,7 @@ struct _RegionRecord: Sendable {
     /// parsing and of the IDD prefix, or -1 when there is no program.
     let nationalPrefixDFA: Int32
     let internationalPrefixDFA: Int32
-    /// Indices into `_Metadata.formatRecords`.
+    /// Indices into `_Store.formats` (the lines of `_Metadata.formatTable`).
     let nationalFormats: Range<Int>
     let intlFormats: Range<Int>
 }
@@ -157,10 +160,14 @@ enum _TypeBits {
 }
 
 extension _Metadata {
-    /// Reads the 12-bit word at `index` of the packed table.
+    /// The DFA and program words (12 bits each), in the binary's read-only data
+    /// (`CPhoneNumberTables`), followed by zero padding.
+    static var words: UnsafePointer<UInt16> { smskit_phone_words() }
+
+    /// The type DFAs' row bytes, in the binary's read-only data, with zero padding before and after.
+    static var typeRows: UnsafePointer<UInt8> { smskit_phone_type_rows() }
+
+    /// The word at `index`.
     @inline(__always)
-    static func word(_ index: Int) -> Int {
-        let p = words.utf8Start
-        return Int(p[2 &* index] &- 0x30) | Int(p[2 &* index &+ 1] &- 0x30) << 6
-    }
+    static func word(_ index: Int) -> Int { Int(words[index]) }
 }
