@@ -336,6 +336,27 @@ import Testing
         #expect(_Store.shared.formats.map(\.format) == _Store.buildFormats().map(\.format))
     }
 
+    /// The generated tables are read in place, and a type DFA walk over bytes that are not
+    /// digits may read past their ends (up to 4,095 words after the words, 48 bytes before and
+    /// 2,757 after the row bytes): that memory must be the tables' own zero padding.
+    @Test func generatedTablesCarryTheirZeroPadding() {
+        // Words are 12 bits.
+        #expect((0..<_Metadata.wordCount).allSatisfy { _Metadata.words[$0] < 4096 })
+        #expect(_Metadata.wordsPadding >= 4096)
+        #expect(_Metadata.typeRowsPaddingBefore >= 48)
+        #expect(_Metadata.typeRowsPaddingAfter >= 255 * 10 + 207)
+        let words = _Metadata.words
+        #expect((0..<_Metadata.wordsPadding).allSatisfy { words[_Metadata.wordCount + $0] == 0 })
+        let rows = _Metadata.typeRows
+        #expect((1..._Metadata.typeRowsPaddingBefore).allSatisfy { rows[-$0] == 0 })
+        #expect((0..<_Metadata.typeRowsPaddingAfter).allSatisfy { rows[_Metadata.typeRowCount + $0] == 0 })
+        // Every region's type DFA lies inside the tables.
+        for region in _Store.shared.regions {
+            #expect(Int(region.typeDFA) < _Metadata.wordCount)
+            #expect(Int(region.typeRows) <= _Metadata.typeRowCount)
+        }
+    }
+
     /// What E.164 parsing and classification read of a region is in one cache line.
     @Test func regionRecordsKeepTheirHotFieldsInOneCacheLine() {
         #expect(MemoryLayout<_RegionCore>.stride == 128)

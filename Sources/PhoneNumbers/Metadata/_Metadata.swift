@@ -167,6 +167,15 @@ extension _Metadata {
     /// The type DFAs' row bytes, in the binary's read-only data, with zero padding before and after.
     static var typeRows: UnsafePointer<UInt8> { smskit_phone_type_rows() }
 
+    /// The number of words and of row bytes, padding excluded.
+    static var wordCount: Int { smskit_phone_word_count() }
+    static var typeRowCount: Int { smskit_phone_type_row_count() }
+
+    /// The zero padding around the tables that the type DFA walks rely on (`_TypeDFA`).
+    static var wordsPadding: Int { Int(SMSKIT_PHONE_WORDS_PADDING) }
+    static var typeRowsPaddingBefore: Int { Int(SMSKIT_PHONE_ROWS_PADDING_BEFORE) }
+    static var typeRowsPaddingAfter: Int { Int(SMSKIT_PHONE_ROWS_PADDING_AFTER) }
+
     /// The word at `index`.
     @inline(__always)
     static func word(_ index: Int) -> Int { Int(words[index]) }
