@@ -5,6 +5,9 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 runs=${1:-11}
+case "$runs" in
+    ''|*[!0-9]*|0) echo "usage: first-use.sh [RUNS]  (RUNS a whole number from 1, default 11)" >&2; exit 64 ;;
+esac
 swift build -c release --package-path "$here" --product MetadataFirstUse >/dev/null
 binary=$(swift build -c release --package-path "$here" --show-bin-path)/MetadataFirstUse
 out=$(mktemp)

@@ -71,7 +71,7 @@ public enum FictionalRanges {
         return _range(code: _lookupCode(countryCode: countryCode, length: length) { value })
     }
 
-    /// The range for a code of ``_lookupCode(countryCode:value:length:)``.
+    /// The range for a code of ``_lookupCode(countryCode:length:value:)``.
     @inline(__always)
     static func _range(code: Int) -> FictionalRange? {
         guard code >= 0 else { return nil }
