@@ -203,7 +203,6 @@ class Words(Table):
         return self.add(values)
 
 
-
 class Rows(Table):
     """Byte-wide DFA transitions (`Words.add_type_dfa`)."""
 
@@ -376,10 +375,9 @@ def main() -> None:
         f.write("extension _Metadata {\n")
         f.write("    /// The upstream metadata version these tables were generated from.\n")
         f.write(f"    static let version = \"{version}\"\n\n")
-        f.write("    /// The number of lines of each table, so that reading one allocates its array once.\n")
+        f.write("    /// The number of lines of the region and format tables, so that reading one allocates its array once.\n")
         f.write(f"    static let regionTableLines = {len(region_lines)}\n")
-        f.write(f"    static let formatTableLines = {len(format_lines)}\n")
-        f.write(f"    static let callingCodeTableLines = {len(cc_lines)}\n\n")
+        f.write(f"    static let formatTableLines = {len(format_lines)}\n\n")
         f.write("    /// code|countryCode|isMain|typeDFA|possibleLengths|localOnlyLengths|hasNoPossibleLength|\n")
         f.write("    /// sameMobileAndFixedLinePattern|leadingDigits|nationalPrefix|nationalPrefixForParsing|transformRule|\n")
         f.write("    /// internationalPrefix|preferredInternationalPrefix|preferredExtensionPrefix|national formats start|end|\n")

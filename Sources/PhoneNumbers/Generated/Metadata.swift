@@ -10,10 +10,9 @@ extension _Metadata {
     /// The upstream metadata version these tables were generated from.
     static let version = "9.0.43"
 
-    /// The number of lines of each table, so that reading one allocates its array once.
+    /// The number of lines of the region and format tables, so that reading one allocates its array once.
     static let regionTableLines = 254
     static let formatTableLines = 964
-    static let callingCodeTableLines = 215
 
     /// code|countryCode|isMain|typeDFA|possibleLengths|localOnlyLengths|hasNoPossibleLength|
     /// sameMobileAndFixedLinePattern|leadingDigits|nationalPrefix|nationalPrefixForParsing|transformRule|
