@@ -117,7 +117,7 @@ import Testing
         "ig": "Egosila ya onye ọ bụla", "it": "Non condividerlo con nessuno", "ja": "誰にも教えないでください",
         "ka": "არავის გაუზიაროთ", "kk": "Ешкімге айтпаңыз", "km": "កុំប្រាប់អ្នកដទៃ",
         "kn": "ಯಾರಿಗೂ ಹೇಳಬೇಡಿ", "ko": "타인에게 절대 알려주지 마세요", "ky": "Эч кимге айтпаңыз",
-        "lo": "ຫ້າມບອກຜູ້ອື່ນ", "lt": "Niekam jo nesakykite", "lv": "Nevienam to nesakiet",
+        "lo": "ຫ້າມບອກຜູ້ອື່ນ", "lt": "Niekam jo nesakykite", "lv": "Nevienam nesakiet",
         "mk": "Не го споделувајте", "ml": "ആരുമായും പങ്കിടരുത്", "mr": "कोणालाही सांगू नका",
         "ms": "Jangan kongsi kod ini dengan sesiapa", "my": "မည်သူ့ကိုမျှ မပြပါနှင့်", "nb": "Ikke del den med noen",
         "ne": "कसैलाई नभन्नुहोस्", "nl": "Deel deze code met niemand", "or": "କାହାକୁ କୁହନ୍ତୁ ନାହିଁ",
