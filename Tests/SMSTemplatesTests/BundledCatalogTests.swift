@@ -6,8 +6,9 @@ import Testing
 @Suite struct BundledCatalogTests {
     static let expectedLocales = [
         "af", "am", "ar", "as", "az", "bg", "bn", "bs", "ca", "cs", "da", "de", "el", "en", "es", "es-419",
-        "fa", "fil", "fr", "he", "hi", "id", "it", "ja", "ko", "mr", "ms", "nl", "pl", "pt-BR", "pt-PT", "ru",
-        "sw", "ta", "te", "th", "tr", "uk", "ur", "vi", "zh-Hans", "zh-Hant",
+        "et", "fa", "fi", "fil", "fr", "ga", "gu", "ha", "he", "hi", "hr", "hu", "hy", "id", "ig", "it",
+        "ja", "ka", "ko", "mr", "ms", "nl", "pl", "pt-BR", "pt-PT", "ru", "sw", "ta", "te", "th", "tr", "uk",
+        "ur", "vi", "zh-Hans", "zh-Hant",
     ]
 
     static let catalogs = SMSTemplateRenderer.bundledCatalogs()
