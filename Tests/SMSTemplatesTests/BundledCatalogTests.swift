@@ -7,8 +7,8 @@ import Testing
     static let expectedLocales = [
         "af", "am", "ar", "as", "az", "bg", "bn", "bs", "ca", "cs", "da", "de", "el", "en", "es", "es-419",
         "et", "fa", "fi", "fil", "fr", "ga", "gu", "ha", "he", "hi", "hr", "hu", "hy", "id", "ig", "it",
-        "ja", "ka", "ko", "mr", "ms", "nl", "pl", "pt-BR", "pt-PT", "ru", "sw", "ta", "te", "th", "tr", "uk",
-        "ur", "vi", "zh-Hans", "zh-Hant",
+        "ja", "ka", "kk", "km", "kn", "ko", "ky", "lo", "lt", "lv", "mk", "ml", "mr", "ms", "my", "nl",
+        "pl", "pt-BR", "pt-PT", "ru", "sw", "ta", "te", "th", "tr", "uk", "ur", "vi", "zh-Hans", "zh-Hant",
     ]
 
     static let catalogs = SMSTemplateRenderer.bundledCatalogs()
