@@ -8,8 +8,8 @@ import Testing
         "af", "am", "ar", "as", "az", "bg", "bn", "bs", "ca", "cs", "da", "de", "el", "en", "es", "es-419",
         "et", "fa", "fi", "fil", "fr", "ga", "gu", "ha", "he", "hi", "hr", "hu", "hy", "id", "ig", "it",
         "ja", "ka", "kk", "km", "kn", "ko", "ky", "lo", "lt", "lv", "mk", "ml", "mr", "ms", "my", "nb",
-        "ne", "nl", "or", "pa", "pl", "ps", "pt-BR", "pt-PT", "ro", "ru", "rw", "si", "sk", "sl", "sw", "ta",
-        "te", "th", "tr", "uk", "ur", "vi", "zh-Hans", "zh-Hant",
+        "ne", "nl", "or", "pa", "pl", "ps", "pt-BR", "pt-PT", "ro", "ru", "rw", "si", "sk", "sl", "sq", "sr",
+        "sr-Latn", "sv", "sw", "ta", "te", "th", "tr", "uk", "ur", "uz", "vi", "yo", "zh-Hans", "zh-Hant", "zu",
     ]
 
     static let catalogs = SMSTemplateRenderer.bundledCatalogs()
