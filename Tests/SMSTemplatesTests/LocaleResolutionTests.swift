@@ -35,8 +35,10 @@ import Testing
         Case(requested: "ar-EG", used: "ar", diagnostic: .parentLocale),
         Case(requested: "fr-CA", used: "fr", diagnostic: .parentLocale),
         Case(requested: "de-AT", used: "de", diagnostic: .parentLocale),
-        Case(requested: "sr-Latn", used: "en", diagnostic: .defaultLocale),     // sr_Latn's parent is root
-        Case(requested: "sh", used: "en", diagnostic: .defaultLocale),
+        Case(requested: "sr-Latn", used: "sr-Latn", diagnostic: nil),
+        Case(requested: "sr-Latn-ME", used: "sr-Latn", diagnostic: .parentLocale),
+        Case(requested: "sh", used: "sr-Latn", diagnostic: .localeCanonicalized),
+        Case(requested: "sr-RS", used: "sr", diagnostic: .parentLocale),
         Case(requested: "sw-KE", used: "sw", diagnostic: .parentLocale),
         Case(requested: "ms-MY", used: "ms", diagnostic: .parentLocale),
         Case(requested: "", used: "en", diagnostic: .localeNotRecognized),
@@ -79,10 +81,10 @@ import Testing
 
     @Test func defaultLocaleIsConfigurable() throws {
         let renderer = try SMSTemplateRenderer(defaultLocale: "fr")
-        let sms = try renderer.render(.verificationCode, locale: "sr-Latn", code: "1234", appName: "Acme")
+        let sms = try renderer.render(.verificationCode, locale: "qq", code: "1234", appName: "Acme")
         #expect(sms.locale == "fr")
         #expect(sms.diagnostics.contains { $0.code == .defaultLocale && $0.severity == .warning })
-        #expect(throws: TemplateError.self) { try SMSTemplateRenderer(defaultLocale: "sr-Latn") }
+        #expect(throws: TemplateError.self) { try SMSTemplateRenderer(defaultLocale: "qq") }
         #expect(throws: TemplateError.self) { try SMSTemplateRenderer(defaultLocale: "!!") }
     }
 
