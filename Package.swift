@@ -8,7 +8,6 @@ let package = Package(
         .library(name: "PhoneNumbers", targets: ["PhoneNumbers"]),
         .library(name: "SMSEncoding", targets: ["SMSEncoding"]),
         .library(name: "SMSTemplates", targets: ["SMSTemplates"]),
-        .library(name: "SMSKitRecords", targets: ["SMSKitRecords"]),
         .executable(name: "smskit", targets: ["smskit"]),
     ],
     dependencies: [
@@ -48,7 +47,8 @@ let package = Package(
         ),
 
         // Line, CSV and TSV records read from a file descriptor in blocks, and field splitting.
-        // Pure Swift, no Foundation; a library so that the fuzzers can reach it.
+        // Pure Swift, no Foundation; the CLI's reader, not a product (the fuzzers reach it as
+        // targets of this package, below).
         .target(name: "SMSKitRecords"),
 
         // The command-line tool.
@@ -73,3 +73,23 @@ let package = Package(
         .testTarget(name: "SMSKitCLITests", dependencies: ["smskit"]),
     ]
 )
+
+// The libFuzzer targets (Fuzz/Sources, built and run by Fuzz/run.sh), only when SMSKIT_FUZZ=1:
+// as targets of this package they reach SMSKitRecords, which is not a product, and a plain
+// `swift build` or `swift test` never sees them.
+if Context.environment["SMSKIT_FUZZ"] == "1" {
+    package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/Sources/FuzzDriver"))
+    let fuzzers: [(name: String, module: Target.Dependency)] = [
+        ("PhoneNumbersFuzz", "PhoneNumbers"), ("TelURIFuzz", "PhoneNumbers"),
+        ("SMSEncodingFuzz", "SMSEncoding"), ("SMSTemplatesFuzz", "SMSTemplates"),
+        ("TemplateCatalogFuzz", "SMSTemplates"), ("RecordReaderFuzz", "SMSKitRecords"),
+    ]
+    for fuzzer in fuzzers {
+        package.targets.append(.executableTarget(
+            name: fuzzer.name,
+            dependencies: ["FuzzDriver", fuzzer.module],
+            path: "Fuzz/Sources/\(fuzzer.name)",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ))
+    }
+}

@@ -299,6 +299,14 @@ def prefix_bitmap(intervals: list[tuple[int, int, int]], prefix_digits: int, div
     return words
 
 
+def shown(path: pathlib.Path) -> str:
+    """`path` relative to the repository when inside it."""
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if the generated file is out of date")
@@ -315,13 +323,13 @@ def main(argv: list[str]) -> int:
     if args.check:
         current = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
         if current != text:
-            print(f"error: {args.output.relative_to(ROOT)} is stale; run tools/generate_fictional_ranges.py", file=sys.stderr)
+            print(f"error: {shown(args.output)} is stale; run tools/generate_fictional_ranges.py", file=sys.stderr)
             return 1
-        print(f"{args.output.relative_to(ROOT)} is up to date ({len(rows)} rows)")
+        print(f"{shown(args.output)} is up to date ({len(rows)} rows)")
         return 0
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(text, encoding="utf-8")
-    print(f"wrote {args.output.relative_to(ROOT)} ({len(rows)} rows)")
+    print(f"wrote {shown(args.output)} ({len(rows)} rows)")
     return 0
 
 

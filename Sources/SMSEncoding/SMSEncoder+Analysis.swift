@@ -20,21 +20,12 @@ extension SMSEncoder {
     /// - Complexity: O(*n*) in the length of `text`, plus one count per distinct unencodable
     ///   character for the suggestions.
     public func analyze(_ text: String, concatenationReference: UInt16 = 0) -> SMSAnalysis {
-        if let analysis = _analyzeSingleSeptetASCII(text, concatenationReference: concatenationReference) {
+        // Early exit: every character in the default alphabet or its extension table (most
+        // messages), where the septet count decides everything (`defaultAlphabetText`).
+        if let analysis = analyzeDefaultAlphabet(text, concatenationReference: concatenationReference) {
             return analysis
         }
-        if let analysis = _analyzeDefaultTables(text, concatenationReference: concatenationReference) {
-            return analysis
-        }
-        return _analyzeGeneral(text, concatenationReference: concatenationReference, buildsSinglePart: false)
-    }
-
-    /// The general path of ``analyze(_:concatenationReference:)``: every option, every text, one
-    /// `_Item` per scalar. The fast paths must give the same result; the tests compare them with it.
-    ///
-    /// `buildsSinglePart` false leaves the part of a one-part message without a header to be built
-    /// when read (`_SMSParts.single`); the tests compare that with the part built here.
-    package func _analyzeGeneral(_ text: String, concatenationReference: UInt16 = 0, buildsSinglePart: Bool = true) -> SMSAnalysis {
+        // Every option, every text: one `_Item` per scalar.
         var items = collect(text, smart: options.smartEncoding)
         var unchanged = !items.contains { $0.change != .none }
         var decision = decide(items, unchangedText: unchanged ? text : nil)
@@ -48,7 +39,8 @@ extension SMSEncoder {
         let output = unchanged ? text : _makeString(active) { $0.value }
         let headerless = decision.segments == 1
             && (decision.encoding == .ucs2 || (decision.locking == 0 && decision.shift == 0))
-        let parts: _SMSParts = !buildsSinglePart && headerless
+        // The part of a one-part message without a header is built when read (`_SMSParts.single`).
+        let parts: _SMSParts = headerless
             ? .single(text: output, encoding: decision.encoding, length: decision.length)
             : .explicit(split(active, decision: decision, reference: concatenationReference, unchangedText: unchanged ? text : nil))
 

@@ -17,30 +17,20 @@ extension SMSEncoder {
     /// - Complexity: O(*n*) in the length of `text`, times the number of enabled locking-shift
     ///   tables when national language tables are enabled.
     public func segmentCount(_ text: String) -> Int {
-        if let count = fastSegmentCount(text) { return count }
-        return measure(text).segments
-    }
-
-    /// The fast path: text in the default alphabet and its extension table, with the same
-    /// conditions as the analysis fast paths (`_analyzeSingleSeptetASCII`, `_analyzeDefaultTables`).
-    /// `nil` when it does not apply.
-    @inline(__always)
-    func fastSegmentCount(_ text: String) -> Int? {
-        let grapheme = options.splitsAtGraphemeClusterBoundaries
-        let defaultTablesOnly = lockingMask == 1 && shiftMask == 1
+        // The analysis's early exit (`defaultAlphabetText`): the count follows from the septets.
         let capacity = options.concatenationReference == .eightBit ? 153 : 152
         let index = self.index
-        return text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            // One vectorized pass for one-septet ASCII of one part, the usual case.
-            if bytes.count <= 160 && _SeptetPacking.isSingleSeptetText(bytes) { return 1 }
-            guard let (septets, characters, escaped) = _defaultTableScan(bytes, index: index) else { return nil }
-            // With an escape, a national locking table could do better.
-            if escaped && !defaultTablesOnly { return nil }
-            if septets <= 160 { return 1 }
-            // Multipart: escape pairs are not split, and CR LF is one grapheme cluster.
-            if escaped || (grapheme && bytes.contains(0x0D)) { return nil }
-            return (characters + capacity - 1) / capacity
-        } ?? nil
+        let defaultTablesOnly = lockingMask == 1 && shiftMask == 1
+        let grapheme = options.splitsAtGraphemeClusterBoundaries
+        let early = text.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+            switch Self.defaultAlphabetText(bytes, index: index, defaultTablesOnly: defaultTablesOnly, grapheme: grapheme) {
+            case nil: return 0
+            case .onePart: return 1
+            case .multipart(let characters, _): return (characters + capacity - 1) / capacity
+            }
+        }
+        if let count = early, count > 0 { return count }
+        return measure(text).segments
     }
 
     /// The encoding decision for `text` with this encoder's options.

@@ -3,7 +3,7 @@
 /// one-part message then allocates nothing: its text is the input string (a retain, not a copy),
 /// and a one-element array of a part with its user data would be two allocations.
 enum _SMSParts: Sendable {
-    /// The parts as the general path made them or as given to the public initializer.
+    /// The parts as the analysis made them or as given to the public initializer.
     case explicit([SMSPart])
     /// One part without a header: all of `text`, in the default GSM 7-bit tables (`length` septets)
     /// or in UCS-2 (`length` UTF-16 units).
@@ -53,7 +53,7 @@ enum _SMSParts: Sendable {
             }
         }
         if let packed = packed ?? nil { return packed }
-        // Any other text: the septets one scalar at a time, as the general path finds them.
+        // Any other text: the septets one scalar at a time, as the whole analysis finds them.
         var septetValues: [UInt8] = []
         septetValues.reserveCapacity(septets)
         let lockingReverse = index.lockingReverse[0]

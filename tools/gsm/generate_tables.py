@@ -9,16 +9,17 @@ by default ../shared/data/gsm0338 relative to the repository root, and Python's 
 The documented errata of that CSV set are applied here (see ERRATA), so the Swift tables hold
 the standard's values as implemented by Android's GsmAlphabet.
 
-Usage: python3 tools/gsm/generate_tables.py [path/to/gsm0338] > /dev/null
-(writes the Swift file in place; the output is deterministic).
+Usage: python3 tools/gsm/generate_tables.py [path/to/gsm0338] [--output FILE]
+(writes the Swift file in place unless --output says otherwise; the output is deterministic).
 """
+import argparse
 import csv
 import os
 import sys
 import unicodedata
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-DATA = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "..", "shared", "data", "gsm0338")
+DEFAULT_DATA = os.path.join(ROOT, "..", "shared", "data", "gsm0338")
 OUT = os.path.join(ROOT, "Sources", "SMSEncoding", "Generated", "_GSMTables.swift")
 
 # (NLI, name, locking CSV or None, single-shift CSV)
@@ -68,8 +69,8 @@ def cell_value(text, septet):
     return int(text, 16)
 
 
-def read_table(name, kind, nli):
-    with open(os.path.join(DATA, name), encoding="utf-8") as handle:
+def read_table(data, name, kind, nli):
+    with open(os.path.join(data, name), encoding="utf-8") as handle:
         rows = list(csv.reader(handle))
     table = [0] * 128
     for row in rows[1:]:
@@ -91,12 +92,16 @@ def swift_table(values):
     return "\n".join(lines)
 
 
-def main():
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("data", nargs="?", default=DEFAULT_DATA, help="the gsm0338 CSV directory")
+    parser.add_argument("--output", default=OUT, help="the Swift file to write")
+    args = parser.parse_args(argv)
     locking, shift = {}, {}
     for nli, name, lock_csv, shift_csv in LANGUAGES:
         if lock_csv:
-            locking[nli] = read_table(lock_csv, "lock", nli)
-        shift[nli] = read_table(shift_csv, "shift", nli)
+            locking[nli] = read_table(args.data, lock_csv, "lock", nli)
+        shift[nli] = read_table(args.data, shift_csv, "shift", nli)
 
     # NFC data for the characters the tables can encode: canonical pairs (chained through
     # intermediate compositions) and singletons whose NFC form is a table character.
@@ -183,9 +188,9 @@ def main():
         out.append("    (0x%04X, 0x%04X), // %s -> %s" % (s, t, unicodedata.name(chr(s), "?"), unicodedata.name(chr(t), "?")))
     out.append("]")
     out.append("")
-    with open(OUT, "w", encoding="utf-8") as handle:
+    with open(args.output, "w", encoding="utf-8") as handle:
         handle.write("\n".join(out))
-    print("wrote %s: %d compositions, %d singletons" % (OUT, len(pairs), len(singletons)))
+    print("wrote %s: %d compositions, %d singletons" % (args.output, len(pairs), len(singletons)))
 
 
 if __name__ == "__main__":

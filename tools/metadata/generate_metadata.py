@@ -2,8 +2,13 @@
 """Generates SMSKit's phone-number metadata from PyPI `phonenumbers` (pinned in tools/requirements.txt).
 
 Run from the repository root:  python3 tools/metadata/generate_metadata.py
-Writes Sources/PhoneNumbers/Generated/Metadata.swift and UnicodeTables.swift and
-Sources/CPhoneNumberTables/phone_number_tables.c, deterministically.
+Writes Sources/PhoneNumbers/Generated/Metadata.swift, MetadataLayout.swift and UnicodeTables.swift and
+Sources/CPhoneNumberTables/phone_number_tables.c, deterministically. The records' layout is defined
+once, in schema.py, which also writes the Swift names the reader uses (MetadataLayout.swift).
+
+    --regions CH,IT,001:800   only these regions (and non-geographic entities, `001:<code>`), for
+                              the golden tests (tools/tests)
+    --out-dir DIR             write all three files into DIR instead of the source tree
 
 What it writes:
 * every region's and non-geographic entity's scalar metadata (country calling code, national prefix,
@@ -22,12 +27,14 @@ What it writes:
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import phonenumbers  # noqa: E402
+import schema  # noqa: E402
 import unicode_tables  # noqa: E402
 from phonenumbers import PhoneMetadata  # noqa: E402
 from regex_compiler import (  # noqa: E402
@@ -38,17 +45,12 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OUT_DIR = os.path.join(ROOT, "Sources", "PhoneNumbers", "Generated")
 C_DIR = os.path.join(ROOT, "Sources", "CPhoneNumberTables")
 
-# Label bit order of the per-region type DFA. Keep in sync with _TypeBit in Swift.
-DESCS = ["general_desc", "premium_rate", "toll_free", "shared_cost", "voip", "personal_number",
-         "pager", "uan", "voicemail", "fixed_line", "mobile"]
+# Label bit order of the per-region type DFA, tail window and general-pattern bit: schema.py,
+# which writes them for Swift too (`_TypeBits`, `_MetadataLayout`).
+DESCS = schema.DESCS
 MAX_LENGTH_TABLE = 20  # national significant numbers are at most 17 digits
-# Words per tail window of a type DFA (`_TypeDFA.label` reads at most the last one). Keep in sync
-# with _DFA.tailWindow in Swift.
-TAIL_WINDOW = 16
-# Label bit of a type DFA state where the general description's pattern matches, the length
-# aside (bit 0 is the general description with its possible lengths). Keep in sync with
-# _TypeBits.generalPattern in Swift.
-GENERAL_PATTERN = 1 << 11
+TAIL_WINDOW = schema.TAIL_WINDOW
+GENERAL_PATTERN = schema.GENERAL_PATTERN
 
 
 def leveled_type_dfa(dfa: DFA, per_length: list[int]) -> DFA:
@@ -280,9 +282,12 @@ def length_mask(lengths) -> int:
     return mask
 
 
-def all_metadata():
-    regions = sorted(phonenumbers.SUPPORTED_REGIONS)
-    nongeo = sorted(phonenumbers.COUNTRY_CODES_FOR_NON_GEO_REGIONS)
+def all_metadata(only: set[str] | None = None):
+    """(code, metadata) of every region, then every non-geographic entity; only those in `only`
+    (region codes and `001:<calling code>`) when given."""
+    regions = sorted(r for r in phonenumbers.SUPPORTED_REGIONS if only is None or r in only)
+    nongeo = sorted(cc for cc in phonenumbers.COUNTRY_CODES_FOR_NON_GEO_REGIONS
+                    if only is None or f"001:{cc}" in only)
     entries = [(r, PhoneMetadata.metadata_for_region(r)) for r in regions]
     entries += [("001", PhoneMetadata.metadata_for_nongeo_region(cc)) for cc in nongeo]
     return entries
@@ -292,17 +297,26 @@ def format_record(words: Words, fmt) -> str:
     pattern = words.add_program(fmt.pattern)
     leading = fmt.leading_digits_pattern
     ld = words.add_dfa([(leading[-1], True)]) if leading else -1
-    return record(pattern, java_rule(fmt.format), ld, java_rule(fmt.national_prefix_formatting_rule),
-                  bool(fmt.national_prefix_optional_when_formatting),
-                  java_rule(fmt.domestic_carrier_code_formatting_rule))
+    return record(*schema.record(schema.FORMAT_FIELDS, dict(
+        pattern=pattern, format=java_rule(fmt.format), leadingDigits=ld,
+        nationalPrefixFormattingRule=java_rule(fmt.national_prefix_formatting_rule),
+        nationalPrefixOptionalWhenFormatting=bool(fmt.national_prefix_optional_when_formatting),
+        domesticCarrierCodeFormattingRule=java_rule(fmt.domestic_carrier_code_formatting_rule))))
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--regions", help="comma-separated region codes and 001:<code> (golden tests)")
+    parser.add_argument("--out-dir", help="write every file here instead of the source tree")
+    args = parser.parse_args(argv)
+    only = set(args.regions.split(",")) if args.regions else None
+    out_dir = args.out_dir or OUT_DIR
+    c_dir = args.out_dir or C_DIR
     version = phonenumbers.__version__
     words = Words()
     rows = Rows()
-    entries = all_metadata()
-    region_fields: list[list] = []
+    entries = all_metadata(only)
+    region_fields: list[dict] = []
     format_lines: list[str] = []
     index_of: dict[tuple[str, int], int] = {}
     for i, (code, md) in enumerate(entries):
@@ -342,24 +356,30 @@ def main() -> None:
             format_lines.append(format_record(words, fmt))
         intl_formats = (first_intl, len(format_lines))
         main_country = phonenumbers.COUNTRY_CODE_TO_REGION_CODE[md.country_code][0] == code
-        region_fields.append([
-            code, md.country_code, main_country, type_dfa, possible, local_only,
-            invalid_lengths, bool(md.same_mobile_and_fixed_line_pattern), leading, md.national_prefix,
-            npp, java_rule(md.national_prefix_transform_rule), idd, md.preferred_international_prefix,
-            md.preferred_extn_prefix, national_formats[0], national_formats[1], intl_formats[0],
-            intl_formats[1], type_rows, type_states, first_tail])
+        region_fields.append(dict(
+            code=code, countryCode=md.country_code, isMainCountryForCode=main_country, typeDFA=type_dfa,
+            possibleLengths=possible, localOnlyLengths=local_only, hasNoPossibleLength=invalid_lengths,
+            sameMobileAndFixedLinePattern=bool(md.same_mobile_and_fixed_line_pattern),
+            leadingDigits=leading, nationalPrefix=md.national_prefix, nationalPrefixForParsing=npp,
+            nationalPrefixTransformRule=java_rule(md.national_prefix_transform_rule),
+            internationalPrefix=idd, preferredInternationalPrefix=md.preferred_international_prefix,
+            preferredExtensionPrefix=md.preferred_extn_prefix,
+            nationalFormatsStart=national_formats[0], nationalFormatsEnd=national_formats[1],
+            intlFormatsStart=intl_formats[0], intlFormatsEnd=intl_formats[1],
+            typeRows=type_rows, typeStates=type_states, typeFirstTail=first_tail))
     # The leftmost-first DFAs come after every other table, so adding them moved no offset.
     for fields, (_, md) in zip(region_fields, entries):
-        first_tail = fields.pop()  # stays the last field (23), after these two (21, 22)
-        for pattern in (md.national_prefix_for_parsing, md.international_prefix):
-            fields.append(words.add_leftmost_dfa(pattern) if pattern else -1)
-        fields.append(first_tail)
-    region_lines = [record(*fields) for fields in region_fields]
+        for name, pattern in (("nationalPrefixDFA", md.national_prefix_for_parsing),
+                              ("internationalPrefixDFA", md.international_prefix)):
+            fields[name] = words.add_leftmost_dfa(pattern) if pattern else -1
+    region_lines = [record(*schema.record(schema.REGION_FIELDS, fields)) for fields in region_fields]
     # Calling codes: code -> region indices, main country first (libphonenumber's order).
     cc_lines = []
     for cc in sorted(phonenumbers.COUNTRY_CODE_TO_REGION_CODE):
         regions = phonenumbers.COUNTRY_CODE_TO_REGION_CODE[cc]
-        idx = [index_of[(r, cc)] for r in regions]
+        idx = [index_of[(r, cc)] for r in regions if (r, cc) in index_of]
+        if only is not None and not idx:
+            continue
         cc_lines.append(f"{cc}:" + ",".join(str(i) for i in idx))
 
     header = (
@@ -367,9 +387,9 @@ def main() -> None:
         f"{version} (libphonenumber's metadata).\n"
         "// DO NOT EDIT: change the generator or the pinned version and regenerate.\n"
     )
-    with open(os.path.join(OUT_DIR, "Metadata.swift"), "w", encoding="utf-8") as f:
+    with open(os.path.join(out_dir, "Metadata.swift"), "w", encoding="utf-8") as f:
         f.write(header)
-        f.write("//\n// Records are text, one per line, fields separated by '|', strings start with '='\n// and an empty field is none; see _Store.swift.\n")
+        f.write("//\n// Records are text, one per line, fields separated by '|', strings start with '='\n// and an empty field is none; the fields are named in MetadataLayout.swift (from\n// tools/metadata/schema.py) and read by Metadata/_Store.swift.\n")
         f.write("// (Text rather than Swift array literals: a literal of a thousand structs takes the compiler\n")
         f.write("// minutes and gigabytes; a string literal costs nothing.)\n\n")
         f.write("extension _Metadata {\n")
@@ -378,16 +398,11 @@ def main() -> None:
         f.write("    /// The number of lines of the region and format tables, so that reading one allocates its array once.\n")
         f.write(f"    static let regionTableLines = {len(region_lines)}\n")
         f.write(f"    static let formatTableLines = {len(format_lines)}\n\n")
-        f.write("    /// code|countryCode|isMain|typeDFA|possibleLengths|localOnlyLengths|hasNoPossibleLength|\n")
-        f.write("    /// sameMobileAndFixedLinePattern|leadingDigits|nationalPrefix|nationalPrefixForParsing|transformRule|\n")
-        f.write("    /// internationalPrefix|preferredInternationalPrefix|preferredExtensionPrefix|national formats start|end|\n")
-        f.write("    /// intl formats start|end|typeRows|states of the type DFA|nationalPrefixDFA|internationalPrefixDFA|\n")
-        f.write("    /// first tail state of the type DFA\n")
+        f.write("    /// One region or non-geographic entity a line; fields: `_RegionField`.\n")
         f.write('    static let regionTable: StaticString = #"""\n')
         f.write("\n".join(region_lines))
         f.write('\n"""#\n\n')
-        f.write("    /// pattern|format|leadingDigits|nationalPrefixFormattingRule|nationalPrefixOptionalWhenFormatting|\n")
-        f.write("    /// domesticCarrierCodeFormattingRule\n")
+        f.write("    /// One number format a line; fields: `_FormatField`.\n")
         f.write('    static let formatTable: StaticString = #"""\n')
         f.write("\n".join(format_lines))
         f.write('\n"""#\n\n')
@@ -395,10 +410,12 @@ def main() -> None:
         f.write('    static let callingCodeTable: StaticString = #"""\n')
         f.write("\n".join(cc_lines))
         f.write('\n"""#\n}\n')
-    with open(os.path.join(C_DIR, "phone_number_tables.c"), "w", encoding="utf-8") as f:
+    with open(os.path.join(out_dir, "MetadataLayout.swift"), "w", encoding="utf-8") as f:
+        f.write(schema.swift_source(header))
+    with open(os.path.join(c_dir, "phone_number_tables.c"), "w", encoding="utf-8") as f:
         f.write(header)
         f.write(c_tables(words.values, rows.values))
-    with open(os.path.join(OUT_DIR, "UnicodeTables.swift"), "w", encoding="utf-8") as f:
+    with open(os.path.join(out_dir, "UnicodeTables.swift"), "w", encoding="utf-8") as f:
         f.write(unicode_tables.swift_source(header))
     print(f"phonenumbers {version}: {len(entries)} entities, {len(format_lines)} formats, "
           f"{len(words.values)} words, {len(rows.values)} DFA row bytes")

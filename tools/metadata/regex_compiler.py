@@ -20,13 +20,10 @@ from __future__ import annotations
 import re._constants as C
 import re._parser as P
 
-# Instruction opcodes. Keep in sync with Sources/PhoneNumbers/Automata/_PikeVM.swift.
-OP_CLASS = 0  # arg = 10-bit digit mask; consumes one digit
-OP_SPLIT = 1  # arg = (x, y): try x first, then y
-OP_JUMP = 2  # arg = x
-OP_SAVE = 3  # arg = slot
-OP_END = 4  # assert end of input ($)
-OP_MATCH = 5
+# Instruction opcodes and leftmost-first DFA labels: schema.py, which writes them for Swift too.
+from schema import (  # noqa: E402
+    LEFTMOST_END_MATCH, LEFTMOST_END_MATCH_GROUP, LEFTMOST_MATCH, LEFTMOST_MATCH_GROUP, OP_CLASS, OP_END,
+    OP_JUMP, OP_MATCH, OP_SAVE, OP_SPLIT)
 
 ALL_DIGITS = (1 << 10) - 1
 
@@ -307,13 +304,6 @@ def minimize(dfa: DFA) -> DFA:
         trans[i] = [order[part[t]] for t in dfa.trans[s]]
     return DFA(trans, label, order[part[dfa.start]])
 
-
-# Label bits of a leftmost-first DFA (`build_leftmost_dfa`). Keep in sync with
-# Sources/PhoneNumbers/Automata/_LeftmostDFA.swift.
-LEFTMOST_MATCH = 1  # the Pike VM would record a match here if more input followed
-LEFTMOST_MATCH_GROUP = 2  # ... whose path entered the program's last group
-LEFTMOST_END_MATCH = 4  # the Pike VM would match here if the input ended here
-LEFTMOST_END_MATCH_GROUP = 8  # ... with the last group entered
 
 
 def _ordered_closure(prog: Program, seeds, at_end: bool, group_slot: int | None) -> list[tuple[int, bool]]:

@@ -7,9 +7,9 @@
 // `_Tables.typeRows` and, in the words, the start state, the labels and the tail windows.
 
 enum _DFA {
-    /// Words in a tail window of a type DFA: labels after 0...15 more digits. Keep in sync with
-    /// TAIL_WINDOW in tools/metadata/generate_metadata.py.
-    static let tailWindow = 16
+    /// Words in a tail window of a type DFA: labels after 0...15 more digits (generated from
+    /// tools/metadata/schema.py).
+    static let tailWindow = _MetadataLayout.tailWindow
 
     /// Whether some prefix of `digits` matches the DFA's pattern (libphonenumber's `lookingAt`).
     @inline(__always)

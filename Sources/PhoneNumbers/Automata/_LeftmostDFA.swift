@@ -6,11 +6,12 @@
 // follow any more).
 
 enum _LeftmostDFA {
-    /// Label bits (LEFTMOST_* in regex_compiler.py): the Pike VM records a match at this state's
-    /// position when more input follows, and whether the match entered the last group.
-    static let match: UInt16 = 1, matchInLastGroup: UInt16 = 2
+    /// Label bits (generated from tools/metadata/schema.py): the Pike VM records a match at this
+    /// state's position when more input follows, and whether the match entered the last group.
+    static let match = _MetadataLayout.leftmostMatch, matchInLastGroup = _MetadataLayout.leftmostMatchInLastGroup
     /// The same when the input ends at this state's position (`$` holds only there).
-    static let endMatch: UInt16 = 4, endMatchInLastGroup: UInt16 = 8
+    static let endMatch = _MetadataLayout.leftmostEndMatch
+    static let endMatchInLastGroup = _MetadataLayout.leftmostEndMatchInLastGroup
 
     /// Where the leftmost-first match of a program at the start of `input` ends, as
     /// `_PikeVM.match(_:_:_:toEnd: false)` would find it.

@@ -13,7 +13,9 @@
 typealias _Captures = SIMD16<Int8>
 
 enum _PikeVM {
-    static let opClass = 0, opSplit = 1, opJump = 2, opSave = 3, opEnd = 4, opMatch = 5
+    /// Opcodes (generated from tools/metadata/schema.py).
+    static let opClass = _MetadataLayout.opClass, opSplit = _MetadataLayout.opSplit, opJump = _MetadataLayout.opJump
+    static let opSave = _MetadataLayout.opSave, opEnd = _MetadataLayout.opEnd, opMatch = _MetadataLayout.opMatch
 
     /// Matches the program at the start of `input`.
     ///

@@ -2,7 +2,8 @@
 // DO NOT EDIT: change the generator or the pinned version and regenerate.
 //
 // Records are text, one per line, fields separated by '|', strings start with '='
-// and an empty field is none; see _Store.swift.
+// and an empty field is none; the fields are named in MetadataLayout.swift (from
+// tools/metadata/schema.py) and read by Metadata/_Store.swift.
 // (Text rather than Swift array literals: a literal of a thousand structs takes the compiler
 // minutes and gigabytes; a string literal costs nothing.)
 
@@ -14,11 +15,7 @@ extension _Metadata {
     static let regionTableLines = 254
     static let formatTableLines = 964
 
-    /// code|countryCode|isMain|typeDFA|possibleLengths|localOnlyLengths|hasNoPossibleLength|
-    /// sameMobileAndFixedLinePattern|leadingDigits|nationalPrefix|nationalPrefixForParsing|transformRule|
-    /// internationalPrefix|preferredInternationalPrefix|preferredExtensionPrefix|national formats start|end|
-    /// intl formats start|end|typeRows|states of the type DFA|nationalPrefixDFA|internationalPrefixDFA|
-    /// first tail state of the type DFA
+    /// One region or non-geographic entity a line; fields: `_RegionField`.
     static let regionTable: StaticString = #"""
 =AC|247|1|0|96|0|0|0|-1||-1||84|||0|0|0|0|0|8|-1|117823|3
 =AD|376|1|101|832|0|0|0|-1||-1||84|||0|3|3|3|30|17|-1|117823|7
@@ -276,8 +273,7 @@ extension _Metadata {
 =001|979|1|117770|512|256|0|1|-1||-1||-1|||963|964|964|964|75880|3|-1|-1|2
 """#
 
-    /// pattern|format|leadingDigits|nationalPrefixFormattingRule|nationalPrefixOptionalWhenFormatting|
-    /// domesticCarrierCodeFormattingRule
+    /// One number format a line; fields: `_FormatField`.
     static let formatTable: StaticString = #"""
 269|=$1 $2|310||0|
 344|=$1 $2|391||0|

@@ -137,27 +137,7 @@ struct _FormatRecord: Sendable {
     let domesticCarrierCodeFormattingRule: String?
 }
 
-/// Label bits of the type DFA, in the generator's order (`DESCS` in generate_metadata.py). Bits
-/// 0...10 are set when the description's pattern matches the digits read and its possible lengths
-/// admit their count (libphonenumber's `isNumberMatchingDesc`): the DFA counts digits, so a walk
-/// needs no table of lengths.
-enum _TypeBits {
-    static let general: UInt16 = 1 << 0
-    static let premiumRate: UInt16 = 1 << 1
-    static let tollFree: UInt16 = 1 << 2
-    static let sharedCost: UInt16 = 1 << 3
-    static let voip: UInt16 = 1 << 4
-    static let personalNumber: UInt16 = 1 << 5
-    static let pager: UInt16 = 1 << 6
-    static let uan: UInt16 = 1 << 7
-    static let voicemail: UInt16 = 1 << 8
-    static let fixedLine: UInt16 = 1 << 9
-    static let mobile: UInt16 = 1 << 10
-    /// The general description's pattern matches, whatever the length: libphonenumber's
-    /// `matchNationalNumber`, which parsing asks when it strips a national prefix. Keep in sync
-    /// with GENERAL_PATTERN in the generator.
-    static let generalPattern: UInt16 = 1 << 11
-}
+// `_TypeBits`, the type DFA's label bits, is generated: Generated/MetadataLayout.swift.
 
 extension _Metadata {
     /// The DFA and program words (12 bits each), in the binary's read-only data

@@ -17,11 +17,15 @@ final class _Store: @unchecked Sendable {
 
     /// Reads the number formats from the generated table (`formats` keeps the first reading).
     static func buildFormats() -> [_FormatRecord] {
-        _TableText.map(_Metadata.formatTable, lines: _Metadata.formatTableLines) { f in
-            _FormatRecord(
-                pattern: Int32(f.int(0)), format: f.string(1) ?? "", leadingDigits: Int32(f.int(2)),
-                nationalPrefixFormattingRule: f.string(3), nationalPrefixOptionalWhenFormatting: f.int(4) != 0,
-                domesticCarrierCodeFormattingRule: f.string(5))
+        _TableText.map(_Metadata.formatTable, lines: _Metadata.formatTableLines,
+                       fields: _MetadataLayout.formatFields) { (f: _TableText) -> _FormatRecord in
+            typealias F = _FormatField
+            return _FormatRecord(
+                pattern: Int32(f.int(F.pattern)), format: f.string(F.format) ?? "",
+                leadingDigits: Int32(f.int(F.leadingDigits)),
+                nationalPrefixFormattingRule: f.string(F.nationalPrefixFormattingRule),
+                nationalPrefixOptionalWhenFormatting: f.bool(F.nationalPrefixOptionalWhenFormatting),
+                domesticCarrierCodeFormattingRule: f.string(F.domesticCarrierCodeFormattingRule))
         }
     }
     /// The tables the hot paths read (`_Tables`), freed with the store.
@@ -49,19 +53,27 @@ final class _Store: @unchecked Sendable {
                 }
             }
         }
-        regions = _TableText.map(_Metadata.regionTable, lines: _Metadata.regionTableLines) { f in
-            _RegionRecord(
-                code: f.string(0) ?? "", countryCode: UInt16(f.int(1)), isMainCountryForCode: f.int(2) != 0,
-                typeDFA: Int32(f.int(3)), typeRows: Int32(f.int(19)), typeStates: Int32(f.int(20)),
-                typeFirstTail: Int32(f.int(23)),
-                possibleLengths: UInt32(f.int(4)), localOnlyLengths: UInt32(f.int(5)),
-                hasNoPossibleLength: f.int(6) != 0, sameMobileAndFixedLinePattern: f.int(7) != 0,
-                leadingDigits: Int32(f.int(8)), nationalPrefix: f.string(9),
-                nationalPrefixForParsing: Int32(f.int(10)), nationalPrefixTransformRule: f.string(11),
-                internationalPrefix: Int32(f.int(12)), preferredInternationalPrefix: f.string(13),
-                preferredExtensionPrefix: f.string(14),
-                nationalPrefixDFA: Int32(f.int(21)), internationalPrefixDFA: Int32(f.int(22)),
-                nationalFormats: f.int(15)..<f.int(16), intlFormats: f.int(17)..<f.int(18))
+        regions = _TableText.map(_Metadata.regionTable, lines: _Metadata.regionTableLines,
+                                 fields: _MetadataLayout.regionFields) { (f: _TableText) -> _RegionRecord in
+            typealias F = _RegionField
+            return _RegionRecord(
+                code: f.string(F.code) ?? "", countryCode: UInt16(f.int(F.countryCode)),
+                isMainCountryForCode: f.bool(F.isMainCountryForCode),
+                typeDFA: Int32(f.int(F.typeDFA)), typeRows: Int32(f.int(F.typeRows)),
+                typeStates: Int32(f.int(F.typeStates)), typeFirstTail: Int32(f.int(F.typeFirstTail)),
+                possibleLengths: UInt32(f.int(F.possibleLengths)), localOnlyLengths: UInt32(f.int(F.localOnlyLengths)),
+                hasNoPossibleLength: f.bool(F.hasNoPossibleLength),
+                sameMobileAndFixedLinePattern: f.bool(F.sameMobileAndFixedLinePattern),
+                leadingDigits: Int32(f.int(F.leadingDigits)), nationalPrefix: f.string(F.nationalPrefix),
+                nationalPrefixForParsing: Int32(f.int(F.nationalPrefixForParsing)),
+                nationalPrefixTransformRule: f.string(F.nationalPrefixTransformRule),
+                internationalPrefix: Int32(f.int(F.internationalPrefix)),
+                preferredInternationalPrefix: f.string(F.preferredInternationalPrefix),
+                preferredExtensionPrefix: f.string(F.preferredExtensionPrefix),
+                nationalPrefixDFA: Int32(f.int(F.nationalPrefixDFA)),
+                internationalPrefixDFA: Int32(f.int(F.internationalPrefixDFA)),
+                nationalFormats: f.int(F.nationalFormatsStart)..<f.int(F.nationalFormatsEnd),
+                intlFormats: f.int(F.intlFormatsStart)..<f.int(F.intlFormatsEnd))
         }
         let regionCodes = Self.table(regions.map { RegionCode(unchecked: $0.code) })
         let typeRows = _Metadata.typeRows
@@ -364,8 +376,9 @@ struct _Tables: @unchecked Sendable {
     }
 }
 
-/// One line of the generated record tables: '|'-separated fields (see generate_metadata.py), read
-/// straight from the literal's bytes.
+/// One line of the generated record tables: '|'-separated fields, read straight from the literal's
+/// bytes by the names the generator wrote with them (`_RegionField`, `_FormatField` in
+/// Generated/MetadataLayout.swift, from tools/metadata/schema.py).
 struct _TableText {
     private let bytes: UnsafePointer<UInt8>
     /// Where each field starts, and one past the end of the line: field i is
@@ -375,12 +388,19 @@ struct _TableText {
     /// Fields a line may have (the region table has 24).
     private static let maxFields = 32
 
+    /// The number of fields of the line.
+    private let fieldCount: Int
+
     /// `transform` of each non-empty line of `text`, in order; `lines` is their number (the
-    /// generator's count, so that the array is allocated once).
-    static func map<T>(_ text: StaticString, lines: Int, _ transform: (_TableText) -> T) -> [T] {
+    /// generator's count, so that the array is allocated once) and `fields` the number of fields
+    /// every line has (the schema's, `_MetadataLayout`).
+    static func map<T>(_ text: StaticString, lines: Int, fields: Int, _ transform: (_TableText) -> T) -> [T] {
         var result: [T] = []
         result.reserveCapacity(lines)
-        forEach(text) { result.append(transform($0)) }
+        forEach(text) { line in
+            precondition(line.fieldCount == fields, "a generated table line does not have the schema's \(fields) fields")
+            result.append(transform(line))
+        }
         return result
     }
 
@@ -402,7 +422,7 @@ struct _TableText {
                 guard byte == 0x0A else { continue }
                 // Not an empty line (one empty field).
                 if fields > 1 || i > Int(starts[0]) {
-                    body(_TableText(bytes: bytes, starts: UnsafePointer(starts.baseAddress!)))
+                    body(_TableText(bytes: bytes, starts: UnsafePointer(starts.baseAddress!), fieldCount: fields))
                 }
                 starts[0] = Int32(i &+ 1)
                 fields = 0
@@ -414,7 +434,17 @@ struct _TableText {
     private func field(_ i: Int) -> (Int, Int) { (Int(starts[i]), Int(starts[i &+ 1]) &- 1) }
 
     /// A decimal field; `-1` is allowed.
-    func int(_ i: Int) -> Int {
+    func int<Field: RawRepresentable>(_ field: Field) -> Int where Field.RawValue == Int { int(field.rawValue) }
+
+    /// A flag field (`0` or `1`).
+    func bool<Field: RawRepresentable>(_ field: Field) -> Bool where Field.RawValue == Int { int(field.rawValue) != 0 }
+
+    /// A string field (written with a leading '='), or nil when empty.
+    func string<Field: RawRepresentable>(_ field: Field) -> String? where Field.RawValue == Int {
+        string(field.rawValue)
+    }
+
+    private func int(_ i: Int) -> Int {
         var (p, end) = field(i)
         var sign = 1
         if p < end, bytes[p] == UInt8(ascii: "-") { sign = -1; p += 1 }
@@ -423,8 +453,7 @@ struct _TableText {
         return sign &* value
     }
 
-    /// A string field (written with a leading '='), or nil when empty.
-    func string(_ i: Int) -> String? {
+    private func string(_ i: Int) -> String? {
         let (start, end) = field(i)
         guard start < end else { return nil }
         return String(decoding: UnsafeBufferPointer(start: bytes + start + 1, count: end - start - 1), as: UTF8.self)
