@@ -21,8 +21,9 @@ extension PhoneNumberEngine {
     ///   - window: The local hours allowed, 08:00 to 21:00 unless given.
     /// - Returns: ``SendingDecision/allowed``, ``SendingDecision/notBefore(_:)``, or why no
     ///   answer can be given.
-    /// - Complexity: a few ICU offset lookups per zone; allocates only when a zone is used for
-    ///   the first time in the process.
+    /// - Complexity: a few ICU offset lookups per zone; allocates when a zone is used for the
+    ///   first time in the process, and when a window opening is across a transition (ICU's
+    ///   transition search copies rules).
     public func sendingDecision(
         for number: PhoneNumber, at instant: UTCInstant, window: LocalTimeWindow = .daytime
     ) -> SendingDecision {
@@ -85,6 +86,11 @@ extension PhoneNumberTimeZone {
             if secondOfDay < 0 { secondOfDay += 86_400 }
             if window.contains(secondOfDay: secondOfDay) { return instant }
             let opening = instant &+ window.secondsToStart(from: secondOfDay)
+            // The same offset at both ends: local time ran with UTC (offsets do not change and
+            // change back within a day), so the window opens at `opening`. Only then is ICU's
+            // transition search, which allocates (it copies the transition's rules), needed.
+            guard let offsetThen = utcOffset(at: UTCInstant(secondsSince1970: opening)) else { return nil }
+            if offsetThen == offset { return opening }
             if let transition = nextTransition(after: UTCInstant(secondsSince1970: instant)),
                transition.secondsSince1970 <= opening {
                 instant = transition.secondsSince1970
