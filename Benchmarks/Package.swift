@@ -44,7 +44,17 @@ let package = Package(
             path: "Benchmarks/PhoneNumberExtrasBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // The engine's first use with the time zone and carrier modules linked (first-use.sh).
+        // Passes of one lookup over a corpus, for extras-instructions.sh (cachegrind).
+        .executableTarget(
+            name: "ExtrasThroughput",
+            dependencies: [
+                .product(name: "PhoneNumbers", package: "SMSKit"),
+                .product(name: "PhoneNumberTimeZones", package: "SMSKit"),
+                .product(name: "PhoneNumberCarriers", package: "SMSKit"),
+            ],
+            path: "Benchmarks/ExtrasThroughput"
+        ),
+        // The engine's first use with the time zone and carrier modules linked (extras-first-use.sh).
         .executableTarget(
             name: "ExtrasFirstUse",
             dependencies: [

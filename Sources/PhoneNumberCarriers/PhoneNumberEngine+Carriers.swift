@@ -1,4 +1,3 @@
-import PhoneNumberPrefixes
 import PhoneNumbers
 
 extension PhoneNumberEngine {
@@ -36,8 +35,7 @@ extension PhoneNumberEngine {
     /// // Vodafone
     /// ```
     public func carrierName(ofValidNumber number: PhoneNumber, locale: CarrierLocale) -> CarrierName? {
-        guard let digits = E164Digits(number) else { return nil }
-        return CarrierTable.name(digits, locale).map(CarrierName.init(index:))
+        CarrierTable.name(number, locale).map(CarrierName.init(index:))
     }
 
     /// The carrier name only when it is safe to show: the number's region does not allow mobile

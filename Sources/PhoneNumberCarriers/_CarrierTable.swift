@@ -1,48 +1,22 @@
 import CPhoneNumberCarrierTables
 import PhoneNumberPrefixes
+import PhoneNumbers
 
 /// Reads the generated carrier tables (Sources/CPhoneNumberCarrierTables) in place.
 enum CarrierTable {
-    /// The longest prefix in the data (the generator checks it).
-    static let longestPrefix = 9
-
-    /// The name of the longest prefix of `digits` whose entry has a name in one of `locale`'s
-    /// candidate locales, as PyPI phonenumbers' `_prefix_description_for_number` looks it up
-    /// (a prefix without a name in the asked language gives way to a shorter one); nil when none.
+    /// The name of the longest prefix of the number's E.164 digits whose entry has a name in one
+    /// of `locale`'s candidate locales, as PyPI phonenumbers' `_prefix_description_for_number`
+    /// looks it up (a prefix without a name in the asked language gives way to a shorter one);
+    /// nil when none.
     @inline(__always)
-    static func name(_ digits: E164Digits, _ locale: CarrierLocale) -> UInt16? {
-        let nodes = smskit_carrier_nodes()!
-        // The entries met on the way down, deepest last (at most nine).
-        var path: (UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var found = 0
-        var node = 0
-        let depth = min(digits.count, longestPrefix)
-        withUnsafeMutableBytes(of: &path) { raw in
-            let entries = raw.bindMemory(to: UInt16.self)
-            var i = 0
-            while i < depth {
-                let entry = nodes[node]
-                let bit = UInt16(1) << UInt16(digits[i])
-                guard entry.child_mask & bit != 0 else { break }
-                node = Int(entry.first_child) &+ (entry.child_mask & (bit &- 1)).nonzeroBitCount
-                let value = nodes[node].value
-                if value != 0 {
-                    entries[found] = value &- 1
-                    found &+= 1
-                }
-                i &+= 1
-            }
+    static func name(_ number: PhoneNumber, _ locale: CarrierLocale) -> UInt16? {
+        let matches = PrefixTrie.matches(UnsafeRawPointer(smskit_carrier_nodes()!), number: number)
+        var k = matches.count
+        while k > 0 {
+            k &-= 1
+            if let name = name(entry: matches[k], locale) { return name }
         }
-        guard found != 0 else { return nil }
-        return withUnsafeBytes(of: &path) { raw in
-            let entries = raw.bindMemory(to: UInt16.self)
-            var k = found
-            while k > 0 {
-                k &-= 1
-                if let name = name(entry: entries[k], locale) { return name }
-            }
-            return nil
-        }
+        return nil
     }
 
     /// The name of `entry` in the first of `locale`'s candidates it has.

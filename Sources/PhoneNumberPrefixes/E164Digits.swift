@@ -5,10 +5,10 @@ import PhoneNumbers
 /// prefix mappers (time zones, carriers) read them. Built from ``PhoneNumber``'s public fields,
 /// without allocating.
 ///
-/// Holds at most ``capacity`` digits, which is more than the longest prefix of any table.
+/// Holds at most ``capacity`` digits, the longest prefix of any table.
 package struct E164Digits: Sendable {
     /// How many leading digits are kept.
-    package static let capacity = 16
+    package static let capacity = 9
 
     /// The digits, four bits each, the first in the lowest bits.
     private var packed: UInt64 = 0
@@ -23,8 +23,8 @@ package struct E164Digits: Sendable {
         append(UInt64(countryCode))
         var zeros = number.leadingZeros
         while zeros > 0, count < Self.capacity {
-            append(digit: 0)
-            zeros -= 1
+            count &+= 1  // a zero digit: its bits are already 0
+            zeros &-= 1
         }
         append(number.nationalNumber)
     }
@@ -41,31 +41,32 @@ package struct E164Digits: Sendable {
         Int(truncatingIfNeeded: (packed >> UInt64(4 &* index)) & 0xF)
     }
 
-    private mutating func append(digit: UInt64) {
-        guard count < Self.capacity else { return }
-        packed |= digit << UInt64(4 &* count)
-        count &+= 1
-    }
-
     /// Appends the decimal digits of `value` ("0" for zero, as `String(value)` writes it), as
-    /// many as fit. Divides only by the constant 10, which compiles to a multiplication: a
-    /// division by a variable power of ten costs some 30 cycles each.
+    /// many as fit. Counts digits by comparison and divides only by the constant 10 (a multiply),
+    /// in plain loops: a division by a variable power of ten costs some 30 cycles, and a
+    /// `for` over a range here compiled to generic index calls.
     private mutating func append(_ value: UInt64) {
         var length = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
+        var bound: UInt64 = 10
+        while length < 20, value >= bound {
             length &+= 1
+            bound = bound &* 10  // reaches 10^19 at most, below UInt64.max
         }
         let keep = min(length, Self.capacity &- count)
         guard keep > 0 else { return }
-        rest = value
-        for _ in 0 ..< length &- keep { rest /= 10 }
+        var rest = value
+        var drop = length &- keep
+        while drop > 0 {
+            rest /= 10
+            drop &-= 1
+        }
         var position = count &+ keep &- 1
-        for _ in 0 ..< keep {
-            packed |= (rest % 10) << UInt64(4 &* position)
+        var remaining = keep
+        while remaining > 0 {
+            packed |= (rest % 10) << UInt64(truncatingIfNeeded: 4 &* position)
             rest /= 10
             position &-= 1
+            remaining &-= 1
         }
         count &+= keep
     }

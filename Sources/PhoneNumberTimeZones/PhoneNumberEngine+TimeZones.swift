@@ -1,4 +1,3 @@
-import PhoneNumberPrefixes
 import PhoneNumbers
 
 extension PhoneNumberEngine {
@@ -38,8 +37,7 @@ extension PhoneNumberEngine {
     /// ```
     /// - Complexity: at most nine trie steps; no allocation.
     public func geographicalTimeZones(of number: PhoneNumber) -> PhoneNumberTimeZoneList {
-        guard let digits = E164Digits(number) else { return .unknown }
-        return PhoneNumberTimeZoneList(list: TimeZoneTable.list(digits))
+        PhoneNumberTimeZoneList(list: TimeZoneTable.list(number))
     }
 
     /// The time zones of a country calling code: what libphonenumber gives a number that is not
@@ -52,7 +50,7 @@ extension PhoneNumberEngine {
     /// engine.timeZones(forCountryCode: 999).isUnknown          // true
     /// ```
     public func timeZones(forCountryCode countryCode: Int) -> PhoneNumberTimeZoneList {
-        guard let digits = E164Digits(countryCode: countryCode) else { return .unknown }
-        return PhoneNumberTimeZoneList(list: TimeZoneTable.list(digits, minimumLength: min(2, digits.count)))
+        // PyPI phonenumbers tries the code's first len(code) ... 2 digits (a one-digit code: itself).
+        PhoneNumberTimeZoneList(list: TimeZoneTable.list(countryCode: countryCode, minimumLength: countryCode < 10 ? 1 : 2))
     }
 }

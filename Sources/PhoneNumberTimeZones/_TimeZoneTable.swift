@@ -1,31 +1,21 @@
 import CPhoneNumberTimeZoneTables
 import PhoneNumberPrefixes
+import PhoneNumbers
 
 /// Reads the generated time zone tables (Sources/CPhoneNumberTimeZoneTables) in place.
 enum TimeZoneTable {
-    /// The longest prefix in the data (the generator checks it).
-    static let longestPrefix = 9
-
-    /// The zone list of the longest prefix of `digits` in the data, considering only prefixes of
-    /// at least `minimumLength` digits; nil when there is none.
+    /// The zone list of the longest prefix of the number's E.164 digits in the data; nil when
+    /// there is none.
     @inline(__always)
-    static func list(_ digits: E164Digits, minimumLength: Int = 1) -> UInt16? {
-        let nodes = smskit_tz_nodes()!
-        var node = 0
-        var found: UInt16 = 0
-        let depth = min(digits.count, longestPrefix)
-        var i = 0
-        while i < depth {
-            let d = digits[i]
-            let entry = nodes[node]
-            let bit = UInt16(1) << UInt16(d)
-            guard entry.child_mask & bit != 0 else { break }
-            node = Int(entry.first_child) &+ (entry.child_mask & (bit &- 1)).nonzeroBitCount
-            i &+= 1
-            let value = nodes[node].value
-            if value != 0, i >= minimumLength { found = value }
-        }
-        return found == 0 ? nil : found &- 1
+    static func list(_ number: PhoneNumber) -> UInt16? {
+        PrefixTrie.matches(UnsafeRawPointer(smskit_tz_nodes()!), number: number).deepest
+    }
+
+    /// The zone list of the longest prefix of a calling code's digits of at least `minimumLength`
+    /// digits; nil when there is none.
+    @inline(__always)
+    static func list(countryCode: Int, minimumLength: Int) -> UInt16? {
+        PrefixTrie.matches(UnsafeRawPointer(smskit_tz_nodes()!), countryCode: countryCode, minimumLength: minimumLength).deepest
     }
 
     /// The zone indices of list `list`.
