@@ -3,7 +3,12 @@
 of the PhoneNumberExtrasBenchmarks ordo target (the numbers of a corpus that parse, parsed
 before timing), one thread.
 
-    python3 Benchmarks/harness/bench_python_extras.py [CORPUS]   # default Benchmarks/corpus/e164-10k.txt
+    python3 Benchmarks/harness/bench_python_extras.py [CORPUS] [--no-pattern-cache]
+    # CORPUS defaults to Benchmarks/corpus/e164-10k.txt
+
+phonenumbers.enable_pattern_cache() is called first unless --no-pattern-cache: without it the
+`re` module's bounded cache thrashes on a corpus spanning all regions and number_type costs
+some 300 us (see bench_python.py); with it Python is at its best.
 
 Prints one line per lookup:
 
@@ -25,7 +30,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def main():
-    path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "corpus", "e164-10k.txt")
+    args = [a for a in sys.argv[1:] if a != "--no-pattern-cache"]
+    if "--no-pattern-cache" not in sys.argv[1:]:
+        phonenumbers.enable_pattern_cache()
+    path = args[0] if args else os.path.join(HERE, "..", "corpus", "e164-10k.txt")
     numbers = []
     with open(path, encoding="utf-8") as f:
         for line in f:
