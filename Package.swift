@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "PhoneNumbers", targets: ["PhoneNumbers"]),
         .library(name: "SMSEncoding", targets: ["SMSEncoding"]),
         .library(name: "SMSTemplates", targets: ["SMSTemplates"]),
+        .library(name: "PhoneNumberTimeZones", targets: ["PhoneNumberTimeZones"]),
+        .library(name: "PhoneNumberCarriers", targets: ["PhoneNumberCarriers"]),
         .executable(name: "smskit", targets: ["smskit"]),
     ],
     dependencies: [
@@ -46,6 +48,29 @@ let package = Package(
             dependencies: ["CSMSKitICU", "SMSEncoding"]
         ),
 
+        // Time zones of a number (libphonenumber's time zone mapper) and sending windows, with
+        // rules from the system ICU; carriers of mobile numbers and number portability. Both read
+        // generated C tables in place and depend on PhoneNumbers' public API only, so the core's
+        // start-up is unchanged. Tables: tools/metadata/generate_{timezones,carriers}.py.
+        .target(name: "CPhoneNumberTimeZoneTables"),
+        // Time zone offsets and transitions from the system ICU (a target of its own because
+        // CSMSKitICU's umbrella header names only its own header).
+        .target(
+            name: "CSMSKitICUTime",
+            dependencies: ["CICU"],
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+        ),
+        .target(name: "CPhoneNumberCarrierTables"),
+        .target(name: "PhoneNumberPrefixes", dependencies: ["PhoneNumbers"]),
+        .target(
+            name: "PhoneNumberTimeZones",
+            dependencies: ["PhoneNumbers", "PhoneNumberPrefixes", "CPhoneNumberTimeZoneTables", "CSMSKitICUTime"]
+        ),
+        .target(
+            name: "PhoneNumberCarriers",
+            dependencies: ["PhoneNumbers", "PhoneNumberPrefixes", "CPhoneNumberCarrierTables"]
+        ),
+
         // Line, CSV and TSV records read from a file descriptor in blocks, and field splitting.
         // Pure Swift, no Foundation; the CLI's reader, not a product (the fuzzers reach it as
         // targets of this package, below).
@@ -71,6 +96,11 @@ let package = Package(
         .testTarget(name: "SMSTemplatesTests", dependencies: ["SMSTemplates", "SMSKitTestSupport"]),
         .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords"]),
         .testTarget(name: "SMSKitCLITests", dependencies: ["smskit"]),
+        .testTarget(
+            name: "PhoneNumberExtrasTests",
+            dependencies: ["PhoneNumberTimeZones", "PhoneNumberCarriers"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )
 

@@ -32,6 +32,38 @@ let package = Package(
             dependencies: [.product(name: "PhoneNumbers", package: "SMSKit")],
             path: "Benchmarks/MetadataFirstUse"
         ),
+        // Time zone, sending-window and carrier lookups (issue 27).
+        .executableTarget(
+            name: "PhoneNumberExtrasBenchmarks",
+            dependencies: [
+                .product(name: "PhoneNumbers", package: "SMSKit"),
+                .product(name: "PhoneNumberTimeZones", package: "SMSKit"),
+                .product(name: "PhoneNumberCarriers", package: "SMSKit"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/PhoneNumberExtrasBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Passes of one lookup over a corpus, for extras-instructions.sh (cachegrind).
+        .executableTarget(
+            name: "ExtrasThroughput",
+            dependencies: [
+                .product(name: "PhoneNumbers", package: "SMSKit"),
+                .product(name: "PhoneNumberTimeZones", package: "SMSKit"),
+                .product(name: "PhoneNumberCarriers", package: "SMSKit"),
+            ],
+            path: "Benchmarks/ExtrasThroughput"
+        ),
+        // The engine's first use with the time zone and carrier modules linked (extras-first-use.sh).
+        .executableTarget(
+            name: "ExtrasFirstUse",
+            dependencies: [
+                .product(name: "PhoneNumbers", package: "SMSKit"),
+                .product(name: "PhoneNumberTimeZones", package: "SMSKit"),
+                .product(name: "PhoneNumberCarriers", package: "SMSKit"),
+            ],
+            path: "Benchmarks/ExtrasFirstUse"
+        ),
         .executableTarget(
             name: "SMSEncodingBenchmarks",
             dependencies: [

@@ -6,3 +6,5 @@ python3 tools/oracle/gen_e164_fixture.py
 python3 tools/oracle/gen_parse_fixture.py
 python3 tools/oracle/gen_samples.py
 python3 tools/oracle/gen_corpus.py --small
+python3 tools/oracle/gen_timezone_fixture.py
+python3 tools/oracle/gen_carrier_fixture.py
