@@ -37,6 +37,11 @@ run_test() { # name, library dir, compiler, extra flags..., then the test's argu
 }
 
 swift build --product smskit-c
+# Every function the header declares is exported (a release build drops internal @_cdecl ones).
+LIB="$(swift build --show-bin-path)/libsmskit-c.so"
+for name in $(grep -E '^[a-z]' Sources/CSMSKit/include/smskit.h | grep -oE 'smskit_[a-z0-9_]+\(' | tr -d '('); do
+    nm -D --defined-only "$LIB" | grep -q " T $name\$" || { echo "capi.sh: $LIB does not export $name" >&2; exit 1; }
+done
 run_test plain "$(swift build --show-bin-path)" cc -- 8
 
 if [[ "${CAPI_SANITIZERS:-all}" != "none" ]]; then

@@ -125,7 +125,7 @@ extension PhoneNumberEngine {
 }
 
 @_cdecl("smskit_check")
-func smskitCheck(_ handle: OpaquePointer?, _ input: UnsafePointer<CChar>?, _ length: Int,
+public func smskitCheck(_ handle: OpaquePointer?, _ input: UnsafePointer<CChar>?, _ length: Int,
                  _ defaultRegion: UnsafePointer<CChar>?, _ result: UnsafeMutablePointer<smskit_check_result>?) -> Int32 {
     guard let result else { return SMSKIT_ERR_NULL_ARGUMENT }
     return CAPIEngine.with(handle) { engine in
@@ -153,7 +153,7 @@ private func checkMany(_ handle: OpaquePointer?, count: Int, regions: UnsafePoin
 }
 
 @_cdecl("smskit_check_batch")
-func smskitCheckBatch(_ handle: OpaquePointer?, _ inputs: UnsafePointer<UnsafePointer<CChar>?>?,
+public func smskitCheckBatch(_ handle: OpaquePointer?, _ inputs: UnsafePointer<UnsafePointer<CChar>?>?,
                       _ lengths: UnsafePointer<Int>?, _ count: Int, _ regions: UnsafePointer<UnsafePointer<CChar>?>?,
                       _ defaultRegion: UnsafePointer<CChar>?,
                       _ results: UnsafeMutablePointer<smskit_check_result>?) -> Int32 {
@@ -164,7 +164,7 @@ func smskitCheckBatch(_ handle: OpaquePointer?, _ inputs: UnsafePointer<UnsafePo
 }
 
 @_cdecl("smskit_check_packed")
-func smskitCheckPacked(_ handle: OpaquePointer?, _ data: UnsafePointer<CChar>?, _ dataLength: Int,
+public func smskitCheckPacked(_ handle: OpaquePointer?, _ data: UnsafePointer<CChar>?, _ dataLength: Int,
                        _ offsets: UnsafePointer<Int64>?, _ count: Int, _ regions: UnsafePointer<UnsafePointer<CChar>?>?,
                        _ defaultRegion: UnsafePointer<CChar>?,
                        _ results: UnsafeMutablePointer<smskit_check_result>?) -> Int32 {
@@ -185,7 +185,7 @@ func smskitCheckPacked(_ handle: OpaquePointer?, _ data: UnsafePointer<CChar>?, 
 }
 
 @_cdecl("smskit_check_split")
-func smskitCheckSplit(_ handle: OpaquePointer?, _ data: UnsafePointer<CChar>?, _ dataLength: Int, _ separator: CChar,
+public func smskitCheckSplit(_ handle: OpaquePointer?, _ data: UnsafePointer<CChar>?, _ dataLength: Int, _ separator: CChar,
                       _ count: Int, _ regions: UnsafePointer<UnsafePointer<CChar>?>?,
                       _ defaultRegion: UnsafePointer<CChar>?,
                       _ results: UnsafeMutablePointer<smskit_check_result>?) -> Int32 {
@@ -206,7 +206,7 @@ func smskitCheckSplit(_ handle: OpaquePointer?, _ data: UnsafePointer<CChar>?, _
 }
 
 @_cdecl("smskit_join_field")
-func smskitJoinField(_ results: UnsafePointer<smskit_check_result>?, _ count: Int, _ field: Int32, _ separator: CChar,
+public func smskitJoinField(_ results: UnsafePointer<smskit_check_result>?, _ count: Int, _ field: Int32, _ separator: CChar,
                      _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
                      _ lengthOut: UnsafeMutablePointer<Int>?) -> Int32 {
     guard count == 0 || results != nil else { return SMSKIT_ERR_NULL_ARGUMENT }

@@ -3,6 +3,9 @@
 // The C declarations live in Sources/CSMSKit/include/smskit.h (the contract); each `@_cdecl`
 // function here implements one of them. Nothing Swift crosses the boundary: handles are opaque
 // pointers, results are the header's plain structs, errors are Int32 codes.
+//
+// Every `@_cdecl` function is `public`: an internal one is dropped from a release build (whole-
+// module optimization sees no Swift caller), and the library would lack the symbol.
 
 import CSMSKit
 import PhoneNumbers
@@ -39,13 +42,13 @@ final class CAPIEngine: Sendable {
 }
 
 @_cdecl("smskit_engine_create")
-func smskitEngineCreate() -> OpaquePointer? {
+public func smskitEngineCreate() -> OpaquePointer? {
     guard let engine = CAPIEngine() else { return nil }
     return OpaquePointer(Unmanaged.passRetained(engine).toOpaque())
 }
 
 @_cdecl("smskit_engine_free")
-func smskitEngineFree(_ handle: OpaquePointer?) {
+public func smskitEngineFree(_ handle: OpaquePointer?) {
     guard let handle else { return }
     Unmanaged<CAPIEngine>.fromOpaque(UnsafeRawPointer(handle)).release()
 }
@@ -56,7 +59,7 @@ nonisolated(unsafe) private let metadataVersionCString: UnsafeMutablePointer<CCh
     strdup(PhoneNumberEngine.metadataVersion)
 
 @_cdecl("smskit_metadata_version")
-func smskitMetadataVersion() -> UnsafePointer<CChar>? {
+public func smskitMetadataVersion() -> UnsafePointer<CChar>? {
     UnsafePointer(metadataVersionCString)
 }
 

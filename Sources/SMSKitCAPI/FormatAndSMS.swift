@@ -6,7 +6,7 @@ import SMSEncoding
 import SMSTemplates
 
 @_cdecl("smskit_format")
-func smskitFormat(_ handle: OpaquePointer?, _ input: UnsafePointer<CChar>?, _ length: Int,
+public func smskitFormat(_ handle: OpaquePointer?, _ input: UnsafePointer<CChar>?, _ length: Int,
                   _ defaultRegion: UnsafePointer<CChar>?, _ format: Int32, _ buffer: UnsafeMutablePointer<CChar>?,
                   _ capacity: Int, _ lengthOut: UnsafeMutablePointer<Int>?) -> Int32 {
     if capacity > 0, let buffer { buffer[0] = 0 }
@@ -35,7 +35,7 @@ func smskitFormat(_ handle: OpaquePointer?, _ input: UnsafePointer<CChar>?, _ le
 }
 
 @_cdecl("smskit_segments")
-func smskitSegments(_ handle: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
+public func smskitSegments(_ handle: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
                     _ result: UnsafeMutablePointer<smskit_segments_result>?) -> Int32 {
     guard let result else { return SMSKIT_ERR_NULL_ARGUMENT }
     result.initialize(to: smskit_segments_result())
@@ -57,7 +57,7 @@ func smskitSegments(_ handle: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ l
 let maxMinutes: Int32 = 100_000
 
 @_cdecl("smskit_render")
-func smskitRender(_ handle: OpaquePointer?, _ language: UnsafePointer<CChar>?, _ code: UnsafePointer<CChar>?,
+public func smskitRender(_ handle: OpaquePointer?, _ language: UnsafePointer<CChar>?, _ code: UnsafePointer<CChar>?,
                   _ appName: UnsafePointer<CChar>?, _ minutes: Int32, _ messageID: UnsafePointer<CChar>?,
                   _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int, _ lengthOut: UnsafeMutablePointer<Int>?,
                   _ segmentsOut: UnsafeMutablePointer<Int32>?) -> Int32 {
