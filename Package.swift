@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "PhoneNumberTimeZones", targets: ["PhoneNumberTimeZones"]),
         .library(name: "PhoneNumberCarriers", targets: ["PhoneNumberCarriers"]),
         .executable(name: "smskit", targets: ["smskit"]),
+        // libsmskit: the C API (Sources/CSMSKit/include/smskit.h) as a shared library,
+        // .build/<configuration>/libsmskit-c.so (the executable holds the name smskit), for C, Python (bindings/python) and other languages.
+        .library(name: "smskit-c", type: .dynamic, targets: ["SMSKitCAPI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -84,6 +87,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // The C API: the public header and the names of its codes (C string literals)...
+        .target(name: "CSMSKit"),
+        // ...and its implementation, @_cdecl functions over the public API of the libraries.
+        .target(name: "SMSKitCAPI", dependencies: ["CSMSKit", "PhoneNumbers", "SMSEncoding", "SMSTemplates"]),
 
         // What the test targets share (a seeded generator); not a product, never in a release build.
         .target(name: "SMSKitTestSupport", path: "Tests/SMSKitTestSupport"),
