@@ -71,20 +71,30 @@ struct _ByteWriter {
         byte(UInt8(ascii: "\""))
     }
 
+    /// A decimal integer (line numbers).
     mutating func int(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
-        let magnitude = UInt64(value.magnitude)
-        let digits = _decimalDigitCount(magnitude)
-        _writeDecimal(magnitude, digits: digits, to: base + count)
+        var rest = UInt64(value.magnitude)
+        var digits = 1
+        var above = rest / 10
+        while above > 0 {
+            digits &+= 1
+            above /= 10
+        }
+        var i = count &+ digits
+        repeat {
+            i &-= 1
+            base[i] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+            rest /= 10
+        } while rest > 0
         count &+= digits
     }
 
-    /// A number's E.164 form (at most `_RecordCheck.e164Capacity` bytes), written in place by the
-    /// engine's own writer.
+    /// A number's E.164 form, written in place by the engine's writer (the writer's buffer has
+    /// room for it: ``_RecordFormatter`` reserves 512 bytes beyond the input's escaped bytes).
     @inline(__always)
-    mutating func e164(countryCode: Int, nationalDigits: UInt64, longValue: UInt64, longZeros: Int) {
-        count &+= _RecordCheck._writeE164(countryCode: countryCode, nationalDigits: nationalDigits,
-                                          longValue: longValue, longZeros: longZeros, to: base + count)
+    mutating func e164(_ number: PhoneNumber) {
+        count &+= number.writeE164(into: UnsafeMutableRawBufferPointer(start: base + count, count: 64))
     }
 
     /// A region's identifier (`US`, `001`), without making a String.

@@ -171,10 +171,7 @@ struct _RecordFormatter {
     private struct Answer {
         var parsed = false
         var valid = false
-        var countryCode = 0
-        var longValue: UInt64 = 0
-        var longZeros = 0
-        var nationalDigits: UInt64 = ~0
+        var number: PhoneNumber?
         var possibility = PhoneNumberPossibility.invalidLength
         var type = PhoneNumberType.unknown
         var region: RegionCode?
@@ -185,11 +182,9 @@ struct _RecordFormatter {
             valid = check?.isValid == true
             region = check?.region
             fictional = check?.fictional?.kind
-            guard let countryCode = check?.number?.countryCode else { return }
+            guard let number = check?.number else { return }
             parsed = true
-            self.countryCode = countryCode
-            nationalDigits = check?.number?._packedNationalDigits ?? ~0
-            (longValue, longZeros) = check?.number?._longFields ?? (0, 0)
+            self.number = number
             possibility = check?.possibility ?? .invalidLength
             type = check?.type ?? .unknown
         }
@@ -222,8 +217,7 @@ struct _RecordFormatter {
         if !Self.writeError(problem, check, quoted: true, to: &w) { w.literal("null") }
         if answer.parsed {
             w.literal(#","e164":""#)
-            w.e164(countryCode: answer.countryCode, nationalDigits: answer.nationalDigits, longValue: answer.longValue,
-                   longZeros: answer.longZeros)
+            w.e164(answer.number!)
             w.literal(#"","possible":""#)
             w.literal(_Names.name(answer.possibility))
             w.literal(answer.valid ? #"","valid":true,"type":""# : #"","valid":false,"type":""#)
@@ -262,8 +256,7 @@ struct _RecordFormatter {
         _ = Self.writeError(problem, check, quoted: false, to: &w)
         w.byte(separator)
         if answer.parsed {
-            w.e164(countryCode: answer.countryCode, nationalDigits: answer.nationalDigits, longValue: answer.longValue,
-                   longZeros: answer.longZeros)
+            w.e164(answer.number!)
             w.byte(separator)
             w.literal(_Names.name(answer.possibility))
         } else {

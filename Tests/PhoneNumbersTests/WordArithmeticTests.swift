@@ -363,24 +363,4 @@ import Testing
         #expect(MemoryLayout<_RegionCore>.offset(of: \_RegionCore.prefixStarts)! + MemoryLayout<_DigitPairs>.size <= 64)
         #expect(Int(bitPattern: _Store.shared.tables.pointee.core) % 64 == 0)
     }
-
-    @Test func smallStringsAreTheStandardLibrarysOwn() {
-        #expect(_SmallString.verifyLayout() == _SmallString.targetHasLayout)
-        #expect(_Store.shared.tables.pointee.smallStringsVerified == _SmallString.targetHasLayout)
-        // E.164 of every length, both ways: in the small form (up to 15 bytes) and the general one.
-        let engine = PhoneNumberEngine()
-        var random = SplitMix64(seed: 0x5_7A11)
-        for _ in 0..<20_000 {
-            let digits = 1 + random.below(17)
-            let value = random.next() % UInt64(_powerOfTen(digits))
-            let number = PhoneNumber(countryCode: [1, 44, 599, 800][random.below(4)], nationalNumber: value,
-                                     leadingZeros: random.below(3))
-            let formatted = engine.formatE164(number)
-            let expected = "+\(number.countryCode)\(number.nationalSignificantNumber)"
-            #expect(formatted == expected)
-            #expect(formatted.hashValue == expected.hashValue)
-            #expect(formatted.utf8.count == expected.utf8.count)
-            #expect(Array(formatted.utf8) == Array(expected.utf8))
-        }
-    }
 }

@@ -37,18 +37,10 @@ extension PhoneNumberEngine {
         _check(number, input: nil)
     }
 
-    /// ``check(_:)``; when `input` (the text the number was parsed from) is already the number's
-    /// E.164 form, that String is the result's ``PhoneNumberCheck/e164`` instead of a new one.
+    /// ``check(_:)``.
     @inline(__always)
     func _check(_ number: PhoneNumber, input: String?) -> PhoneNumberCheck {
-        // Up to 15 bytes, formatE164 writes the String in place without a loop; longer ones
-        // may share the input's storage when the input was already that text.
-        let countryCode = number.countryCode
-        let count = number._digits.count
-        let fits = count != 0 && _decimalDigitCount(UInt64(max(countryCode, 0))) &+ count < 15
-        let e164 = fits ? formatE164(number)
-                        : number.withNationalSignificantNumber { _e164(countryCode: countryCode, nsn: $0, reusing: input) }
-        return _check(number, e164: e164)
+        _check(number, e164: formatE164(number))
     }
 
     /// ``check(_:)`` of a number whose E.164 form is known: one pass over the national significant

@@ -33,7 +33,8 @@ extension PhoneNumberEngine {
     ///   format patterns (a Pike VM run per candidate format, usually one or two); the output is
     ///   built once, with no other heap allocation than the returned string's storage.
     public func format(_ number: PhoneNumber, as format: PhoneNumberFormat) -> String {
-        number.withNationalSignificantNumber { nsn in
+        if format == .e164 { return formatE164(number) }
+        return number.withNationalSignificantNumber { nsn in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
                 var writer = _FormatWriter(buffer)
                 _format(number, nsn, format, into: &writer)
@@ -58,13 +59,6 @@ extension PhoneNumberEngine {
         _ number: PhoneNumber, _ nsn: UnsafeBufferPointer<UInt8>, _ format: PhoneNumberFormat,
         into writer: inout _FormatWriter
     ) {
-        if format == .e164 {
-            // Even for an unknown calling code; extensions are not part of E.164.
-            writer.write(UInt8(ascii: "+"))
-            writer.write(decimal: number.countryCode)
-            writer.write(nsn)
-            return
-        }
         guard let index = tables.mainRegion(forCallingCode: number.countryCode) else {
             writer.write(nsn)
             return
