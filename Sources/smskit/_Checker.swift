@@ -9,10 +9,10 @@ enum _Checker {
     }
 
     /// One record of `validate`: the same answers as `check`, over the field's bytes, with no
-    /// String made for the input or the E.164 form (the slices write them as bytes).
+    /// String made for the input or the E.164 form (the record writers write them as bytes).
     @inline(__always)
-    static func checkRecord(_ engine: PhoneNumberEngine, utf8 input: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?) -> _RecordCheck {
-        engine._checkRecord(utf8: input, defaultRegion: defaultRegion)
+    static func checkRecord(_ engine: PhoneNumberEngine, utf8 input: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?) -> PhoneNumberCheck {
+        engine.check(utf8: input, defaultRegion: defaultRegion)
     }
 
     /// A parsed number in one of the four formats.

@@ -1,4 +1,4 @@
-@testable import PhoneNumbers
+@_spi(Tools) @testable import PhoneNumbers
 import SMSKitTestSupport
 import Testing
 
@@ -328,9 +328,9 @@ import Testing
     /// number formats read again are the ones the shared store kept.
     @Test func storesBuildAndFreeTheirTables() {
         for _ in 0..<3 {
-            #expect(PhoneNumberEngine._buildMetadataIndexForBenchmark() == _Store.shared.regions.count)
+            #expect(PhoneNumberEngine.buildMetadataIndexForBenchmark() == _Store.shared.regions.count)
         }
-        #expect(PhoneNumberEngine._buildNumberFormatsForBenchmark() == _Metadata.formatTableLines)
+        #expect(PhoneNumberEngine.buildNumberFormatsForBenchmark() == _Metadata.formatTableLines)
         #expect(_Store.shared.formats.count == _Metadata.formatTableLines)
         #expect(_Store.shared.regions.count == _Metadata.regionTableLines)
         #expect(_Store.shared.formats.map(\.format) == _Store.buildFormats().map(\.format))
