@@ -339,7 +339,7 @@ private struct _SliceWork: @unchecked Sendable {
                         formatter.append(line: entry.line, input: shown, problem: problem, check: _RecordFormatter.unchecked, to: output, tally: &tally)
                     }
                 } else {
-                    let check = _Checker.checkRecord(engine, utf8: input, defaultRegion: region.code)
+                    let check = engine.check(utf8: input, defaultRegion: region.code)
                     formatter.append(line: entry.line, input: input, problem: nil, check: check, to: output, tally: &tally)
                 }
             }

@@ -52,6 +52,20 @@ extension PhoneNumberEngine {
         }
     }
 
+    /// Formats a number as E.164 (`+` country code national significant number); an extension is
+    /// not part of E.164 and is left out.
+    ///
+    /// ```swift
+    /// engine.formatE164(try engine.parse("020 7946 0123", defaultRegion: "GB"))   // "+442079460123"
+    /// ```
+    ///
+    /// A String of up to 15 bytes is held inline; one of 16 to 21 bytes ("+878...", "+882...",
+    /// too-long numbers) needs heap storage. ``PhoneNumber/e164`` is the same text without a
+    /// String, and ``PhoneNumber/writeE164(into:)`` writes it into a buffer of yours.
+    public func formatE164(_ number: PhoneNumber) -> String {
+        number._e164String
+    }
+
     // MARK: - Internals
 
     /// libphonenumber's `format_number` for one number, written into `writer`.
