@@ -700,9 +700,10 @@ extension PhoneNumberEngine {
             for i in range where s[i].value >= 0x80 { ascii = false; break }
         }
         if ascii {
-            return _SmallString.make(count: range.count, inline: tables.smallStringsVerified) { out in
+            return String(unsafeUninitializedCapacity: range.count) { out in
                 let start = range.lowerBound
                 for k in 0..<range.count { out[k] = UInt8(truncatingIfNeeded: s[start &+ k].value) }
+                return range.count
             }
         }
         var text = ""
