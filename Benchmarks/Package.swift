@@ -73,6 +73,12 @@ let package = Package(
             path: "Benchmarks/SMSEncodingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // SMSEncoder calls for instruction counts (Benchmarks/encoder-instructions.sh).
+        .executableTarget(
+            name: "SMSEncodingThroughput",
+            dependencies: [.product(name: "SMSEncoding", package: "SMSKit")],
+            path: "Benchmarks/SMSEncodingThroughput"
+        ),
         .executableTarget(
             name: "SMSTemplatesBenchmarks",
             dependencies: [
