@@ -84,6 +84,7 @@ let package = Package(
             name: "smskit",
             dependencies: [
                 "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitRecords",
+                "PhoneNumberTimeZones", "PhoneNumberCarriers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -13,6 +13,7 @@ struct ParseCommand: ParsableCommand {
             JSON FIELDS: input, default_region, ok, error, error_message, country_code, \
             national_number, extension, e164, international, national, rfc3966, possible, valid, \
             type, region, fictional (null, or kind, region, range, source, note), \
+            time_zones, local_times, sending_window, carrier, mobile_number_portable_region, \
             metadata_version.
 
             EXAMPLES:
@@ -80,6 +81,8 @@ struct ParseCommand: ParsableCommand {
             } ?? .null),
             ("metadata_version", .string(PhoneNumberEngine.metadataVersion)),
         ]
+        let metadata = fields.removeLast()
+        fields += Self.extraFields(check, engine: engine) + [metadata]
         return .object(fields)
     }
 
@@ -107,6 +110,7 @@ struct ParseCommand: ParsableCommand {
                 lines.append(("fictional", "no"))
             }
         }
+        lines += Self.extraLines(check, engine: engine)
         lines.append(("metadata", "libphonenumber \(PhoneNumberEngine.metadataVersion)"))
         let width = lines.map(\.0.count).max() ?? 0
         return lines.map { name, value in
