@@ -105,9 +105,16 @@ def benchmark(numbers: list, regions: list, master: str = "local[2]") -> list:
     from pyspark.sql import functions as F
     from pyspark.sql.types import BooleanType, StringType, StructField, StructType
 
+    import tempfile
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     spark = spark_session(master, "smskit-bench")
     rows = len(numbers)
-    df = spark.createDataFrame(list(zip(numbers, regions)), "number string, region string").repartition(4).cache()
+    scratch = tempfile.mkdtemp(prefix="smskit-spark-bench-")
+    pq.write_table(pa.table({"number": numbers, "region": regions}), f"{scratch}/input.parquet")
+    df = spark.read.parquet(f"{scratch}/input.parquet").repartition(4).cache()
     df.count()
 
     def timed(frame) -> float:
@@ -136,6 +143,9 @@ def benchmark(numbers: list, regions: list, master: str = "local[2]") -> list:
     lines.append(f"spark_phonenumbers_udf rows={rows} rows_per_sec={rows / pn_seconds:.0f} master={master}")
     lines.append(f"ratio spark_smskit/spark_phonenumbers={pn_seconds / smskit_seconds:.1f}")
     spark.stop()
+    import shutil
+
+    shutil.rmtree(scratch, ignore_errors=True)
     return lines
 
 

@@ -63,6 +63,13 @@ def _result(values: tuple) -> CheckResult:
     )
 
 
+# Byte value -> column value, for whole columns through map() (C speed, no Python loop).
+_EMPTY_TO_NONE = {"": None}
+_NONZERO_TO_255 = bytes([0] + [255] * 255)
+_TYPE_VALUES = tuple(TYPES[i].value if i < len(TYPES) else None for i in range(256))
+_POSSIBILITY_VALUES = tuple(POSSIBILITIES[i].value if 0 < i < len(POSSIBILITIES) else None for i in range(256))
+_FICTIONAL_VALUES = tuple(FICTIONAL[i].value if 0 < i < len(FICTIONAL) else None for i in range(256))
+
 Inputs = Union[Sequence[str], Sequence[bytes], "numpy.ndarray", "pyarrow.Array", "pyarrow.ChunkedArray"]  # noqa: F821
 
 
@@ -117,7 +124,7 @@ class CheckResults(Sequence[CheckResult]):
             _raise(status)
         values = out.raw[: needed.value].decode("ascii").split("\n")
         values.pop()  # after the last separator
-        return [v or None for v in values]
+        return list(map(_EMPTY_TO_NONE.get, values, values))  # "" -> None, others as they are
 
     def _address(self) -> int:
         return ctypes.addressof(ctypes.c_char.from_buffer(self._raw))
@@ -132,12 +139,16 @@ class CheckResults(Sequence[CheckResult]):
         if name == "is_valid":
             return list(map(bool, self._bytes_column(10)))
         if name == "type":
-            errors = self._bytes_column(0)
-            return [None if e else TYPES[t].value for e, t in zip(errors, self._bytes_column(9))]
+            # Not parsed (error != 0) -> 255 -> None, whole columns at once: the error bytes
+            # become a mask (0 or 255) OR-ed into the type bytes as one big integer.
+            mask = self._bytes_column(0).translate(_NONZERO_TO_255)
+            types = self._bytes_column(9)
+            combined = (int.from_bytes(types, "little") | int.from_bytes(mask, "little")).to_bytes(len(types), "little")
+            return list(map(_TYPE_VALUES.__getitem__, combined))
         if name == "possibility":
-            return [None if p == 0 else POSSIBILITIES[p].value for p in self._bytes_column(8)]
+            return list(map(_POSSIBILITY_VALUES.__getitem__, self._bytes_column(8)))
         if name == "fictional":
-            return [None if f == 0 else FICTIONAL[f].value for f in self._bytes_column(11)]
+            return list(map(_FICTIONAL_VALUES.__getitem__, self._bytes_column(11)))
         if name == "error":
             return [_status_name(e) if e else None for e in self._bytes_column(0)]
         if name == "country_code":
