@@ -9,6 +9,7 @@
 #include <unicode/locid.h>
 #include <unicode/messagepattern.h>
 #include <unicode/msgfmt.h>
+#include <unicode/numsys.h>
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
@@ -17,6 +18,7 @@
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
 
+#include <cstring>
 #include <mutex>
 #include <new>
 #include <string>
@@ -196,6 +198,23 @@ extern "C" int32_t smskit_plural_keywords(const char *localeID, int32_t ordinal,
     uplrules_close(rules);
     if (U_FAILURE(status)) return -1;
     return copyOut(result, out, capacity);
+}
+
+extern "C" int32_t smskit_numbering_system_is_decimal(const char *name) {
+    if (name == nullptr || name[0] == '\0' || std::strlen(name) > 8) return 0;
+    for (const char *p = name; *p; ++p) {
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))) return 0;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    icu::NumberingSystem *system = icu::NumberingSystem::createInstanceByName(name, status);
+    if (U_FAILURE(status) || system == nullptr) {
+        delete system;
+        return 0;
+    }
+    const bool decimal = !system->isAlgorithmic() && system->getRadix() == 10 &&
+                         system->getDescription().countChar32() == 10;
+    delete system;
+    return decimal ? 1 : 0;
 }
 
 // MARK: - Characters

@@ -11,6 +11,12 @@ public struct RenderOptions: Sendable, Hashable {
     /// Whether numbers other than the code (e.g. `{minutes}`) use Latin digits whatever the
     /// locale's default numbering system is. A request tag with `-u-nu-latn` has the same effect.
     /// The code is never localized: it is text and stays ASCII.
+    ///
+    /// Without it, numbers use the requested locale's numbering system, region included: CLDR's
+    /// default (Arabic-Indic for `ar-EG` and `ar-SA`, Latin for `ar-MA`, `ar-DZ`, `ar-TN`, `ar-AE`;
+    /// Extended Arabic-Indic for `fa`), except Latin for `bn`, `mr`, `ne`, `as` whose SMS write
+    /// numbers in ASCII beside the ASCII code. A `-u-nu-` keyword in the request picks any other
+    /// decimal system (`bn-u-nu-beng`).
     public var latinDigits: Bool
 
     /// When to wrap the app name in Unicode bidi isolates, U+2068 FIRST STRONG ISOLATE … U+2069 POP

@@ -5,7 +5,9 @@ import SMSEncoding
 ///
 /// A renderer holds the bundled catalogs (32 locales, see ``bundledLocales``) and any catalogs you
 /// load, resolves the requested locale through ICU and CLDR's parent chain, and formats the message
-/// with ICU MessageFormat: named arguments, plurals, selects and numbers in the locale's digits.
+/// with ICU MessageFormat: named arguments, plurals, selects and numbers in the digits of the
+/// requested locale and region (`ar-EG` Arabic-Indic, `ar-MA` Latin), pinned so that every ICU
+/// from 70 on gives the same text.
 /// It is an immutable `Sendable` value; copies share one cache of compiled formatters, so create
 /// one at startup and use it from any thread.
 ///
@@ -93,16 +95,18 @@ public struct SMSTemplateRenderer: Sendable {
     ///   - message: The message to look for along the chain. Default `.verificationCode`.
     /// - Returns: The resolution. Never fails: with no match it reports the default locale.
     public func resolveLocale(_ locale: String, for message: MessageID = .verificationCode) -> LocaleResolution {
-        let (chain, canonical, latin, _) = store.resolution(for: locale)
+        let (chain, canonical, latin, _, _, _) = store.resolution(for: locale)
         var used = store.catalogs[store.defaultKey]?.locale ?? "en"
         var diagnostics: [TemplateDiagnostic] = []
+        var numbers = "latn"
         if let (resolved, _) = try? store.lookup(locale: locale, message: message, latinDigits: false) {
             used = resolved.catalogLocale
             diagnostics = resolved.diagnostics
+            numbers = resolved.numberingSystem
         }
         return LocaleResolution(requested: _RendererStore.shown(locale), canonical: canonical,
                                 chain: chain.map(_RendererStore.tag), locale: used,
-                                requestsLatinDigits: latin, diagnostics: diagnostics)
+                                requestsLatinDigits: latin, numberingSystem: numbers, diagnostics: diagnostics)
     }
 
     /// Renders a one-time-code message.

@@ -37,7 +37,7 @@ public struct TemplateDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let defaultLocale = Code(.defaultLocale)
         /// The matched catalog lacks the message; a later locale in the chain had it.
         public static let messageFallback = Code(.messageFallback)
-        /// A `-u-nu-` numbering system other than `latn` in the tag was ignored.
+        /// A `-u-nu-` numbering system in the tag was ignored: it is not a decimal system ICU knows.
         public static let numberingSystemIgnored = Code(.numberingSystemIgnored)
         /// An argument was given that the message does not use.
         public static let unusedArgument = Code(.unusedArgument)

@@ -55,6 +55,11 @@ int32_t smskit_locale_is_rtl(const char *localeID);
 /// Returns the length, or -1 on failure.
 int32_t smskit_plural_keywords(const char *localeID, int32_t ordinal, char *out, int32_t capacity);
 
+/// 1 when `name` is a numbering system ICU knows that writes decimal digits with its own ten
+/// characters ("latn", "arab", "arabext", "beng", "deva"...), 0 otherwise (unknown names and
+/// algorithmic systems such as "roman" or "hebr").
+int32_t smskit_numbering_system_is_decimal(const char *name);
+
 // MARK: - Characters
 
 /// The decimal digit value of a code point (0...9) when it is a Unicode decimal digit
