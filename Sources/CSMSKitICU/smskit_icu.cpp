@@ -241,6 +241,34 @@ extern "C" int32_t smskit_first_strong_direction(const char *utf8, int32_t lengt
     return 0;
 }
 
+extern "C" int32_t smskit_bidi_profile(const char *utf8, int32_t length) {
+    if (utf8 == nullptr || length <= 0) return 0;
+    int32_t flags = 0;
+    int32_t index = 0;
+    bool first = true;
+    bool lastStrong = false;
+    while (index < length) {
+        UChar32 c;
+        U8_NEXT(reinterpret_cast<const uint8_t *>(utf8), index, length, c);
+        if (c < 0) return 0;
+        UCharDirection direction = u_charDirection(c);
+        // Combining marks and boundary neutrals take the class of what precedes them (UBA W1, X9).
+        if (!first && (direction == U_DIR_NON_SPACING_MARK || direction == U_BOUNDARY_NEUTRAL)) continue;
+        bool strong = true;
+        switch (direction) {
+        case U_LEFT_TO_RIGHT: flags |= SMSKIT_BIDI_HAS_L; break;
+        case U_RIGHT_TO_LEFT: flags |= SMSKIT_BIDI_HAS_R; break;
+        case U_RIGHT_TO_LEFT_ARABIC: flags |= SMSKIT_BIDI_HAS_AL; break;
+        default: strong = false; break;
+        }
+        if (first && strong) flags |= SMSKIT_BIDI_STARTS_STRONG;
+        first = false;
+        lastStrong = strong;
+    }
+    if (lastStrong) flags |= SMSKIT_BIDI_ENDS_STRONG;
+    return flags;
+}
+
 // MARK: - Messages
 
 struct smskit_message {

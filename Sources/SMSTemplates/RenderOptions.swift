@@ -22,13 +22,15 @@ public struct RenderOptions: Sendable, Hashable {
     /// When to wrap the app name in Unicode bidi isolates, U+2068 FIRST STRONG ISOLATE … U+2069 POP
     /// DIRECTIONAL ISOLATE.
     public enum BidiIsolation: Sendable, Hashable {
-        /// Only when the app name's first strong direction differs from the message's (a Latin
-        /// name in Arabic, Hebrew, Persian or Urdu text, an Arabic name in English text): without
-        /// the isolate the name and the digits and punctuation after it form one run and can be
-        /// shown in the wrong order. Same-direction names are left alone, so a GSM-7 message does
-        /// not become UCS-2 for nothing.
+        /// Only where the Unicode Bidirectional Algorithm would otherwise reorder the name with the
+        /// text around it. In a right-to-left message: a name that starts or ends with a digit,
+        /// space or punctuation (`Acme 2`, `(Acme)`, `24`) or mixes directions; `Acme` goes bare.
+        /// In a left-to-right message: a right-to-left name that does the same, or contains Arabic
+        /// letters (digits after them would become Arabic numbers). Right-to-left messages that
+        /// would begin with left-to-right text get a U+200F RIGHT-TO-LEFT MARK in front. Isolates
+        /// cost 2 UCS-2 units each and older handsets may show them as boxes.
         case automatic
-        /// Never add isolates.
+        /// Never add isolates or marks.
         case never
     }
 

@@ -15,7 +15,7 @@ import SMSEncoding
 /// let renderer = try SMSTemplateRenderer()
 /// let sms = try renderer.render(.verificationCodeWithExpiry, locale: "ar-EG",
 ///                               code: "042917", appName: "Acme", minutes: 5)
-/// print(sms.text)         // رمز التحقق في ⁨Acme⁩: 042917. صالح لمدة ٥ دقائق.
+/// print(sms.text)         // رمز التحقق في Acme: 042917. صالح لمدة ٥ دقائق.
 /// print(sms.locale)       // ar
 /// print(sms.diagnostics)  // [note: no catalog for ar-EG; used ar ...]
 /// ```
@@ -277,6 +277,13 @@ extension SMSTemplateRenderer {
         let text = try outcome.get()
 
         var result = text
+        // A right-to-left message must start with a right-to-left letter, or handsets that lay the
+        // message out by its first letter (and those that ignore isolates) show it left to right.
+        if resolved.isRightToLeft, options.bidiIsolation == .automatic, _Bidi.needsLeadingMark(result) {
+            result = _Bidi.rightToLeftMark + result
+            diagnostics.append(TemplateDiagnostic(severity: .note, code: .rightToLeftMark,
+                message: "the \(resolved.catalogLocale) message starts with left-to-right text; a RIGHT-TO-LEFT MARK (U+200F) was put in front so it is laid out right to left"))
+        }
         if options.webOTPOrigin != nil || options.smsRetrieverAppHash != nil {
             try appendDeliveryLines(to: &result, code: codeSpan.map { Self.substring(buffer, $0) },
                                     source: source, options: options, diagnostics: &diagnostics, id: id)
@@ -359,23 +366,15 @@ extension SMSTemplateRenderer {
         // An ASCII name in a left-to-right message never needs an isolate.
         if isASCII && !isRightToLeft { return }
 
-        // Bidi: isolate the name when its direction differs from the message's, so it cannot join
-        // the digits or punctuation next to it into one run shown in the wrong order.
+        // Bidi: isolate the name only where the bidi algorithm would reorder it with the text
+        // around it (see `_Bidi`).
         let cleaned = Self.substring(buffer, start..<buffer.utf8.count)
-        let direction: _ICU.Direction
-        if cleaned.utf8.allSatisfy({ $0 < 0x80 }) {
-            direction = cleaned.utf8.contains(where: { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") })
-                ? .leftToRight : .neutral
-        } else {
-            direction = _ICU.firstStrongDirection(cleaned)
-        }
-        let needsIsolate = isRightToLeft ? direction != .rightToLeft : direction == .rightToLeft
-        guard needsIsolate else { return }
+        guard let reason = _Bidi.isolationReason(cleaned, inRightToLeftMessage: isRightToLeft) else { return }
         let utf8 = buffer.utf8
         let cut = utf8.index(utf8.startIndex, offsetBy: start)
         buffer = String(buffer[..<cut]) + "\u{2068}" + cleaned + "\u{2069}"
         diagnostics.append(TemplateDiagnostic(severity: .note, code: .bidiIsolated,
-            message: "the app name was wrapped in FSI/PDI isolates: its direction differs from the \(isRightToLeft ? "right-to-left" : "left-to-right") message"))
+            message: "the app name was wrapped in FSI/PDI isolates in the \(isRightToLeft ? "right-to-left" : "left-to-right") message: \(reason)"))
     }
 
     static func sanitized(_ name: String) -> TemplateDiagnostic {

@@ -70,6 +70,20 @@ int32_t smskit_digit_value(uint32_t codePoint);
 /// 0 = no strong character, 1 = left to right, 2 = right to left.
 int32_t smskit_first_strong_direction(const char *utf8, int32_t length);
 
+/// Bidi classes of UTF-8 text, as a bit set: SMSKIT_BIDI_HAS_L (a strong left-to-right
+/// character), SMSKIT_BIDI_HAS_R (Hebrew-like R), SMSKIT_BIDI_HAS_AL (Arabic letter, which turns
+/// following European digits into Arabic numbers, UBA rule W2), SMSKIT_BIDI_STARTS_STRONG and
+/// SMSKIT_BIDI_ENDS_STRONG (the first/last character, ignoring combining marks, is L, R or AL).
+/// 0 for empty or invalid input.
+enum {
+    SMSKIT_BIDI_HAS_L = 1,
+    SMSKIT_BIDI_HAS_R = 2,
+    SMSKIT_BIDI_HAS_AL = 4,
+    SMSKIT_BIDI_STARTS_STRONG = 8,
+    SMSKIT_BIDI_ENDS_STRONG = 16
+};
+int32_t smskit_bidi_profile(const char *utf8, int32_t length);
+
 // MARK: - Messages
 
 /// A compiled ICU MessageFormat with named arguments. Opaque; thread-safe (see smskit_icu.cpp).
