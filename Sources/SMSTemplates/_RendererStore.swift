@@ -165,7 +165,7 @@ final class _RendererStore: Sendable {
         let requestedName = canonical ?? Self.shown(requested)
         if let chosen, let first = chain.first, chosen.key != first {
             diagnostics.append(TemplateDiagnostic(severity: .note, code: .parentLocale,
-                message: "no \(id) catalog for \(requestedName); used \(chosen.catalog.locale) (CLDR parent chain: \(chain.map(Self.tag).joined(separator: " → ")))"))
+                message: "no \(id) catalog for \(requestedName); used \(chosen.catalog.locale) (fallback chain: \(chain.map(Self.tag).joined(separator: " → ")))"))
         }
         if chosen == nil, let catalog = catalogs[defaultKey], let message = catalog.messages[id] {
             chosen = (defaultKey, catalog, message)
