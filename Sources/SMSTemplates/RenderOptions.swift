@@ -46,6 +46,8 @@ public struct RenderOptions: Sendable, Hashable {
     public var smsRetrieverAppHash: String?
 
     /// The largest number of SMS segments the caller wants; more gives a warning diagnostic.
+    /// Nil (the default) uses the catalog's `# @budget` for the message (the bundled catalogs
+    /// declare 1 for every message).
     public var segmentBudget: Int?
 
     /// How much SMS encoding analysis goes into the result.

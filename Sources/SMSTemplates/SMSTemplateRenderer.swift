@@ -307,15 +307,17 @@ extension SMSTemplateRenderer {
             analysis = nil
             segments = encoder.segmentCount(result)
         }
-        if let budget = options.segmentBudget, segments > budget {
+        let budget = options.segmentBudget ?? resolved.segmentBudget
+        if let budget, segments > budget {
             let detail = analysis.map { " (\($0.encoding), \($0.length) units)" } ?? ""
+            let source = options.segmentBudget != nil ? "the render options'" : "the catalog's"
             diagnostics.append(TemplateDiagnostic(severity: .warning, code: .overSegmentBudget,
-                message: "the message needs \(segments) SMS segments\(detail); the budget is \(budget)"))
+                message: "the message needs \(segments) SMS segments\(detail); \(source) budget is \(budget)"))
         }
 
         return RenderedMessage(text: result, messageID: id, locale: resolved.catalogLocale,
                                requestedLocale: _RendererStore.shown(locale), diagnostics: diagnostics,
-                               segmentCount: segments, encoding: analysis)
+                               segmentCount: segments, segmentBudget: budget, encoding: analysis)
     }
 
     static func substring(_ string: String, _ range: Range<Int>) -> String {

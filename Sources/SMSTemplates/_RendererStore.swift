@@ -35,11 +35,15 @@ final class _RendererStore: Sendable {
         let requestsLatinDigits: Bool
         /// The numbering system for numbers: the requested locale's (see `_NumberingSystems`).
         let numberingSystem: String
+        /// The catalog's `# @budget` for the message, else the default catalog's.
+        let segmentBudget: Int?
         let diagnostics: [TemplateDiagnostic]
 
         init(catalogKey: String, catalogLocale: String, localeID: String, message: TemplateCatalog.Message,
-             isRightToLeft: Bool, requestsLatinDigits: Bool, numberingSystem: String, diagnostics: [TemplateDiagnostic]) {
+             isRightToLeft: Bool, requestsLatinDigits: Bool, numberingSystem: String, segmentBudget: Int?,
+             diagnostics: [TemplateDiagnostic]) {
             self.numberingSystem = numberingSystem
+            self.segmentBudget = segmentBudget
             self.catalogKey = catalogKey
             self.catalogLocale = catalogLocale
             self.localeID = localeID
@@ -190,6 +194,7 @@ final class _RendererStore: Sendable {
                         message: chosen.message, isRightToLeft: _ICU.isRightToLeft(chosen.catalog.localeID),
                         requestsLatinDigits: latin,
                         numberingSystem: explicitNumbers ?? Self.numberingSystem(requested: requestedID, catalogLocaleID: chosen.catalog.localeID),
+                        segmentBudget: chosen.catalog.segmentBudget(for: id) ?? catalogs[defaultKey]?.segmentBudget(for: id),
                         diagnostics: diagnostics)
     }
 

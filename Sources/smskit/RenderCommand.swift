@@ -58,7 +58,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A catalog file or directory to add to (or override) the bundled catalogs.", valueName: "PATH"))
     var catalog: String?
 
-    @Option(name: .customLong("segment-budget"), help: ArgumentHelp("Warn when the message needs more segments than this.", valueName: "N"))
+    @Option(name: .customLong("segment-budget"), help: ArgumentHelp("Warn when the message needs more segments than this (default: the catalog's budget, 1 for bundled messages).", valueName: "N"))
     var segmentBudget: Int?
 
     @OptionGroup var encoderOptions: EncoderOptions
@@ -91,6 +91,9 @@ struct RenderCommand: ParsableCommand {
         }
         // `.full` asks for the analysis; the fallback only guards against a renderer that skips it.
         let analysis = rendered.encoding ?? encoder.analyze(rendered.text)
+        if rendered.isOverBudget, let budget = rendered.segmentBudget {
+            _Stderr.write("smskit: warning: \(rendered.messageID) in \(rendered.locale) needs \(rendered.segmentCount) SMS segments (\(analysis.length) \(analysis.encoding) units); its budget is \(budget)\n")
+        }
         var output = _Output()
         switch format {
         case .json: try output.write(json(rendered, analysis: analysis).rendered)
@@ -161,6 +164,10 @@ struct RenderCommand: ParsableCommand {
                     ("message", .string(diagnostic.message)),
                 ])
             })),
+            ("segments", .int(rendered.segmentCount)),
+            ("units", .int(analysis.length)),
+            ("budget_segments", rendered.segmentBudget.map { .int($0) } ?? .null),
+            ("over_budget", .bool(rendered.isOverBudget)),
             ("encoding", SegmentsCommand.json(analysis)),
         ])
     }
