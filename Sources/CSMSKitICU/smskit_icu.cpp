@@ -9,6 +9,7 @@
 #include <unicode/locid.h>
 #include <unicode/messagepattern.h>
 #include <unicode/msgfmt.h>
+#include <unicode/numsys.h>
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
@@ -17,6 +18,7 @@
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
 
+#include <cstring>
 #include <mutex>
 #include <new>
 #include <string>
@@ -146,6 +148,16 @@ extern "C" int32_t smskit_locale_parent(const char *localeID, char *out, int32_t
     return copyOut(std::string(truncated, static_cast<size_t>(length)), out, capacity);
 }
 
+extern "C" int32_t smskit_iso_regions(char *out, int32_t capacity) {
+    if (out == nullptr || capacity <= 0) return -1;
+    std::string result;
+    for (const char *const *region = uloc_getISOCountries(); *region != nullptr; ++region) {
+        if (!result.empty()) result += ' ';
+        result += *region;
+    }
+    return copyOut(result, out, capacity);
+}
+
 extern "C" int32_t smskit_locale_to_tag(const char *localeID, char *out, int32_t capacity) {
     if (localeID == nullptr || out == nullptr || capacity <= 0) return -1;
     UErrorCode status = U_ZERO_ERROR;
@@ -188,6 +200,23 @@ extern "C" int32_t smskit_plural_keywords(const char *localeID, int32_t ordinal,
     return copyOut(result, out, capacity);
 }
 
+extern "C" int32_t smskit_numbering_system_is_decimal(const char *name) {
+    if (name == nullptr || name[0] == '\0' || std::strlen(name) > 8) return 0;
+    for (const char *p = name; *p; ++p) {
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))) return 0;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    icu::NumberingSystem *system = icu::NumberingSystem::createInstanceByName(name, status);
+    if (U_FAILURE(status) || system == nullptr) {
+        delete system;
+        return 0;
+    }
+    const bool decimal = !system->isAlgorithmic() && system->getRadix() == 10 &&
+                         system->getDescription().countChar32() == 10;
+    delete system;
+    return decimal ? 1 : 0;
+}
+
 // MARK: - Characters
 
 extern "C" int32_t smskit_digit_value(uint32_t codePoint) {
@@ -210,6 +239,34 @@ extern "C" int32_t smskit_first_strong_direction(const char *utf8, int32_t lengt
         }
     }
     return 0;
+}
+
+extern "C" int32_t smskit_bidi_profile(const char *utf8, int32_t length) {
+    if (utf8 == nullptr || length <= 0) return 0;
+    int32_t flags = 0;
+    int32_t index = 0;
+    bool first = true;
+    bool lastStrong = false;
+    while (index < length) {
+        UChar32 c;
+        U8_NEXT(reinterpret_cast<const uint8_t *>(utf8), index, length, c);
+        if (c < 0) return 0;
+        UCharDirection direction = u_charDirection(c);
+        // Combining marks and boundary neutrals take the class of what precedes them (UBA W1, X9).
+        if (!first && (direction == U_DIR_NON_SPACING_MARK || direction == U_BOUNDARY_NEUTRAL)) continue;
+        bool strong = true;
+        switch (direction) {
+        case U_LEFT_TO_RIGHT: flags |= SMSKIT_BIDI_HAS_L; break;
+        case U_RIGHT_TO_LEFT: flags |= SMSKIT_BIDI_HAS_R; break;
+        case U_RIGHT_TO_LEFT_ARABIC: flags |= SMSKIT_BIDI_HAS_AL; break;
+        default: strong = false; break;
+        }
+        if (first && strong) flags |= SMSKIT_BIDI_STARTS_STRONG;
+        first = false;
+        lastStrong = strong;
+    }
+    if (lastStrong) flags |= SMSKIT_BIDI_ENDS_STRONG;
+    return flags;
 }
 
 // MARK: - Messages

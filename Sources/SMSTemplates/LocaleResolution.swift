@@ -5,6 +5,7 @@
 /// resolution.locale       // "es-419"
 /// resolution.chain        // ["es-MX", "es-419", "es"]
 /// resolution.diagnostics  // [note: no catalog for es-MX; used its CLDR parent es-419 [parentLocale]]
+/// renderer.resolveLocale("ar-MA").numberingSystem  // "latn" (CLDR's default in Morocco)
 /// ```
 public struct LocaleResolution: Sendable, Hashable {
     /// The string that was asked for, cut to 64 characters.
@@ -18,6 +19,10 @@ public struct LocaleResolution: Sendable, Hashable {
     public var locale: String
     /// Whether the request asked for Latin digits with `-u-nu-latn`.
     public var requestsLatinDigits: Bool
+    /// The numbering system numbers such as `{minutes}` are written in, before
+    /// `RenderOptions.latinDigits`: the requested locale's, region included (`"arab"` for `ar-EG`,
+    /// `"latn"` for `ar-MA`, `"arabext"` for `fa`), or the one a `-u-nu-` keyword asks for.
+    public var numberingSystem: String = "latn"
     /// Notes and warnings: fallbacks, aliases, unrecognized strings.
     public var diagnostics: [TemplateDiagnostic]
 }

@@ -11,18 +11,26 @@ public struct RenderOptions: Sendable, Hashable {
     /// Whether numbers other than the code (e.g. `{minutes}`) use Latin digits whatever the
     /// locale's default numbering system is. A request tag with `-u-nu-latn` has the same effect.
     /// The code is never localized: it is text and stays ASCII.
+    ///
+    /// Without it, numbers use the requested locale's numbering system, region included: CLDR's
+    /// default (Arabic-Indic for `ar-EG` and `ar-SA`, Latin for `ar-MA`, `ar-DZ`, `ar-TN`, `ar-AE`;
+    /// Extended Arabic-Indic for `fa`), except Latin for `bn`, `mr`, `ne`, `as` whose SMS write
+    /// numbers in ASCII beside the ASCII code. A `-u-nu-` keyword in the request picks any other
+    /// decimal system (`bn-u-nu-beng`).
     public var latinDigits: Bool
 
     /// When to wrap the app name in Unicode bidi isolates, U+2068 FIRST STRONG ISOLATE … U+2069 POP
     /// DIRECTIONAL ISOLATE.
     public enum BidiIsolation: Sendable, Hashable {
-        /// Only when the app name's first strong direction differs from the message's (a Latin
-        /// name in Arabic, Hebrew, Persian or Urdu text, an Arabic name in English text): without
-        /// the isolate the name and the digits and punctuation after it form one run and can be
-        /// shown in the wrong order. Same-direction names are left alone, so a GSM-7 message does
-        /// not become UCS-2 for nothing.
+        /// Only where the Unicode Bidirectional Algorithm would otherwise reorder the name with the
+        /// text around it. In a right-to-left message: a name that starts or ends with a digit,
+        /// space or punctuation (`Acme 2`, `(Acme)`, `24`) or mixes directions; `Acme` goes bare.
+        /// In a left-to-right message: a right-to-left name that does the same, or contains Arabic
+        /// letters (digits after them would become Arabic numbers). Right-to-left messages that
+        /// would begin with left-to-right text get a U+200F RIGHT-TO-LEFT MARK in front. Isolates
+        /// cost 2 UCS-2 units each and older handsets may show them as boxes.
         case automatic
-        /// Never add isolates.
+        /// Never add isolates or marks.
         case never
     }
 
@@ -38,6 +46,8 @@ public struct RenderOptions: Sendable, Hashable {
     public var smsRetrieverAppHash: String?
 
     /// The largest number of SMS segments the caller wants; more gives a warning diagnostic.
+    /// Nil (the default) uses the catalog's `# @budget` for the message (the bundled catalogs
+    /// declare 1 for every message).
     public var segmentBudget: Int?
 
     /// How much SMS encoding analysis goes into the result.

@@ -24,6 +24,13 @@ public struct RenderedMessage: Sendable, Hashable {
 
     /// The number of SMS segments `text` needs with the renderer's `SMSEncoder`.
     public var segmentCount: Int
+    /// The segment budget the message was checked against: the render options' `segmentBudget`,
+    /// else the catalog's `# @budget` for the message, else the default locale catalog's; nil
+    /// when none applies.
+    public var segmentBudget: Int?
+    /// Whether `segmentCount` is over `segmentBudget` (then `diagnostics` has an
+    /// `.overSegmentBudget` warning).
+    public var isOverBudget: Bool { segmentBudget.map { segmentCount > $0 } ?? false }
     /// How `text` goes over the air, from the renderer's `SMSEncoder`: GSM 7-bit or UCS-2, national
     /// language tables, segment count and the parts with their headers; nil when the render
     /// options asked for `.segmentCountOnly`. If the encoder's options allow text changes (smart

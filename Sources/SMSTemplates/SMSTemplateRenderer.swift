@@ -5,7 +5,9 @@ import SMSEncoding
 ///
 /// A renderer holds the bundled catalogs (32 locales, see ``bundledLocales``) and any catalogs you
 /// load, resolves the requested locale through ICU and CLDR's parent chain, and formats the message
-/// with ICU MessageFormat: named arguments, plurals, selects and numbers in the locale's digits.
+/// with ICU MessageFormat: named arguments, plurals, selects and numbers in the digits of the
+/// requested locale and region (`ar-EG` Arabic-Indic, `ar-MA` Latin), pinned so that every ICU
+/// from 70 on gives the same text.
 /// It is an immutable `Sendable` value; copies share one cache of compiled formatters, so create
 /// one at startup and use it from any thread.
 ///
@@ -13,7 +15,7 @@ import SMSEncoding
 /// let renderer = try SMSTemplateRenderer()
 /// let sms = try renderer.render(.verificationCodeWithExpiry, locale: "ar-EG",
 ///                               code: "042917", appName: "Acme", minutes: 5)
-/// print(sms.text)         // رمز التحقق في ⁨Acme⁩: 042917. صالح لمدة ٥ دقائق.
+/// print(sms.text)         // رمز التحقق في Acme: 042917. صالح لمدة ٥ دقائق.
 /// print(sms.locale)       // ar
 /// print(sms.diagnostics)  // [note: no catalog for ar-EG; used ar ...]
 /// ```
@@ -93,16 +95,18 @@ public struct SMSTemplateRenderer: Sendable {
     ///   - message: The message to look for along the chain. Default `.verificationCode`.
     /// - Returns: The resolution. Never fails: with no match it reports the default locale.
     public func resolveLocale(_ locale: String, for message: MessageID = .verificationCode) -> LocaleResolution {
-        let (chain, canonical, latin, _) = store.resolution(for: locale)
+        let (chain, canonical, latin, _, _, _) = store.resolution(for: locale)
         var used = store.catalogs[store.defaultKey]?.locale ?? "en"
         var diagnostics: [TemplateDiagnostic] = []
+        var numbers = "latn"
         if let (resolved, _) = try? store.lookup(locale: locale, message: message, latinDigits: false) {
             used = resolved.catalogLocale
             diagnostics = resolved.diagnostics
+            numbers = resolved.numberingSystem
         }
         return LocaleResolution(requested: _RendererStore.shown(locale), canonical: canonical,
                                 chain: chain.map(_RendererStore.tag), locale: used,
-                                requestsLatinDigits: latin, diagnostics: diagnostics)
+                                requestsLatinDigits: latin, numberingSystem: numbers, diagnostics: diagnostics)
     }
 
     /// Renders a one-time-code message.
@@ -273,6 +277,13 @@ extension SMSTemplateRenderer {
         let text = try outcome.get()
 
         var result = text
+        // A right-to-left message must start with a right-to-left letter, or handsets that lay the
+        // message out by its first letter (and those that ignore isolates) show it left to right.
+        if resolved.isRightToLeft, options.bidiIsolation == .automatic, _Bidi.needsLeadingMark(result) {
+            result = _Bidi.rightToLeftMark + result
+            diagnostics.append(TemplateDiagnostic(severity: .note, code: .rightToLeftMark,
+                message: "the \(resolved.catalogLocale) message starts with left-to-right text; a RIGHT-TO-LEFT MARK (U+200F) was put in front so it is laid out right to left"))
+        }
         if options.webOTPOrigin != nil || options.smsRetrieverAppHash != nil {
             try appendDeliveryLines(to: &result, code: codeSpan.map { Self.substring(buffer, $0) },
                                     source: source, options: options, diagnostics: &diagnostics, id: id)
@@ -296,15 +307,17 @@ extension SMSTemplateRenderer {
             analysis = nil
             segments = encoder.segmentCount(result)
         }
-        if let budget = options.segmentBudget, segments > budget {
+        let budget = options.segmentBudget ?? resolved.segmentBudget
+        if let budget, segments > budget {
             let detail = analysis.map { " (\($0.encoding), \($0.length) units)" } ?? ""
+            let source = options.segmentBudget != nil ? "the render options'" : "the catalog's"
             diagnostics.append(TemplateDiagnostic(severity: .warning, code: .overSegmentBudget,
-                message: "the message needs \(segments) SMS segments\(detail); the budget is \(budget)"))
+                message: "the message needs \(segments) SMS segments\(detail); \(source) budget is \(budget)"))
         }
 
         return RenderedMessage(text: result, messageID: id, locale: resolved.catalogLocale,
                                requestedLocale: _RendererStore.shown(locale), diagnostics: diagnostics,
-                               segmentCount: segments, encoding: analysis)
+                               segmentCount: segments, segmentBudget: budget, encoding: analysis)
     }
 
     static func substring(_ string: String, _ range: Range<Int>) -> String {
@@ -355,23 +368,15 @@ extension SMSTemplateRenderer {
         // An ASCII name in a left-to-right message never needs an isolate.
         if isASCII && !isRightToLeft { return }
 
-        // Bidi: isolate the name when its direction differs from the message's, so it cannot join
-        // the digits or punctuation next to it into one run shown in the wrong order.
+        // Bidi: isolate the name only where the bidi algorithm would reorder it with the text
+        // around it (see `_Bidi`).
         let cleaned = Self.substring(buffer, start..<buffer.utf8.count)
-        let direction: _ICU.Direction
-        if cleaned.utf8.allSatisfy({ $0 < 0x80 }) {
-            direction = cleaned.utf8.contains(where: { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") })
-                ? .leftToRight : .neutral
-        } else {
-            direction = _ICU.firstStrongDirection(cleaned)
-        }
-        let needsIsolate = isRightToLeft ? direction != .rightToLeft : direction == .rightToLeft
-        guard needsIsolate else { return }
+        guard let reason = _Bidi.isolationReason(cleaned, inRightToLeftMessage: isRightToLeft) else { return }
         let utf8 = buffer.utf8
         let cut = utf8.index(utf8.startIndex, offsetBy: start)
         buffer = String(buffer[..<cut]) + "\u{2068}" + cleaned + "\u{2069}"
         diagnostics.append(TemplateDiagnostic(severity: .note, code: .bidiIsolated,
-            message: "the app name was wrapped in FSI/PDI isolates: its direction differs from the \(isRightToLeft ? "right-to-left" : "left-to-right") message"))
+            message: "the app name was wrapped in FSI/PDI isolates in the \(isRightToLeft ? "right-to-left" : "left-to-right") message: \(reason)"))
     }
 
     static func sanitized(_ name: String) -> TemplateDiagnostic {

@@ -41,7 +41,11 @@ public struct TemplateCatalog: Sendable {
     /// The matching key (see `_LocaleKey`).
     let key: String
     /// The messages by ID.
-    public private(set) var messages: [MessageID: Message]
+    public internal(set) var messages: [MessageID: Message]
+    /// Segment budgets declared with `# @budget ID SEGMENTS` (see `segmentBudget(for:)`).
+    public internal(set) var segmentBudgets: [MessageID: Int] = [:]
+    /// Translator notes declared with `# @description ID TEXT` (see `messageDescription(for:)`).
+    public internal(set) var messageDescriptions: [MessageID: String] = [:]
 
     /// The message IDs in this catalog, sorted.
     public var messageIDs: [MessageID] { messages.keys.sorted() }
@@ -72,9 +76,14 @@ public struct TemplateCatalog: Sendable {
         self.messages = [:]
 
         var lineNumber = 0
+        var directives: [(directive: Directive, line: Int)] = []
         // "\r\n" is one Character in Swift, so split on both forms of line end.
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
+            if let directive = try Self.parseDirective(rawLine, lineNumber: lineNumber, file: file, strict: validate) {
+                directives.append((directive, lineNumber))
+                continue
+            }
             let message = try Self.parseLine(rawLine, lineNumber: lineNumber, file: file)
             guard let (messageID, entry) = message else { continue }
             if let previous = messages[messageID] {
@@ -84,6 +93,68 @@ public struct TemplateCatalog: Sendable {
             }
             if validate { try Self.validate(entry, id: messageID, localeID: self.localeID) }
             messages[messageID] = entry
+        }
+        for (directive, line) in directives {
+            switch directive {
+            case .budget(let id, let segments):
+                guard messages[id] != nil || !validate else {
+                    throw TemplateError(code: .catalogSyntax, message: "@budget names \(id), which this catalog does not define",
+                                        file: file, messageID: id, line: line, column: 1)
+                }
+                segmentBudgets[id] = segments
+            case .description(let id, let text):
+                messageDescriptions[id] = text
+            }
+        }
+        if validate { try checkBudgets(file: file) }
+    }
+
+    /// A metadata comment: `# @budget ID SEGMENTS` or `# @description ID TEXT`.
+    enum Directive {
+        case budget(MessageID, Int)
+        case description(MessageID, String)
+    }
+
+    /// The largest segment budget a catalog may declare (a concatenated SMS has at most 255 parts).
+    static let maximumBudget = 255
+
+    /// Parses a `# @` directive line; nil for any other line. Ordinary comments never start with `# @`.
+    static func parseDirective(_ rawLine: Substring, lineNumber: Int, file: String, strict: Bool) throws(TemplateError) -> Directive? {
+        var line = rawLine
+        if line.last == "\r" { line = line.dropLast() }
+        guard line.hasPrefix("# @") else { return nil }
+        let body = line.dropFirst(3)
+        let keyword = body.prefix(while: { $0 != " " })
+        let rest = body.dropFirst(keyword.count).drop(while: { $0 == " " })
+        let idText = rest.prefix(while: { $0 != " " })
+        let value = rest.dropFirst(idText.count).drop(while: { $0 == " " })
+        func fail(_ message: String, column: Int = 3) -> TemplateError {
+            TemplateError(code: .catalogSyntax, message: message, file: file, line: lineNumber, column: column)
+        }
+        let idColumn = 4 + keyword.count + (body.count - keyword.count - rest.count)
+        switch keyword {
+        case "budget", "description":
+            guard let id = MessageID(rawValue: String(idText)) else {
+                guard strict else { return nil }
+                throw fail("'# @\(keyword)' needs a message ID after it, e.g. '# @\(keyword) verification_code \(keyword == "budget" ? "1" : "text")'",
+                           column: idColumn)
+            }
+            if keyword == "budget" {
+                guard let segments = Int(value), (1...maximumBudget).contains(segments) else {
+                    guard strict else { return nil }
+                    throw fail("the budget of \(id) must be a number of SMS segments from 1 to \(maximumBudget); got '\(value.prefix(16))'",
+                               column: idColumn + idText.count + 1)
+                }
+                return .budget(id, segments)
+            }
+            guard !value.isEmpty else {
+                guard strict else { return nil }
+                throw fail("'# @description \(id)' needs the text of the description", column: idColumn)
+            }
+            return .description(id, String(value.prefix(1000)))
+        default:
+            guard strict else { return nil }
+            throw fail("unknown directive '# @\(keyword.prefix(32))'; catalogs know '# @budget' and '# @description' (write '#  @' for a comment)")
         }
     }
 
@@ -199,10 +270,21 @@ public struct TemplateCatalog: Sendable {
     /// The pattern of a message, if the catalog has it.
     public func pattern(for id: MessageID) -> String? { messages[id]?.pattern }
 
+    /// The segment budget the catalog declares for a message with `# @budget ID SEGMENTS`.
+    ///
+    /// A renderer warns when a rendered message needs more segments than its budget (the
+    /// render options' `segmentBudget` wins; a message without one takes the default locale's).
+    public func segmentBudget(for id: MessageID) -> Int? { segmentBudgets[id] }
+
+    /// The translator note the catalog declares for a message with `# @description ID TEXT`.
+    public func messageDescription(for id: MessageID) -> String? { messageDescriptions[id] }
+
     /// Returns this catalog with `other`'s messages added, replacing messages with the same ID.
     func merging(_ other: TemplateCatalog) -> TemplateCatalog {
         var result = self
         for (id, message) in other.messages { result.messages[id] = message }
+        for (id, budget) in other.segmentBudgets { result.segmentBudgets[id] = budget }
+        for (id, text) in other.messageDescriptions { result.messageDescriptions[id] = text }
         return result
     }
 }

@@ -22,7 +22,7 @@ public struct TemplateDiagnostic: Sendable, Hashable, CustomStringConvertible {
         enum Value: String, Sendable {
             case localeNotRecognized, localeCanonicalized, parentLocale, defaultLocale, messageFallback,
                  numberingSystemIgnored, unusedArgument, argumentSanitized, codeDigitsFolded,
-                 bidiIsolated, deliveryOrder, overSegmentBudget
+                 bidiIsolated, rightToLeftMark, deliveryOrder, overSegmentBudget
         }
         let value: Value
         init(_ value: Value) { self.value = value }
@@ -37,7 +37,7 @@ public struct TemplateDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let defaultLocale = Code(.defaultLocale)
         /// The matched catalog lacks the message; a later locale in the chain had it.
         public static let messageFallback = Code(.messageFallback)
-        /// A `-u-nu-` numbering system other than `latn` in the tag was ignored.
+        /// A `-u-nu-` numbering system in the tag was ignored: it is not a decimal system ICU knows.
         public static let numberingSystemIgnored = Code(.numberingSystemIgnored)
         /// An argument was given that the message does not use.
         public static let unusedArgument = Code(.unusedArgument)
@@ -45,8 +45,12 @@ public struct TemplateDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let argumentSanitized = Code(.argumentSanitized)
         /// Non-ASCII decimal digits in the code were folded to ASCII (autofill reads ASCII only).
         public static let codeDigitsFolded = Code(.codeDigitsFolded)
-        /// The app name was wrapped in bidi isolates (FSI…PDI) because its direction differs from the message's.
+        /// The app name was wrapped in bidi isolates (FSI…PDI): its edges are digits or punctuation, it
+        /// mixes directions, or it is Arabic in a left-to-right message (see `RenderOptions.BidiIsolation`).
         public static let bidiIsolated = Code(.bidiIsolated)
+        /// A right-to-left message began with left-to-right text (e.g. a Latin app name); a U+200F
+        /// RIGHT-TO-LEFT MARK was put in front so every handset lays it out right to left.
+        public static let rightToLeftMark = Code(.rightToLeftMark)
         /// Both WebOTP and an SMS Retriever hash were requested; the hash line precedes the WebOTP line.
         public static let deliveryOrder = Code(.deliveryOrder)
         /// The message needs more SMS segments than the caller's budget.

@@ -17,7 +17,8 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
         enum Value: String, Sendable {
             case catalogSyntax, patternSyntax, unsupportedArgument, catalogArgument, invalidLocale,
                  duplicateMessage, fileUnreadable, unknownMessage, missingArgument, argumentType,
-                 argumentTooLong, invalidArgument, invalidCode, invalidOrigin, invalidAppHash, formatting
+                 argumentTooLong, invalidArgument, invalidCode, invalidOrigin, invalidAppHash, formatting,
+                 overBudget, missingPluralCategory
         }
         let value: Value
         init(_ value: Value) { self.value = value }
@@ -52,6 +53,10 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let invalidOrigin = Code(.invalidOrigin)
         /// The SMS Retriever app hash is not 11 characters of `A-Z a-z 0-9 + /`.
         public static let invalidAppHash = Code(.invalidAppHash)
+        /// A catalog message needs more SMS segments in the worst case than its `# @budget`.
+        public static let overBudget = Code(.overBudget)
+        /// A plural argument lacks a category the catalog's locale needs (Polish `few`, `many`).
+        public static let missingPluralCategory = Code(.missingPluralCategory)
         /// ICU failed while formatting.
         public static let formatting = Code(.formatting)
 

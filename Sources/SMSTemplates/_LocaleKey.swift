@@ -5,7 +5,8 @@
 /// `sr-Latn` → `sr_Latn`, `pt-BR` → `pt_BR`). A request becomes a chain of keys: its own key,
 /// then CLDR parents as ICU's data gives them (`es_MX` → `es_419` → `es`; `pt_AO` → `pt_PT` →
 /// `pt`; `zh_Hant_HK` → `zh_Hant`, never `zh`), then, for a tag without a region, the likely
-/// region's key (`pt` → `pt_BR`, as CLDR's `pt` is Brazilian Portuguese).
+/// region's key (`pt` → `pt_BR`, as CLDR's `pt` is Brazilian Portuguese), then the `alternates`
+/// (`no`, `nn` → `nb`; `yue` → `zh_Hant`).
 enum _LocaleKey {
     /// The key of a canonical ICU locale ID, or nil if ICU cannot maximize it.
     static func catalogKey(forLocaleID id: String) -> String? {
@@ -24,7 +25,21 @@ enum _LocaleKey {
         return _ICU.subtags(maximized).script
     }
 
-    /// The chain of keys for a canonical request ID, most specific first; at most 12 entries.
+    /// Languages whose readers read another catalog's language when theirs is missing:
+    /// Norwegian (`no`) and Nynorsk (`nn`) read Bokmål (`nb`); Cantonese (`yue`, written in
+    /// Traditional Chinese characters in Hong Kong and Macau) reads `zh-Hant`, and `yue-Hans`
+    /// (Guangdong) reads `zh-Hans`. Serbian needs none: `sr` is Cyrillic and `sr-Latn-*` reaches
+    /// `sr-Latn` by CLDR's own chain.
+    static func alternates(of key: String) -> [String] {
+        let parts = _ICU.subtags(key)
+        switch parts.language {
+        case "no", "nn": return ["nb"]
+        case "yue": return parts.script == "Hans" ? ["zh"] : ["zh_Hant"]
+        default: return []
+        }
+    }
+
+    /// The chain of keys for a canonical request ID, most specific first; at most 14 entries.
     static func chain(forLocaleID id: String) -> [String] {
         let base = String(id.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)[0])
         let requested = _ICU.subtags(base)
@@ -36,9 +51,11 @@ enum _LocaleKey {
         var chain: [String] = []
         func walk(from start: String) {
             var current = start
-            while chain.count < 12, current != "root", !current.isEmpty {
+            // Bounded: ICU's data can hold parent cycles through aliases (no_NO → nb_NO → no ...).
+            for _ in 0..<12 {
+                guard chain.count < 12, current != "root", !current.isEmpty else { return }
                 if !chain.contains(current) { chain.append(current) }
-                guard let parent = _ICU.parent(current), parent != current else { break }
+                guard let parent = _ICU.parent(current), parent != current, !chain.contains(parent) else { return }
                 current = parent
             }
         }
@@ -47,6 +64,12 @@ enum _LocaleKey {
         } else {
             walk(from: stem)
             if let region = full.region { walk(from: stem + "_" + region) }
+        }
+        // Fallbacks CLDR's parent chain does not give (see `alternates`), after the chain.
+        for key in chain {
+            for alternate in alternates(of: key) where !chain.contains(alternate) && chain.count < 14 {
+                chain.append(alternate)
+            }
         }
         return chain
     }

@@ -9,9 +9,9 @@ import Synchronization
 ///   the hot path. Bounded: keys longer than 64 bytes are never stored, and past `resolvedLimit`
 ///   entries new keys are resolved but not stored, so a stream of distinct garbage locale strings
 ///   cannot grow memory.
-/// - `compiled`: (catalog key, message ID, Latin digits) → the compiled ICU MessageFormat, shared
-///   by every request string that resolves to it (`es-MX`, `es_AR`, `es-419`...). Bounded by the
-///   catalogs themselves (× 2 digit modes).
+/// - `compiled`: (catalog key, message ID, numbering system) → the compiled ICU MessageFormat,
+///   shared by every request string that resolves to it (`es-MX`, `es_AR`, `es-419`...). Bounded by
+///   the catalogs themselves × the few numbering systems a language uses.
 final class _RendererStore: Sendable {
     struct RequestKey: Hashable, Sendable {
         let locale: String
@@ -22,7 +22,7 @@ final class _RendererStore: Sendable {
     struct CompiledKey: Hashable, Sendable {
         let catalogKey: String
         let message: MessageID
-        let latinDigits: Bool
+        let numberingSystem: String
     }
 
     /// What a (locale, message) request resolves to. A class so the hot path retains one object.
@@ -33,10 +33,17 @@ final class _RendererStore: Sendable {
         let message: TemplateCatalog.Message
         let isRightToLeft: Bool
         let requestsLatinDigits: Bool
+        /// The numbering system for numbers: the requested locale's (see `_NumberingSystems`).
+        let numberingSystem: String
+        /// The catalog's `# @budget` for the message, else the default catalog's.
+        let segmentBudget: Int?
         let diagnostics: [TemplateDiagnostic]
 
         init(catalogKey: String, catalogLocale: String, localeID: String, message: TemplateCatalog.Message,
-             isRightToLeft: Bool, requestsLatinDigits: Bool, diagnostics: [TemplateDiagnostic]) {
+             isRightToLeft: Bool, requestsLatinDigits: Bool, numberingSystem: String, segmentBudget: Int?,
+             diagnostics: [TemplateDiagnostic]) {
+            self.numberingSystem = numberingSystem
+            self.segmentBudget = segmentBudget
             self.catalogKey = catalogKey
             self.catalogLocale = catalogLocale
             self.localeID = localeID
@@ -72,19 +79,19 @@ final class _RendererStore: Sendable {
         let key = RequestKey(locale: locale, message: id, latinDigits: latinDigits)
         if let entry = requests.withLock({ $0[key] }) {
             if let compiled = entry.compiled { return (entry.resolved, compiled) }
-            return (entry.resolved, try compile(entry.resolved, id: id, latinDigits: latinDigits || entry.resolved.requestsLatinDigits))
+            return (entry.resolved, try compile(entry.resolved, id: id, numberingSystem: latinDigits ? "latn" : entry.resolved.numberingSystem))
         }
         let resolution = try resolve(locale: locale, message: id)
-        let latin = latinDigits || resolution.requestsLatinDigits
+        let numbers = latinDigits ? "latn" : resolution.numberingSystem
         let message: _CompiledMessage
         if caching == .disabled {
-            message = try compile(resolution, id: id, latinDigits: latin)
+            message = try compile(resolution, id: id, numberingSystem: numbers)
         } else {
-            let compiledKey = CompiledKey(catalogKey: resolution.catalogKey, message: id, latinDigits: latin)
+            let compiledKey = CompiledKey(catalogKey: resolution.catalogKey, message: id, numberingSystem: numbers)
             if let cached = compiled.withLock({ $0[compiledKey] }) {
                 message = cached
             } else {
-                let fresh = try compile(resolution, id: id, latinDigits: latin)
+                let fresh = try compile(resolution, id: id, numberingSystem: numbers)
                 // Two threads may compile the same message at once; the first stored wins, both are correct.
                 message = compiled.withLock { cache -> _CompiledMessage in
                     if let existing = cache[compiledKey] { return existing }
@@ -104,8 +111,9 @@ final class _RendererStore: Sendable {
         return (resolution, message)
     }
 
-    private func compile(_ resolution: Resolved, id: MessageID, latinDigits: Bool) throws(TemplateError) -> _CompiledMessage {
-        let localeID = latinDigits ? resolution.localeID + "@numbers=latn" : resolution.localeID
+    private func compile(_ resolution: Resolved, id: MessageID, numberingSystem: String) throws(TemplateError) -> _CompiledMessage {
+        // Pinned, never the host ICU's default: the same digits on any ICU version.
+        let localeID = resolution.localeID + "@numbers=" + numberingSystem
         do {
             return try _CompiledMessage(pattern: resolution.message.pattern, localeID: localeID)
         } catch {
@@ -114,22 +122,27 @@ final class _RendererStore: Sendable {
     }
 
     /// The locale chain and diagnostics for a requested locale string, without the cache.
-    func resolution(for requested: String) -> (chain: [String], canonical: String?, latin: Bool, diagnostics: [TemplateDiagnostic]) {
+    func resolution(for requested: String) -> (chain: [String], canonical: String?, latin: Bool, numbers: String?, localeID: String?,
+                                               diagnostics: [TemplateDiagnostic]) {
         var diagnostics: [TemplateDiagnostic] = []
         let shown = Self.shown(requested)
         guard let id = _ICU.canonicalize(requested) else {
             diagnostics.append(TemplateDiagnostic(severity: .warning, code: .localeNotRecognized,
                 message: requested.isEmpty ? "no locale was given" : "'\(shown)' is not a BCP 47 locale tag"))
-            return ([], nil, false, diagnostics)
+            return ([], nil, false, nil, nil, diagnostics)
         }
         let canonical = _ICU.languageTag(id)
         var latin = false
+        var explicit: String?
         if let numbers = _ICU.keyword(id, "numbers"), !numbers.isEmpty {
             if numbers == "latn" {
                 latin = true
+                explicit = numbers
+            } else if _NumberingSystems.isDecimal(numbers) {
+                explicit = numbers
             } else {
                 diagnostics.append(TemplateDiagnostic(severity: .note, code: .numberingSystemIgnored,
-                    message: "numbering system '\(numbers)' in '\(shown)' is ignored; digits follow the catalog's locale (only -u-nu-latn is honoured)"))
+                    message: "numbering system '\(numbers)' in '\(shown)' is ignored: it is not a decimal numbering system ICU knows; digits follow the locale"))
             }
         }
         let requestedLanguage = requested.utf8.prefix(while: { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") })
@@ -138,11 +151,11 @@ final class _RendererStore: Sendable {
             diagnostics.append(TemplateDiagnostic(severity: .note, code: .localeCanonicalized,
                 message: "'\(shown)' is an alias of '\(canonical ?? id)' in CLDR"))
         }
-        return (_LocaleKey.chain(forLocaleID: id), canonical, latin, diagnostics)
+        return (_LocaleKey.chain(forLocaleID: id), canonical, latin, explicit, id, diagnostics)
     }
 
     private func resolve(locale requested: String, message id: MessageID) throws(TemplateError) -> Resolved {
-        var (chain, canonical, latin, diagnostics) = resolution(for: requested)
+        var (chain, canonical, latin, explicitNumbers, requestedID, diagnostics) = resolution(for: requested)
         var chosen: (key: String, catalog: TemplateCatalog, message: TemplateCatalog.Message)?
         var firstCatalogWithoutMessage: TemplateCatalog?
         for key in chain {
@@ -156,7 +169,7 @@ final class _RendererStore: Sendable {
         let requestedName = canonical ?? Self.shown(requested)
         if let chosen, let first = chain.first, chosen.key != first {
             diagnostics.append(TemplateDiagnostic(severity: .note, code: .parentLocale,
-                message: "no \(id) catalog for \(requestedName); used \(chosen.catalog.locale) (CLDR parent chain: \(chain.map(Self.tag).joined(separator: " → ")))"))
+                message: "no \(id) catalog for \(requestedName); used \(chosen.catalog.locale) (fallback chain: \(chain.map(Self.tag).joined(separator: " → ")))"))
         }
         if chosen == nil, let catalog = catalogs[defaultKey], let message = catalog.messages[id] {
             chosen = (defaultKey, catalog, message)
@@ -179,7 +192,20 @@ final class _RendererStore: Sendable {
         }
         return Resolved(catalogKey: chosen.key, catalogLocale: chosen.catalog.locale, localeID: chosen.catalog.localeID,
                         message: chosen.message, isRightToLeft: _ICU.isRightToLeft(chosen.catalog.localeID),
-                        requestsLatinDigits: latin, diagnostics: diagnostics)
+                        requestsLatinDigits: latin,
+                        numberingSystem: explicitNumbers ?? Self.numberingSystem(requested: requestedID, catalogLocaleID: chosen.catalog.localeID),
+                        segmentBudget: chosen.catalog.segmentBudget(for: id) ?? catalogs[defaultKey]?.segmentBudget(for: id),
+                        diagnostics: diagnostics)
+    }
+
+    /// The digits of the requested locale, region included (`ar_MA` → latn, `ar_EG` → arab), when
+    /// the catalog is in the requested language; otherwise (a fallback to another language, such
+    /// as the default `en`) the catalog's own.
+    static func numberingSystem(requested: String?, catalogLocaleID: String) -> String {
+        if let requested, _ICU.subtags(requested).language == _ICU.subtags(catalogLocaleID).language {
+            return _NumberingSystems.system(forLocaleID: requested)
+        }
+        return _NumberingSystems.system(forLocaleID: catalogLocaleID)
     }
 
     static func tag(_ key: String) -> String { _ICU.languageTag(key) ?? key }

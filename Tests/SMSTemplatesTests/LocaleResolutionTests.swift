@@ -92,7 +92,7 @@ import Testing
         let renderer = try SMSTemplateRenderer()
         let latin = try renderer.render(.verificationCodeWithExpiry, locale: "ar-u-nu-latn", code: "1", appName: "A", minutes: 5)
         #expect(latin.text.contains("5 دقائق"))
-        let other = try renderer.render(.verificationCodeWithExpiry, locale: "en-u-nu-thai", code: "1", appName: "A", minutes: 5)
+        let other = try renderer.render(.verificationCodeWithExpiry, locale: "en-u-nu-roman", code: "1", appName: "A", minutes: 5)
         #expect(other.text.contains("5 minutes"))
         #expect(other.diagnostics.contains { $0.code == .numberingSystemIgnored })
     }

@@ -1,5 +1,5 @@
 import Foundation
-import SMSTemplates
+@testable import SMSTemplates
 import SMSKitTestSupport
 import Testing
 
@@ -29,8 +29,8 @@ import Testing
            0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200B, 0x200D, 0xFEFF].map { Unicode.Scalar($0)! }
 
     /// A marker that no bundled message contains; values start with it so that their first strong
-    /// character is Latin, which makes the renderer's isolation decision the same as for the
-    /// marker alone.
+    /// character is Latin (and a right-to-left message's leading mark, if any, is the same as for
+    /// the marker alone).
     static let marker = "QQXQ"
 
     @Test("hostile app names render as their cleaned text in every bundled locale and message", arguments: 0..<2)
@@ -52,14 +52,18 @@ import Testing
                     let name = Self.marker + String(tail)
                     let cleaned = Self.marker + String(String.UnicodeScalarView(tail.filter { !Self.isForbidden($0) }))
                     let sms = try renderer.render(id, locale: locale, code: "4242", appName: name, minutes: minutes)
-                    let expected = baseline.text.replacingOccurrences(of: Self.marker, with: cleaned)
+                    // Isolates depend on the whole cleaned name (its edges and directions): `_Bidi`.
+                    let isRightToLeft = renderer.catalog(for: baseline.locale).map { _ICU.isRightToLeft($0.localeID) } ?? false
+                    let shown = _Bidi.isolationReason(cleaned, inRightToLeftMessage: isRightToLeft) == nil
+                        ? cleaned : "\u{2068}" + cleaned + "\u{2069}"
+                    let expected = baseline.text.replacingOccurrences(of: Self.marker, with: shown)
                     checked += 1
                     if sms.text != expected, failures.count < 10 {
                         failures.append("\(locale) \(id) \(name.unicodeScalars.map { String($0.value, radix: 16) }): \(sms.text)")
                     }
                     // Only the renderer's own isolates, balanced; no other control anywhere.
                     let added = Array(sms.text.unicodeScalars.filter(Self.isForbidden))
-                    if added != Array(baseline.text.unicodeScalars.filter(Self.isForbidden)), failures.count < 10 {
+                    if added != Array(expected.unicodeScalars.filter(Self.isForbidden)), failures.count < 10 {
                         failures.append("\(locale) \(id): controls \(added.map { String($0.value, radix: 16) })")
                     }
                     let removed = tail.contains(where: Self.isForbidden)

@@ -37,6 +37,10 @@ int32_t smskit_locale_add_likely(const char *localeID, char *out, int32_t capaci
 /// Returns the length, or -1 on failure.
 int32_t smskit_locale_parent(const char *localeID, char *out, int32_t capacity);
 
+/// The current ISO 3166-1 region codes ICU knows (deprecated codes such as "YU" excluded),
+/// space-separated in ICU's order. Returns the length, or -1 when `capacity` is too small.
+int32_t smskit_iso_regions(char *out, int32_t capacity);
+
 /// The BCP 47 form of an ICU locale ID ("zh_Hant" -> "zh-Hant"). Returns the length, or -1.
 int32_t smskit_locale_to_tag(const char *localeID, char *out, int32_t capacity);
 
@@ -51,6 +55,11 @@ int32_t smskit_locale_is_rtl(const char *localeID);
 /// Returns the length, or -1 on failure.
 int32_t smskit_plural_keywords(const char *localeID, int32_t ordinal, char *out, int32_t capacity);
 
+/// 1 when `name` is a numbering system ICU knows that writes decimal digits with its own ten
+/// characters ("latn", "arab", "arabext", "beng", "deva"...), 0 otherwise (unknown names and
+/// algorithmic systems such as "roman" or "hebr").
+int32_t smskit_numbering_system_is_decimal(const char *name);
+
 // MARK: - Characters
 
 /// The decimal digit value of a code point (0...9) when it is a Unicode decimal digit
@@ -60,6 +69,20 @@ int32_t smskit_digit_value(uint32_t codePoint);
 /// First-strong direction of UTF-8 text by the Unicode Bidirectional Algorithm's P2/P3:
 /// 0 = no strong character, 1 = left to right, 2 = right to left.
 int32_t smskit_first_strong_direction(const char *utf8, int32_t length);
+
+/// Bidi classes of UTF-8 text, as a bit set: SMSKIT_BIDI_HAS_L (a strong left-to-right
+/// character), SMSKIT_BIDI_HAS_R (Hebrew-like R), SMSKIT_BIDI_HAS_AL (Arabic letter, which turns
+/// following European digits into Arabic numbers, UBA rule W2), SMSKIT_BIDI_STARTS_STRONG and
+/// SMSKIT_BIDI_ENDS_STRONG (the first/last character, ignoring combining marks, is L, R or AL).
+/// 0 for empty or invalid input.
+enum {
+    SMSKIT_BIDI_HAS_L = 1,
+    SMSKIT_BIDI_HAS_R = 2,
+    SMSKIT_BIDI_HAS_AL = 4,
+    SMSKIT_BIDI_STARTS_STRONG = 8,
+    SMSKIT_BIDI_ENDS_STRONG = 16
+};
+int32_t smskit_bidi_profile(const char *utf8, int32_t length);
 
 // MARK: - Messages
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PhoneNumbers
 import SMSEncoding
 import SMSTemplates
 
@@ -21,6 +22,10 @@ struct RenderCommand: ParsableCommand {
               smskit render --lang hi --code 123456 --app Acme
               smskit render --lang pt-BR --code 042917 --app Acme --minutes 10 --format json
               smskit render --lang tr --code 123456 --app Acme --national-tables turkish
+              smskit render --to +5511987654321 --code 123456 --app Acme
+
+            With --to and no --lang, the language is CLDR's likely language of the number's \
+            region (+55 → pt-BR, +20 → ar-EG, +90 → tr); --lang always wins.
 
             \(SMSKitExitCode.helpText)
             """
@@ -29,8 +34,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The message ID (default: verification_code, or verification_code_expiry with --minutes).", valueName: "ID"))
     var message: String?
 
-    @Option(help: ArgumentHelp("The language: a BCP 47 tag such as hi, pt-BR, zh-Hant, ar-EG.", valueName: "CODE"))
-    var lang: String
+    @Option(help: ArgumentHelp("The language: a BCP 47 tag such as hi, pt-BR, zh-Hant, ar-EG. Wins over --to.", valueName: "CODE"))
+    var lang: String?
+
+    @Option(help: ArgumentHelp("The recipient's number in international form (+5511...): without --lang, its region's language is used.", valueName: "NUMBER"))
+    var to: String?
 
     @Option(help: ArgumentHelp("The verification code (digits; other scripts' digits are folded to ASCII).", valueName: "CODE"))
     var code: String
@@ -50,7 +58,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A catalog file or directory to add to (or override) the bundled catalogs.", valueName: "PATH"))
     var catalog: String?
 
-    @Option(name: .customLong("segment-budget"), help: ArgumentHelp("Warn when the message needs more segments than this.", valueName: "N"))
+    @Option(name: .customLong("segment-budget"), help: ArgumentHelp("Warn when the message needs more segments than this (default: the catalog's budget, 1 for bundled messages).", valueName: "N"))
     var segmentBudget: Int?
 
     @OptionGroup var encoderOptions: EncoderOptions
@@ -59,6 +67,7 @@ struct RenderCommand: ParsableCommand {
     var format: DetailFormat = .text
 
     func validate() throws {
+        if lang == nil && to == nil { throw ValidationError("Give --lang CODE, --to NUMBER, or both.") }
         if let minutes, minutes < 0 { throw ValidationError("--minutes must not be negative.") }
         if let segmentBudget, segmentBudget < 1 { throw ValidationError("--segment-budget must be at least 1.") }
         if let message, MessageID(rawValue: message) == nil {
@@ -76,18 +85,39 @@ struct RenderCommand: ParsableCommand {
             let renderer = try SMSTemplateRenderer(catalogs: catalogs, encoder: encoder)
             let options = RenderOptions(webOTPOrigin: webotp, smsRetrieverAppHash: appHash, segmentBudget: segmentBudget,
                                         encodingAnalysis: .full)
-            rendered = try renderer.render(messageID, locale: lang, code: code, appName: app, minutes: minutes, options: options)
+            rendered = try renderer.render(messageID, locale: try language().tag, code: code, appName: app, minutes: minutes, options: options)
         } catch let error as TemplateError {
             throw Self.cliError(error)
         }
         // `.full` asks for the analysis; the fallback only guards against a renderer that skips it.
         let analysis = rendered.encoding ?? encoder.analyze(rendered.text)
+        if rendered.isOverBudget, let budget = rendered.segmentBudget {
+            _Stderr.write("smskit: warning: \(rendered.messageID) in \(rendered.locale) needs \(rendered.segmentCount) SMS segments (\(analysis.length) \(analysis.encoding) units); its budget is \(budget)\n")
+        }
         var output = _Output()
         switch format {
         case .json: try output.write(json(rendered, analysis: analysis).rendered)
         case .text: try output.write(text(rendered, analysis: analysis))
         }
         try output.flush()
+    }
+
+    /// The language to render in: --lang, else the likely language of --to's region, else en.
+    func language() throws -> (tag: String, region: String?, source: String) {
+        var region: String?
+        if let to {
+            let engine = PhoneNumberEngine()
+            let number: PhoneNumber
+            do {
+                number = try engine.parse(to, defaultRegion: nil)
+            } catch {
+                throw CLIError.usage("--to '\(to.prefix(64))' is not a phone number in international form (+CC...): \(error)")
+            }
+            region = (engine.region(of: number) ?? engine.mainRegion(forCountryCode: number.countryCode))?.identifier
+        }
+        if let lang { return (lang, region, "lang") }
+        if let region, let tag = SMSTemplateRenderer.defaultLanguageCode(forRegion: region) { return (tag, region, "number") }
+        return ("en", region, "default")
     }
 
     /// Catalog problems are failures (exit 1); bad arguments are usage errors (exit 64).
@@ -107,6 +137,9 @@ struct RenderCommand: ParsableCommand {
         let requested = rendered.requestedLocale == rendered.locale ? "" : " (requested \(rendered.requestedLocale))"
         lines.append("message:   \(rendered.messageID)")
         lines.append("locale:    \(rendered.locale)\(requested)")
+        if let (tag, region, source) = try? language(), source != "lang" {
+            lines.append("language:  \(tag) (\(source == "number" ? "the likely language of \(region ?? "?")" : "no language for the number's region \(region ?? "(unknown)"); used en"))")
+        }
         if !rendered.diagnostics.isEmpty {
             lines.append("diagnostics:")
             for diagnostic in rendered.diagnostics {
@@ -122,6 +155,8 @@ struct RenderCommand: ParsableCommand {
             ("message", .string(rendered.messageID.rawValue)),
             ("locale", .string(rendered.locale)),
             ("requested_locale", .string(rendered.requestedLocale)),
+            ("language_source", .string((try? language().source) ?? "lang")),
+            ("number_region", .optional((try? language())?.region)),
             ("diagnostics", .array(rendered.diagnostics.map { diagnostic in
                 .object([
                     ("severity", .string(diagnostic.severity.rawValue)),
@@ -129,6 +164,10 @@ struct RenderCommand: ParsableCommand {
                     ("message", .string(diagnostic.message)),
                 ])
             })),
+            ("segments", .int(rendered.segmentCount)),
+            ("units", .int(analysis.length)),
+            ("budget_segments", rendered.segmentBudget.map { .int($0) } ?? .null),
+            ("over_budget", .bool(rendered.isOverBudget)),
             ("encoding", SegmentsCommand.json(analysis)),
         ])
     }
