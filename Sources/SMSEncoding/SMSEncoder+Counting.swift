@@ -36,7 +36,10 @@ extension SMSEncoder {
     /// The encoding decision for `text` with this encoder's options.
     func measure(_ text: String) -> _Decision {
         if !options.splitsAtGraphemeClusterBoundaries && !options.normalizesToNFC && !options.smartEncoding {
-            // No text changes and scalar splitting: count the scalars directly.
+            // No text changes and scalar splitting: count the scalars directly; with the default
+            // tables only, in one tight loop over the UTF-8 (2.6 times fewer instructions than the
+            // general counter on 70 or 200 Chinese characters, 3.2 times on Latin text with a
+            // character outside the default alphabet: Benchmarks/encoder-instructions.sh).
             if lockingMask == 1 && shiftMask == 1 {
                 return _Counter.decideDefaultTables(text, index: index, reference: options.concatenationReference)
             }
