@@ -13,7 +13,7 @@ package struct PrefixTrieNode {
 /// The values of the prefixes of a number's E.164 digits that a trie holds, shallowest first:
 /// at most nine, the tables' longest prefix.
 package struct PrefixMatches {
-    /// The values, `count` of them, first in the lowest 16 bits... of a tuple of nine.
+    /// The values, `count` of them, shallowest first, in a tuple of nine (no heap storage).
     private var values: (UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
     /// How many values were found.
     package private(set) var count = 0
