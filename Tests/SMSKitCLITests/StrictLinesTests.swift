@@ -135,8 +135,7 @@ struct StrictLinesTests {
         #expect(try running.result.jsonLines().count == 3 * 1024)
     }
 
-    @Test("a chunk size of 1 (every line answered at once)",
-          .disabled("smskit validate --chunk-size 1 crashes: 'Precondition failed: a full chunk must be flushed first' (_ValidatePipeline.swift:217, _Chunk.add); report to the CLI refactor"))
+    @Test("a chunk size of 1 (every line answered at once)")
     func chunkSizeOne() throws {
         let result = try CLI.run(["validate", "--format", "jsonl", "--chunk-size", "1"],
                                  stdin: Data("+16502530000\ngarbage\n+44 7400 123456\n".utf8))

@@ -265,15 +265,17 @@ struct ValidateCommand: ParsableCommand {
         }
         pipeline.columns = (numberIndex, regionIndex)
         pipeline.defaultRegion = region?.code
-        if !hasHeader {
-            try pipeline.add(first, format: format)
-        }
-        while let record = try reader.next() {
+        // Every record, the first one included, goes through the same add-then-flush-when-full
+        // step: a chunk never takes a record past its capacity (with --chunk-size 1 the first
+        // record alone fills it).
+        func add(_ record: RecordReader.Record) throws {
             try pipeline.add(record, format: format)
             if pipeline.isChunkFull {
                 try pipeline.flushChunk(bytesRead: reader.bytesConsumed)
             }
         }
+        if !hasHeader { try add(first) }
+        while let record = try reader.next() { try add(record) }
         try pipeline.flushChunk(bytesRead: reader.bytesConsumed)
     }
 
