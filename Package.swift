@@ -9,10 +9,16 @@ let package = Package(
         .library(name: "SMSEncoding", targets: ["SMSEncoding"]),
         .library(name: "SMSTemplates", targets: ["SMSTemplates"]),
         .library(name: "SMSKitRecords", targets: ["SMSKitRecords"]),
+        .library(name: "PhoneVerification", targets: ["PhoneVerification"]),
+        .library(name: "PhoneVerificationSQLite", targets: ["PhoneVerificationSQLite"]),
+        .library(name: "PhoneVerificationPostgres", targets: ["PhoneVerificationPostgres"]),
         .executable(name: "smskit", targets: ["smskit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // Phone numbers: parse, validate, type, region, format, fictional ranges.
@@ -51,11 +57,33 @@ let package = Package(
         // Pure Swift, no Foundation; a library so that the fuzzers can reach it.
         .target(name: "SMSKitRecords"),
 
+        // Phone verification (issue 26): start, resend, check, send guard, test numbers, stores and
+        // senders behind protocols. No server or database library; the stores below are modules of
+        // their own, by dependency weight (as NIOCore / NIOPosix).
+        .target(
+            name: "PhoneVerification",
+            dependencies: [
+                "PhoneNumbers", "SMSTemplates", "SMSEncoding",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The embedded store: one SQLite file (WAL), through GRDB (needs libsqlite3-dev).
+        .target(
+            name: "PhoneVerificationSQLite",
+            dependencies: ["PhoneVerification", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The shared store: PostgreSQL through postgres-nio.
+        .target(
+            name: "PhoneVerificationPostgres",
+            dependencies: ["PhoneVerification", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "smskit",
             dependencies: [
                 "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitRecords",
+                "PhoneVerification", "PhoneVerificationSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,5 +99,12 @@ let package = Package(
         .testTarget(name: "SMSTemplatesTests", dependencies: ["SMSTemplates", "SMSKitTestSupport"]),
         .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords"]),
         .testTarget(name: "SMSKitCLITests", dependencies: ["smskit"]),
+        .testTarget(
+            name: "PhoneVerificationTests",
+            dependencies: [
+                "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
     ]
 )
