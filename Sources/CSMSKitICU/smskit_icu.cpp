@@ -146,6 +146,16 @@ extern "C" int32_t smskit_locale_parent(const char *localeID, char *out, int32_t
     return copyOut(std::string(truncated, static_cast<size_t>(length)), out, capacity);
 }
 
+extern "C" int32_t smskit_iso_regions(char *out, int32_t capacity) {
+    if (out == nullptr || capacity <= 0) return -1;
+    std::string result;
+    for (const char *const *region = uloc_getISOCountries(); *region != nullptr; ++region) {
+        if (!result.empty()) result += ' ';
+        result += *region;
+    }
+    return copyOut(result, out, capacity);
+}
+
 extern "C" int32_t smskit_locale_to_tag(const char *localeID, char *out, int32_t capacity) {
     if (localeID == nullptr || out == nullptr || capacity <= 0) return -1;
     UErrorCode status = U_ZERO_ERROR;

@@ -40,6 +40,11 @@ enum _ICU {
         string(capacity: 64) { smskit_locale_keyword(id, keyword, $0, $1) }
     }
 
+    /// The current ISO 3166-1 region codes ICU knows, e.g. `["AD", "AE", ...]`.
+    static func isoRegions() -> [String] {
+        string(capacity: 2048) { smskit_iso_regions($0, $1) }?.split(separator: " ").map(String.init) ?? []
+    }
+
     static func isRightToLeft(_ id: String) -> Bool { smskit_locale_is_rtl(id) != 0 }
 
     /// The plural categories ICU gives for a locale, e.g. `["few", "many", "one", "other"]` for `ru`.

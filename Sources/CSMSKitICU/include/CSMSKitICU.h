@@ -37,6 +37,10 @@ int32_t smskit_locale_add_likely(const char *localeID, char *out, int32_t capaci
 /// Returns the length, or -1 on failure.
 int32_t smskit_locale_parent(const char *localeID, char *out, int32_t capacity);
 
+/// The current ISO 3166-1 region codes ICU knows (deprecated codes such as "YU" excluded),
+/// space-separated in ICU's order. Returns the length, or -1 when `capacity` is too small.
+int32_t smskit_iso_regions(char *out, int32_t capacity);
+
 /// The BCP 47 form of an ICU locale ID ("zh_Hant" -> "zh-Hant"). Returns the length, or -1.
 int32_t smskit_locale_to_tag(const char *localeID, char *out, int32_t capacity);
 
