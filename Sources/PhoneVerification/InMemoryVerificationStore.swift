@@ -17,6 +17,9 @@ public final class InMemoryVerificationStore: VerificationStore {
         var records: [String: VerificationRecord] = [:]
         var newestByNumber: [String: String] = [:]
         var counters: [String: CounterState] = [:]
+        /// When a full store last swept for expired entries: at most one O(n) sweep per second
+        /// while it stays full, so a flood of starts cannot turn each one into a full scan.
+        var lastSweep: Date?
     }
 
     private let state = Mutex(State())
@@ -37,7 +40,7 @@ public final class InMemoryVerificationStore: VerificationStore {
     public func insert(_ record: VerificationRecord) async throws {
         try state.withLock { (state: inout State) throws(VerificationStoreError) in
             if state.records.count >= capacity {
-                Self.evict(&state, now: record.createdAt)
+                Self.sweepWhenFull(&state, now: record.createdAt)
                 guard state.records.count < capacity else {
                     throw VerificationStoreError(.full, "the in-memory store holds its maximum of \(capacity) verifications")
                 }
@@ -105,7 +108,7 @@ public final class InMemoryVerificationStore: VerificationStore {
             var counter = state.counters[key]
             if let current = counter, current.windowEnd <= now { counter = nil }
             if counter == nil, state.counters[key] == nil, state.counters.count >= capacity {
-                Self.evict(&state, now: now)
+                Self.sweepWhenFull(&state, now: now)
                 guard state.counters.count < capacity else {
                     throw VerificationStoreError(.full, "the in-memory store holds its maximum of \(capacity) counters")
                 }
@@ -134,6 +137,12 @@ public final class InMemoryVerificationStore: VerificationStore {
     @discardableResult
     public func removeExpired(now: Date) async throws -> Int {
         state.withLock { Self.evict(&$0, now: now) }
+    }
+
+    private static func sweepWhenFull(_ state: inout State, now: Date) {
+        if let last = state.lastSweep, now >= last, now.timeIntervalSince(last) < 1 { return }
+        state.lastSweep = now
+        evict(&state, now: now)
     }
 
     @discardableResult

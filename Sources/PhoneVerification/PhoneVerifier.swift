@@ -86,11 +86,13 @@ public struct PhoneVerifier: Sendable {
         }
     }
 
-    /// The language an SMS to a number in `region` is written in when the caller gives none:
-    /// the region's language where a catalog has it, otherwise the renderer's default.
+    /// The language an SMS to a number in `region` is written in when the caller gives none: the
+    /// region's likely language from CLDR (`pt-BR` for BR), through
+    /// `SMSTemplateRenderer.defaultLanguageCode(forRegion:)`; the renderer then falls back as usual
+    /// (e.g. to its default locale) when no catalog has it. `nil` for non-geographic numbers.
     public func defaultLanguage(forRegion region: RegionCode?) -> String? {
-        guard let region else { return nil }
-        return _PendingDefaultLanguage.languageCode(forRegion: region.identifier)
+        guard let region, region != .nonGeographic, region != .unknown else { return nil }
+        return SMSTemplateRenderer.defaultLanguageCode(forRegion: region.identifier)
     }
 
     /// Runs one store operation, mapping its faults to ``VerificationError`` and applying the timeout.
