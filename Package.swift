@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "SMSTemplates", targets: ["SMSTemplates"]),
         .library(name: "PhoneNumberTimeZones", targets: ["PhoneNumberTimeZones"]),
         .library(name: "PhoneNumberCarriers", targets: ["PhoneNumberCarriers"]),
+        .library(name: "PhoneVerification", targets: ["PhoneVerification"]),
+        .library(name: "PhoneVerificationSQLite", targets: ["PhoneVerificationSQLite"]),
+        .library(name: "PhoneVerificationPostgres", targets: ["PhoneVerificationPostgres"]),
         .executable(name: "smskit", targets: ["smskit"]),
         // libsmskit: the C API (Sources/CSMSKit/include/smskit.h) as a shared library,
         // .build/<configuration>/libsmskit-c.so (the executable holds the name smskit), for C, Python (bindings/python) and other languages.
@@ -17,6 +20,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // Phone numbers: parse, validate, type, region, format, fictional ranges.
@@ -79,12 +85,34 @@ let package = Package(
         // targets of this package, below).
         .target(name: "SMSKitRecords"),
 
+        // Phone verification (issue 26): start, resend, check, send guard, test numbers, stores and
+        // senders behind protocols. No server or database library; the stores below are modules of
+        // their own, by dependency weight (as NIOCore / NIOPosix).
+        .target(
+            name: "PhoneVerification",
+            dependencies: [
+                "PhoneNumbers", "SMSTemplates", "SMSEncoding",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The embedded store: one SQLite file (WAL), through GRDB (needs libsqlite3-dev).
+        .target(
+            name: "PhoneVerificationSQLite",
+            dependencies: ["PhoneVerification", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The shared store: PostgreSQL through postgres-nio.
+        .target(
+            name: "PhoneVerificationPostgres",
+            dependencies: ["PhoneVerification", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "smskit",
             dependencies: [
                 "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitRecords",
                 "PhoneNumberTimeZones", "PhoneNumberCarriers",
+                "PhoneVerification", "PhoneVerificationSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -109,6 +137,11 @@ let package = Package(
             name: "PhoneNumberExtrasTests",
             dependencies: ["PhoneNumberTimeZones", "PhoneNumberCarriers"],
             exclude: ["Fixtures"]
+            name: "PhoneVerificationTests",
+            dependencies: [
+                "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
     ]
 )

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Starts a throwaway PostgreSQL (Debian's `postgresql`) on 127.0.0.1 for the PhoneVerification
+# tests and prints its URL on stdout (everything else goes to stderr). Also installs
+# libsqlite3-dev, which GRDB (PhoneVerificationSQLite) links against. Idempotent: a server
+# already answering on the port is reused.
+#
+#   export SMSKIT_TEST_POSTGRES_URL="$(bash .ci/postgres.sh)"
+#
+# Port and folder: SMSKIT_PG_PORT (55426), SMSKIT_PG_DIR (/tmp/smskit-verify-postgres).
+# Stop it with: pg_ctl -D "$SMSKIT_PG_DIR/data" stop   (as the postgres user when run as root)
+set -euo pipefail
+PORT="${SMSKIT_PG_PORT:-55426}"
+DIR="${SMSKIT_PG_DIR:-/tmp/smskit-verify-postgres}"
+USER_NAME=smskit
+DATABASE=smskit_test
+URL="postgres://$USER_NAME@127.0.0.1:$PORT/$DATABASE"
+
+missing=()
+dpkg -s postgresql >/dev/null 2>&1 || missing+=(postgresql)
+dpkg -s libsqlite3-dev >/dev/null 2>&1 || missing+=(libsqlite3-dev)
+if ((${#missing[@]})); then
+    echo "postgres.sh: installing ${missing[*]}" >&2
+    apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+fi
+
+BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+if "$BIN/pg_isready" -q -h 127.0.0.1 -p "$PORT"; then
+    echo "postgres.sh: reusing the server on port $PORT" >&2
+    echo "$URL"
+    exit 0
+fi
+
+# initdb refuses to run as root: run the cluster as the postgres user then.
+as_owner=()
+if [ "$(id -u)" = 0 ]; then as_owner=(runuser -u postgres --); fi
+
+rm -rf "$DIR"
+mkdir -p "$DIR"
+if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$DIR"; fi
+# Trust authentication: the cluster listens on loopback only and holds test data only.
+"${as_owner[@]}" "$BIN/initdb" -D "$DIR/data" -U "$USER_NAME" --auth=trust -E UTF8 --no-instructions >&2
+"${as_owner[@]}" "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 \
+    -o "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c max_connections=100 -c fsync=on" start >&2
+"${as_owner[@]}" "$BIN/createdb" -h 127.0.0.1 -p "$PORT" -U "$USER_NAME" "$DATABASE" >&2
+echo "postgres.sh: PostgreSQL $("$BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT" >&2
+echo "$URL"

@@ -1,0 +1,254 @@
+import Crypto
+import Foundation
+import PhoneNumbers
+import SMSEncoding
+import SMSTemplates
+
+extension PhoneVerifier {
+    /// Sends a code to a number (or resends it) and returns the verification ID.
+    ///
+    /// A second start for a number that has an open verification is a resend: same ID, a new code
+    /// (or the same one, see ``VerificationConfiguration/resendCode``), allowed once the cooldown after
+    /// the previous SMS has passed and within the per-number limit. A registered test number gets a
+    /// new verification with its fixed code each time, no SMS and no limits.
+    ///
+    /// ```swift
+    /// let started = try await verifier.start(phoneNumber: "(650) 555-0100", defaultRegion: "US",
+    ///                                        clientKey: request.remoteAddress)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - phoneNumber: The number as typed: E.164, international, or national with `defaultRegion`.
+    ///   - defaultRegion: The region national input is dialled from.
+    ///   - languageCode: The SMS language (BCP 47 or POSIX, e.g. `pt-BR`, `es_MX`); `nil` for the
+    ///     language of the number's region. Unknown languages fall back as the renderer does.
+    ///   - clientKey: Who asks (e.g. the client's IP address), for the per-client limit; `nil` to skip it.
+    /// - Returns: The ID, the E.164 number, locale, segments, expiry and when a resend may come.
+    /// - Throws: ``VerificationError``: `.invalidNumber`, `.fictionalNumber`, `.regionNotAllowed`,
+    ///   `.refusedNumberType`, `.clientRateLimited`, `.numberRateLimited`, `.rangeBlocked`,
+    ///   `.resendCooldown` (with `retryAfter`), `.invalidLanguageCode`, `.invalidClientKey`,
+    ///   `.sendFailed`, `.renderFailed` or a store fault.
+    public func start(phoneNumber: String, defaultRegion: RegionCode? = nil, languageCode: String? = nil,
+                      clientKey: String? = nil) async throws(VerificationError) -> StartedVerification {
+        if let languageCode { try Self.validateLanguageCode(languageCode) }
+        if let clientKey {
+            guard !clientKey.isEmpty, clientKey.utf8.count <= Self.maximumClientKeyLength else {
+                throw VerificationError(.invalidClientKey,
+                    "the client key must have 1 to \(Self.maximumClientKeyLength) bytes, not \(clientKey.utf8.count)")
+            }
+        }
+        guard phoneNumber.utf8.count <= Self.maximumNumberLength else {
+            throw VerificationError(.invalidNumber,
+                "the phone number has \(phoneNumber.utf8.count) bytes; at most \(Self.maximumNumberLength) are read")
+        }
+        let number: PhoneNumber
+        do {
+            number = try engine.parse(phoneNumber, defaultRegion: defaultRegion)
+        } catch {
+            throw VerificationError(.invalidNumber, "not a phone number (\(error.code.name)): \(error.message)")
+        }
+        let now = clock.now()
+        let (region, type) = engine.classify(number)
+
+        // Test numbers: Firebase's rules (no SMS, fixed code, no rate limit).
+        if let entry = testNumbers.entry(for: number) {
+            return try await startTest(entry, region: region, languageCode: languageCode, now: now)
+        }
+        let e164 = engine.formatE164(number)
+        if engine.fictionalRange(of: number) != nil {
+            throw VerificationError(.fictionalNumber,
+                "\(e164) is a fictional number that is not a registered test number; no SMS is ever sent to it")
+        }
+        guard engine.isValid(number), let region else {
+            throw VerificationError(.invalidNumber, "\(e164) is not a valid number in any region's numbering plan")
+        }
+        let guardConfiguration = configuration.sendGuard
+        if let allowed = guardConfiguration.allowedRegions, !allowed.contains(region) {
+            throw VerificationError(.regionNotAllowed, "numbers of region \(region) are not allowed")
+        }
+        if guardConfiguration.deniedRegions.contains(region) {
+            throw VerificationError(.regionNotAllowed, "numbers of region \(region) are denied")
+        }
+        if guardConfiguration.refusedTypes.contains(type) {
+            throw VerificationError(.refusedNumberType,
+                "\(e164) is a \(type.rawValue.replacingOccurrences(of: "_", with: " ")) number, which is refused")
+        }
+
+        // Per client key, counted before any per-number work (bots spread over numbers).
+        if let clientKey, let limit = guardConfiguration.clientLimit {
+            let key = "c:" + Self.fingerprint(clientKey)
+            let decision = try await withStore { [store] in
+                try await store.consume(counter: key, limit: limit.count, window: limit.window, now: now)
+            }
+            guard decision.allowed else {
+                throw VerificationError(.clientRateLimited,
+                    "this client started \(limit.count) verifications in the window", retryAfter: decision.windowEnd)
+            }
+        }
+
+        // The range's block, set by the velocity detector.
+        let range = guardConfiguration.rangeVelocity.map { Self.rangeKey(number, prefixLength: $0.prefixLength) }
+        if let range {
+            let block = try await withStore { [store] in try await store.counter("rb:" + range, now: now) }
+            if let block, block.value > 0 {
+                throw VerificationError(.rangeBlocked,
+                    "the number range of \(e164) is blocked: many codes were sent into it and few were checked",
+                    retryAfter: block.windowEnd)
+            }
+        }
+
+        let open = try await withStore { [store] in try await store.openVerification(e164: e164, now: now) }
+        if let open, open.keyID == secret.keyID {
+            let allowedAt = open.lastSentAt.addingTimeInterval(configuration.resendCooldown.timeInterval)
+            if now < allowedAt {
+                throw VerificationError(.resendCooldown, "a code was sent to \(e164) less than \(configuration.resendCooldown) ago",
+                                        retryAfter: allowedAt)
+            }
+        }
+        try await consumeSendBudget(e164: e164, range: range, now: now)
+
+        let code: String
+        if let open, open.keyID == secret.keyID {
+            // A resend: same ID; the same code when configured and recoverable, else a new one.
+            var resent: String?
+            if configuration.resendCode == .sameCode, let sealed = open.sealedCode {
+                resent = secret.open(sealed: sealed, id: open.id)
+            }
+            code = resent ?? _Random.code(length: configuration.codeLength)
+            let digest = secret.digest(id: open.id, code: code)
+            let sealed = configuration.resendCode == .sameCode ? secret.seal(code: code, id: open.id) : nil
+            let notAfter = now.addingTimeInterval(-configuration.resendCooldown.timeInterval)
+            let claim = try await withStore { [store, secret] in
+                try await store.claimResend(id: open.id, digest: digest, sealedCode: sealed, keyID: secret.keyID,
+                                            now: now, lastSentNotAfter: notAfter)
+            }
+            switch claim {
+            case .claimed(let record):
+                return try await deliver(record, code: code, region: region, languageCode: languageCode, now: now,
+                                         isResend: true)
+            case .tooEarly(let date):
+                throw VerificationError(.resendCooldown, "a code was sent to \(e164) less than \(configuration.resendCooldown) ago",
+                                        retryAfter: date)
+            case .notOpen:
+                break  // used or expired meanwhile: start a new verification below
+            }
+        }
+        let id = _Random.id()
+        let newCode = _Random.code(length: configuration.codeLength)
+        let record = makeRecord(id: id, e164: e164, code: newCode, isTest: false, locale: "", now: now)
+        try await withStore { [store] in try await store.insert(record) }
+        return try await deliver(record, code: newCode, region: region, languageCode: languageCode, now: now,
+                                 isResend: false)
+    }
+
+    /// Takes one SMS from the per-number limit and feeds the range velocity detector.
+    private func consumeSendBudget(e164: String, range: String?, now: Date) async throws(VerificationError) {
+        let guardConfiguration = configuration.sendGuard
+        if let limit = guardConfiguration.numberLimit {
+            let decision = try await withStore { [store] in
+                try await store.consume(counter: "n:" + e164, limit: limit.count, window: limit.window, now: now)
+            }
+            guard decision.allowed else {
+                throw VerificationError(.numberRateLimited,
+                    "\(limit.count) codes were sent to \(e164) in the window", retryAfter: decision.windowEnd)
+            }
+        }
+        if let range, let velocity = guardConfiguration.rangeVelocity {
+            let starts = try await withStore { [store] in
+                try await store.consume(counter: "rs:" + range, limit: .max, window: velocity.window, now: now)
+            }
+            if starts.value > velocity.threshold {
+                let approvals = try await withStore { [store] in try await store.counter("ra:" + range, now: now) }
+                if Double(approvals?.value ?? 0) < Double(starts.value) * velocity.minimumSuccessRatio {
+                    let until = now.addingTimeInterval(velocity.blockDuration.timeInterval)
+                    try await withStore { [store] in try await store.setCounter("rb:" + range, value: 1, until: until) }
+                    throw VerificationError(.rangeBlocked,
+                        "the number range of \(e164) is now blocked: \(starts.value) codes were sent into it and few were checked",
+                        retryAfter: until)
+                }
+            }
+        }
+    }
+
+    private func startTest(_ entry: TestNumberRegistry.Entry, region: RegionCode?, languageCode: String?,
+                           now: Date) async throws(VerificationError) -> StartedVerification {
+        let locale = renderer.resolveLocale(languageCode ?? defaultLanguage(forRegion: region) ?? "").locale
+        let record = makeRecord(id: _Random.id(), e164: entry.e164, code: entry.code, isTest: true, locale: locale, now: now)
+        try await withStore { [store] in try await store.insert(record) }
+        return StartedVerification(id: record.id, e164: record.e164, locale: locale, segments: 0,
+                                   expiresAt: record.expiresAt, resendAllowedAt: now, isTest: true, isResend: false)
+    }
+
+    private func makeRecord(id: String, e164: String, code: String, isTest: Bool, locale: String,
+                            now: Date) -> VerificationRecord {
+        VerificationRecord(
+            id: id, e164: e164, digest: secret.digest(id: id, code: code), keyID: secret.keyID,
+            sealedCode: configuration.resendCode == .sameCode && !isTest ? secret.seal(code: code, id: id) : nil,
+            locale: locale, isTest: isTest, createdAt: now,
+            expiresAt: now.addingTimeInterval(configuration.lifetime.timeInterval), attempts: 0,
+            maxAttempts: configuration.maxAttempts, sendCount: 1, lastSentAt: now, state: .open)
+    }
+
+    /// Renders and sends the SMS; on any failure closes the verification so its code is never usable unsent.
+    private func deliver(_ record: VerificationRecord, code: String, region: RegionCode, languageCode: String?,
+                         now: Date, isResend: Bool) async throws(VerificationError) -> StartedVerification {
+        let requested = languageCode ?? defaultLanguage(forRegion: region) ?? ""
+        let rendered: RenderedMessage
+        do {
+            rendered = try renderer.render(configuration.message, locale: requested, code: code,
+                                           appName: configuration.appName,
+                                           minutes: Int(configuration.lifetime.components.seconds / 60))
+        } catch {
+            try? await withStore { [store] in try await store.close(id: record.id) }
+            throw VerificationError(.renderFailed, "the SMS could not be rendered: \(error.message)")
+        }
+        let analysis = rendered.encoding
+        let sms = OutgoingSMS(
+            to: record.e164, text: analysis?.text ?? rendered.text, encoding: analysis?.encoding ?? .ucs2,
+            parts: analysis?.parts ?? [], locale: rendered.locale, verificationID: record.id)
+        do {
+            try await sender.send(sms)
+        } catch {
+            try? await withStore { [store] in try await store.close(id: record.id) }
+            throw VerificationError(.sendFailed,
+                "the SMS to \(record.e164) was not sent; the verification was closed, start again")
+        }
+        return StartedVerification(
+            id: record.id, e164: record.e164, locale: rendered.locale, segments: rendered.segmentCount,
+            expiresAt: record.expiresAt,
+            resendAllowedAt: now.addingTimeInterval(configuration.resendCooldown.timeInterval),
+            isTest: false, isResend: isResend)
+    }
+
+    /// The range a number falls in: its calling code and the first digits of its national number.
+    static func rangeKey(_ number: PhoneNumber, prefixLength: Int) -> String {
+        let national = number.nationalSignificantNumber
+        let length = min(prefixLength, max(1, national.utf8.count - 2))
+        return "\(number.countryCode):" + national.prefix(length)
+    }
+
+    /// A short, non-reversible key for a client key (IP addresses are personal data).
+    static func fingerprint(_ clientKey: String) -> String {
+        VerificationSecret.hex(SHA256.hash(data: Array(clientKey.utf8)).prefix(12))
+    }
+
+    /// Refuses language codes no locale tag looks like: too long, or with characters outside
+    /// letters, digits, `-`, `_`, `@`, `=`, `;` and `.`.
+    static func validateLanguageCode(_ code: String) throws(VerificationError) {
+        guard code.utf8.count <= maximumLanguageCodeLength else {
+            throw VerificationError(.invalidLanguageCode,
+                "the language code has \(code.utf8.count) bytes; at most \(maximumLanguageCodeLength)")
+        }
+        for byte in code.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "@"),
+                 UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: "."):
+                continue
+            default:
+                throw VerificationError(.invalidLanguageCode,
+                    "the language code holds a character that no locale tag has (only letters, digits and - _ @ = ; .)")
+            }
+        }
+    }
+}

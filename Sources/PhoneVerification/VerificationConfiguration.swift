@@ -1,0 +1,161 @@
+import PhoneNumbers
+import SMSTemplates
+
+/// A limit of `count` hits per fixed window of `window`.
+public struct RateLimit: Sendable, Hashable {
+    /// The most hits per window.
+    public var count: Int
+    /// The window's length.
+    public var window: Duration
+
+    /// Creates a limit.
+    ///
+    /// - Parameters:
+    ///   - count: The most hits per window (at least 1).
+    ///   - window: The window's length.
+    public init(count: Int, window: Duration) {
+        self.count = count
+        self.window = window
+    }
+}
+
+/// The SMS-pumping detector: many starts into one number range with few successful checks
+/// blocks that range for a while.
+///
+/// A range is the country calling code and the first ``prefixLength`` digits of the national
+/// number (e.g. `+1 650555` with 6). When more than ``threshold`` SMS go into one range within
+/// ``window`` and fewer than ``minimumSuccessRatio`` of them were followed by an approved check,
+/// the range is blocked for ``blockDuration``: starts into it fail with
+/// ``VerificationError/Code/rangeBlocked`` and a `retryAfter`.
+public struct RangeVelocity: Sendable, Hashable {
+    /// How many leading digits of the national number make the range (at most the number's length minus 2).
+    public var prefixLength: Int
+    /// Starts into one range per window before the success ratio is looked at.
+    public var threshold: Int
+    /// The window starts and approvals are counted in.
+    public var window: Duration
+    /// The share of starts that must end approved to keep the range open (0 to 1).
+    public var minimumSuccessRatio: Double
+    /// How long a range stays blocked.
+    public var blockDuration: Duration
+
+    /// Creates a detector; the defaults are 6 digits, 30 starts per hour, 20 % approved, a 1-hour block.
+    public init(prefixLength: Int = 6, threshold: Int = 30, window: Duration = .seconds(3600),
+                minimumSuccessRatio: Double = 0.2, blockDuration: Duration = .seconds(3600)) {
+        self.prefixLength = prefixLength
+        self.threshold = threshold
+        self.window = window
+        self.minimumSuccessRatio = minimumSuccessRatio
+        self.blockDuration = blockDuration
+    }
+}
+
+/// Which numbers may be sent a code, and how often.
+///
+/// Defaults: every region; numbers whose type cannot take an SMS or costs extra are refused
+/// (premium rate, shared cost, UAN, pager, voicemail and toll free; VoIP is allowed; remove or
+/// add types in ``refusedTypes``); 5 SMS per number per 10 minutes (resends included); 20 starts
+/// per client key per 10 minutes; the ``RangeVelocity`` defaults. Test numbers skip every limit.
+public struct SendGuard: Sendable, Hashable {
+    /// Only these regions, or `nil` for all.
+    public var allowedRegions: Set<RegionCode>?
+    /// Never these regions (applied after ``allowedRegions``).
+    public var deniedRegions: Set<RegionCode>
+    /// Number types that are refused.
+    public var refusedTypes: Set<PhoneNumberType>
+    /// SMS per number (first sends and resends), or `nil` for no limit.
+    public var numberLimit: RateLimit?
+    /// Starts per client key (e.g. an IP address), or `nil` for no limit.
+    public var clientLimit: RateLimit?
+    /// The range velocity detector, or `nil` to turn it off.
+    public var rangeVelocity: RangeVelocity?
+
+    /// The types refused by default: those that cannot take an SMS or cost the sender extra.
+    public static let defaultRefusedTypes: Set<PhoneNumberType> = [
+        .premiumRate, .sharedCost, .uan, .pager, .voicemail, .tollFree,
+    ]
+
+    /// Creates a guard; see the type's discussion for the defaults.
+    public init(allowedRegions: Set<RegionCode>? = nil, deniedRegions: Set<RegionCode> = [],
+                refusedTypes: Set<PhoneNumberType> = SendGuard.defaultRefusedTypes,
+                numberLimit: RateLimit? = RateLimit(count: 5, window: .seconds(600)),
+                clientLimit: RateLimit? = RateLimit(count: 20, window: .seconds(600)),
+                rangeVelocity: RangeVelocity? = RangeVelocity()) {
+        self.allowedRegions = allowedRegions
+        self.deniedRegions = deniedRegions
+        self.refusedTypes = refusedTypes
+        self.numberLimit = numberLimit
+        self.clientLimit = clientLimit
+        self.rangeVelocity = rangeVelocity
+    }
+}
+
+/// How a ``PhoneVerifier`` makes, sends and checks codes.
+///
+/// ```swift
+/// var configuration = VerificationConfiguration(appName: "Acme")
+/// configuration.codeLength = 8
+/// configuration.sendGuard.deniedRegions = ["CU"]
+/// ```
+public struct VerificationConfiguration: Sendable {
+    /// What a second start for a number with an open verification sends.
+    public enum ResendCode: Sendable, Hashable {
+        /// A new code; the previous one stops working (the default).
+        case newCode
+        /// The same code again (kept sealed with AES-GCM under a key derived from the secret).
+        case sameCode
+    }
+
+    /// The app name in the SMS.
+    public var appName: String
+    /// The template to render (it must take `code` and may take `appName`, `minutes`).
+    public var message: MessageID
+    /// Digits in a code: 4 to 10; 6 by default.
+    public var codeLength: Int
+    /// How long a code is accepted: 10 minutes by default.
+    public var lifetime: Duration
+    /// Checks per verification: 5 by default. Counted per verification, never per number.
+    public var maxAttempts: Int
+    /// The least time between two SMS for one verification: 30 seconds by default.
+    public var resendCooldown: Duration
+    /// Whether a resend sends a new code or the same one.
+    public var resendCode: ResendCode
+    /// Which numbers may be sent a code, and how often.
+    public var sendGuard: SendGuard
+    /// How long one store operation may take before the verifier gives up with `store_timeout`,
+    /// or `nil` to wait as long as the store does.
+    public var storeTimeout: Duration?
+
+    /// Creates a configuration with the defaults.
+    ///
+    /// - Parameter appName: The app name in the SMS.
+    public init(appName: String = "SMSKit") {
+        self.appName = appName
+        message = .verificationCode
+        codeLength = 6
+        lifetime = .seconds(600)
+        maxAttempts = 5
+        resendCooldown = .seconds(30)
+        resendCode = .newCode
+        sendGuard = SendGuard()
+        storeTimeout = nil
+    }
+
+    func validate() throws(VerificationError) {
+        func bad(_ message: String) -> VerificationError { VerificationError(.invalidConfiguration, message) }
+        guard (4...10).contains(codeLength) else { throw bad("the code length must be 4 to 10, not \(codeLength)") }
+        guard maxAttempts >= 1, maxAttempts <= 100 else { throw bad("max attempts must be 1 to 100, not \(maxAttempts)") }
+        guard lifetime > .zero else { throw bad("the lifetime must be positive") }
+        guard resendCooldown >= .zero else { throw bad("the resend cooldown must not be negative") }
+        for limit in [sendGuard.numberLimit, sendGuard.clientLimit].compactMap({ $0 }) {
+            guard limit.count >= 1, limit.window > .zero else { throw bad("a rate limit needs a count >= 1 and a positive window") }
+        }
+        if let velocity = sendGuard.rangeVelocity {
+            guard velocity.prefixLength >= 1, velocity.threshold >= 1, velocity.window > .zero,
+                  velocity.blockDuration > .zero, (0...1).contains(velocity.minimumSuccessRatio) else {
+                throw bad("the range velocity needs a prefix length and threshold >= 1, positive durations and a ratio in 0...1")
+            }
+        }
+        if let timeout = storeTimeout, timeout <= .zero { throw bad("the store timeout must be positive") }
+    }
+}
