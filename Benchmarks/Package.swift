@@ -9,6 +9,8 @@ let package = Package(
     dependencies: [
         .package(name: "SMSKit", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .executableTarget(
@@ -63,6 +65,20 @@ let package = Package(
                 .product(name: "PhoneNumberCarriers", package: "SMSKit"),
             ],
             path: "Benchmarks/ExtrasFirstUse"
+        ),
+        // Phone verification: start+check pairs/s per store beside the databases' own speed
+        // (Benchmarks/verify-benchmark.sh runs it with pgbench), and start latency without I/O.
+        .executableTarget(
+            name: "PhoneVerificationThroughput",
+            dependencies: [
+                .product(name: "PhoneNumbers", package: "SMSKit"),
+                .product(name: "PhoneVerification", package: "SMSKit"),
+                .product(name: "PhoneVerificationSQLite", package: "SMSKit"),
+                .product(name: "PhoneVerificationPostgres", package: "SMSKit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Benchmarks/PhoneVerificationThroughput"
         ),
         .executableTarget(
             name: "SMSEncodingBenchmarks",

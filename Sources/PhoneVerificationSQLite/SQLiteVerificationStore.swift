@@ -7,7 +7,8 @@ import PhoneVerification
 ///
 /// The file is opened in WAL mode (readers never block the writer). Every operation is one
 /// `BEGIN IMMEDIATE` transaction, so check-and-count is atomic across threads and processes;
-/// a writer waits up to `busyTimeout` for another. A file that is not a SQLite database (or is
+/// a writer waits up to `busyTimeout` for another. Commits sync to disk at WAL checkpoints by
+/// default (``Durability/normal``); pass ``Durability/full`` to sync every commit. A file that is not a SQLite database (or is
 /// damaged) gives ``VerificationStoreError/Kind/corrupted``; the schema is created when missing.
 ///
 /// ```swift
@@ -21,6 +22,17 @@ public final class SQLiteVerificationStore: VerificationStore {
     /// The database file.
     public let path: String
 
+    /// How hard a commit waits for the disk.
+    public enum Durability: String, Sendable {
+        /// `PRAGMA synchronous = FULL`: every commit is synced to disk (an fsync per operation);
+        /// nothing committed is lost on power failure.
+        case full
+        /// `PRAGMA synchronous = NORMAL`, SQLite's recommendation for WAL: commits survive a crash
+        /// of the process, and the file stays consistent on power failure, but the last commits
+        /// before a power failure can be lost (syncs happen at checkpoints). The default.
+        case normal
+    }
+
     /// The schema version this store writes (kept in `PRAGMA user_version`).
     public static let schemaVersion = 1
 
@@ -29,11 +41,16 @@ public final class SQLiteVerificationStore: VerificationStore {
     /// - Parameters:
     ///   - path: The database file; created with its tables when missing.
     ///   - busyTimeout: How long a write waits for another process's write; 5 seconds by default.
+    ///   - durability: Whether each commit is synced to disk (`.full`) or only at WAL checkpoints
+    ///     (`.normal`, the default).
     /// - Throws: ``VerificationStoreError``: `.corrupted` when the file is not a SQLite database or
     ///   was written by a newer schema, `.unavailable` when it cannot be opened.
-    public init(path: String, busyTimeout: Duration = .seconds(5)) throws(VerificationStoreError) {
+    public init(path: String, busyTimeout: Duration = .seconds(5),
+                durability: Durability = .normal) throws(VerificationStoreError) {
         self.path = path
         var configuration = Configuration()
+        let synchronous = durability == .full ? "FULL" : "NORMAL"
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = \(synchronous)") }
         configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
         configuration.label = "smskit-verify"
         do {

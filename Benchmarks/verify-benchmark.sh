@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Phone verification throughput beside the databases' own speed on this machine (issue 26).
+# Starts the loopback PostgreSQL of .ci/postgres.sh, runs pgbench's simple-update test (-N) at 1
+# and 8 clients, then the PhoneVerificationThroughput executable (memory, SQLite, PostgreSQL).
+#   Benchmarks/verify-benchmark.sh [seconds-per-measure]
+set -euo pipefail
+cd "$(dirname "$0")"
+SECONDS_EACH="${1:-5}"
+URL="$(bash ../.ci/postgres.sh)"
+BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+HOSTPORT="${URL#*@}"; HOST="${HOSTPORT%%:*}"; PORT="${HOSTPORT#*:}"; PORT="${PORT%%/*}"; DB="${URL##*/}"
+"$BIN/pgbench" -q -i -s 1 -h "$HOST" -p "$PORT" -U smskit "$DB" >/dev/null 2>&1
+for clients in 1 8; do
+    tps=$("$BIN/pgbench" -N -c "$clients" -j "$(( clients < 2 ? 1 : 2 ))" -T "$SECONDS_EACH" -h "$HOST" -p "$PORT" -U smskit "$DB" 2>/dev/null \
+        | awk '/^tps/ {print $3; exit}')
+    printf '%-44s %10.0f tx/s    (pgbench -N -c %d, %d s)\n' "pgbench simple-update" "$tps" "$clients" "$SECONDS_EACH"
+done
+swift build -c release --product PhoneVerificationThroughput >/dev/null
+SMSKIT_BENCH_POSTGRES_URL="$URL" "$(swift build -c release --show-bin-path)/PhoneVerificationThroughput" "$SECONDS_EACH"
