@@ -137,6 +137,8 @@ let package = Package(
             name: "PhoneNumberExtrasTests",
             dependencies: ["PhoneNumberTimeZones", "PhoneNumberCarriers"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "PhoneVerificationTests",
             dependencies: [
                 "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres",
