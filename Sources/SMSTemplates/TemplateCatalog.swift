@@ -57,8 +57,10 @@ public struct TemplateCatalog: Sendable {
     ///   - locale: The catalog's locale as a BCP 47 tag (`"pt-BR"`; `"pt_BR"` is accepted).
     ///   - file: A name for the source, used in errors (default `"<memory>"`).
     /// - Throws: `TemplateError` with `.invalidLocale`, `.catalogSyntax`, `.duplicateMessage`,
-    ///   `.patternSyntax`, `.unsupportedArgument` or `.catalogArgument`; it names the file, message
-    ///   ID, line and column.
+    ///   `.patternSyntax` (a plain-language reason and the character at fault), `.unsupportedArgument`,
+    ///   `.catalogArgument`, `.missingPluralCategory` (a plural without a category the locale's
+    ///   CLDR rules need, e.g. Polish `few` and `many`) or `.overBudget` (a `# @budget` the worst
+    ///   case goes over); it names the file, message ID, line and column.
     /// - Complexity: O(*n*) in the text's length, plus one ICU compilation per message.
     public init(parsing text: String, locale: String, file: String = "<memory>") throws(TemplateError) {
         try self.init(parsing: text, locale: locale, file: file, validate: true)
@@ -231,6 +233,7 @@ public struct TemplateCatalog: Sendable {
         } catch {
             throw compileError(error, message: message, id: id)
         }
+        try checkPluralCategories(compiled, message: message, id: id, localeID: localeID)
         guard let (required, allowed) = id.knownArguments else { return }
         for argument in compiled.arguments where !allowed.contains(argument.name) {
             throw TemplateError(code: .catalogArgument,
@@ -256,15 +259,117 @@ public struct TemplateCatalog: Sendable {
         }
     }
 
-    static func compileError(_ error: _CompiledMessage.CompileError, message: Message, id: MessageID) -> TemplateError {
-        let column = error.offset.map { message.column(ofUTF16Offset: $0) } ?? message.column
-        if error.reason.hasPrefix("U_") {
-            return TemplateError(code: .patternSyntax,
-                message: "ICU cannot parse the pattern (\(error.reason)) at column \(column)",
-                file: message.file, messageID: id, line: message.line, column: column)
+    /// CLDR's order of plural categories, for messages.
+    static let categoryOrder = ["zero", "one", "two", "few", "many", "other"]
+
+    /// Every plural or selectordinal argument must list each category the locale's CLDR rules
+    /// have: a Polish `{minutes, plural, one {...} other {...}}` would write "2 minut" for
+    /// "2 minuty". Exact matches (`=2`) do not stand in for a category.
+    static func checkPluralCategories(_ compiled: _CompiledMessage, message: Message, id: MessageID, localeID: String) throws(TemplateError) {
+        for use in compiled.pluralUses {
+            guard let needed = _ICU.pluralCategories(localeID, ordinal: use.ordinal) else { continue }
+            func ordered(_ list: [String]) -> String {
+                list.sorted { (categoryOrder.firstIndex(of: $0) ?? 9) < (categoryOrder.firstIndex(of: $1) ?? 9) }.joined(separator: ", ")
+            }
+            let offset = compiled.arguments.first { $0.name == use.name }?.offset
+            let column = offset.map { message.column(ofUTF16Offset: $0) } ?? message.column
+            let tag = _ICU.languageTag(localeID) ?? localeID
+            var seen: Set<String> = []
+            for selector in use.selectors {
+                guard seen.insert(selector).inserted else {
+                    throw TemplateError(code: .patternSyntax,
+                        message: "column \(column): the case '\(selector.prefix(32))' appears twice in {\(use.name), \(use.ordinal ? "selectordinal" : "plural")}",
+                        file: message.file, messageID: id, line: message.line, column: column, argument: use.name)
+                }
+                // ICU accepts any word here and ignores categories the locale does not have.
+                if !selector.hasPrefix("="), !needed.contains(selector) {
+                    throw TemplateError(code: .patternSyntax,
+                        message: "column \(column): '\(selector.prefix(32))' is not a plural category in \(tag); use \(ordered(needed)), or =N for an exact value",
+                        file: message.file, messageID: id, line: message.line, column: column, argument: use.name)
+                }
+            }
+            let missing = needed.filter { !use.selectors.contains($0) }
+            guard !missing.isEmpty else { continue }
+            throw TemplateError(code: .missingPluralCategory,
+                message: "{\(use.name), \(use.ordinal ? "selectordinal" : "plural")} lacks the categor\(missing.count == 1 ? "y" : "ies") \(ordered(missing)); \(tag) needs \(ordered(needed)) (CLDR plural rules)",
+                file: message.file, messageID: id, line: message.line,
+                column: offset.map { message.column(ofUTF16Offset: $0) } ?? message.column, argument: use.name)
         }
-        return TemplateError(code: .unsupportedArgument, message: error.reason,
+    }
+
+    static func compileError(_ error: _CompiledMessage.CompileError, message: Message, id: MessageID) -> TemplateError {
+        guard error.reason.hasPrefix("U_") else {
+            let column = error.offset.map { message.column(ofUTF16Offset: $0) } ?? message.column
+            return TemplateError(code: .unsupportedArgument, message: error.reason,
+                                 file: message.file, messageID: id, line: message.line, column: column)
+        }
+        let (offset, explanation) = Self.explainSyntaxError(error.reason, offset: error.offset, pattern: message.pattern)
+        let column = offset.map { message.column(ofUTF16Offset: $0) } ?? message.column
+        var shown = ""
+        if let offset, let scalar = Self.scalar(atUTF16Offset: offset, in: message.pattern) {
+            shown = scalar == "\n" ? " (a line break)" : " ('\(scalar)')"
+        } else if offset != nil {
+            shown = " (the end of the pattern)"
+        }
+        return TemplateError(code: .patternSyntax, message: "column \(column)\(shown): \(explanation)",
                              file: message.file, messageID: id, line: message.line, column: column)
+    }
+
+    /// The scalar at a UTF-16 offset of a pattern, nil past the end.
+    static func scalar(atUTF16Offset offset: Int, in pattern: String) -> Unicode.Scalar? {
+        var units = 0
+        for scalar in pattern.unicodeScalars {
+            if units >= offset { return scalar }
+            units += scalar.utf16.count
+        }
+        return nil
+    }
+
+    /// A plain-language reason for an ICU pattern error, and the UTF-16 offset of the character
+    /// at fault (for braces, the `{` that is never closed or the `}` that closes nothing).
+    static func explainSyntaxError(_ name: String, offset: Int?, pattern: String) -> (Int?, String) {
+        switch name {
+        case "U_UNMATCHED_BRACES":
+            // Brace balance outside ICU quoting ('{...}' is literal; '' is an apostrophe).
+            var open: [Int] = []
+            var quoted = false
+            var units = 0
+            let scalars = Array(pattern.unicodeScalars)
+            for (index, scalar) in scalars.enumerated() {
+                defer { units += scalar.utf16.count }
+                if scalar == "'" {
+                    let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+                    if quoted { quoted = false; continue }
+                    if next == "'" { continue }
+                    if next == "{" || next == "}" || next == "#" || next == "|" { quoted = true }
+                    continue
+                }
+                if quoted { continue }
+                if scalar == "{" { open.append(units) }
+                if scalar == "}" {
+                    if open.isEmpty { return (units, "this '}' closes nothing; write '}' (with apostrophes) for a literal brace") }
+                    open.removeLast()
+                }
+            }
+            if let first = open.last {
+                return (first, "this '{' is never closed: every {argument} needs its '}'")
+            }
+            return (offset, "the braces do not match: every '{' needs a '}'")
+        case "U_DEFAULT_KEYWORD_MISSING":
+            return (offset, "a plural or select needs an 'other {...}' case, used for every value the others do not cover")
+        case "U_DUPLICATE_KEYWORD":
+            return (offset, "this case appears twice in the same plural or select")
+        case "U_UNDEFINED_KEYWORD":
+            return (offset, "not a plural category: use zero, one, two, few, many, other, or =N for an exact value")
+        case "U_ARGUMENT_TYPE_MISMATCH":
+            return (offset, "arguments must all be names such as {code}, not numbers")
+        case "U_NUMBER_SKELETON_SYNTAX_ERROR":
+            return (offset, "the number skeleton after '::' is not valid (e.g. {minutes, number, ::integer})")
+        case "U_INDEX_OUTOFBOUNDS_ERROR":
+            return (offset, "the pattern is too long or nested too deeply")
+        default:
+            return (offset, "unexpected character here: an argument is {name}, {name, number}, {name, plural, one {...} other {...}} or {name, select, ... other {...}}; write '' for an apostrophe before { or }")
+        }
     }
 
     /// The pattern of a message, if the catalog has it.

@@ -8,7 +8,7 @@
 /// do {
 ///     _ = try TemplateCatalog(parsing: "login_code = {code is your code", locale: "en", file: "en.txt")
 /// } catch {
-///     print(error)  // en.txt:1:14: login_code: ICU cannot parse the pattern (U_UNMATCHED_BRACES) ...
+///     print(error)  // en.txt:1:14: login_code: column 14 ('{'): this '{' is never closed: ...
 /// }
 /// ```
 public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible {

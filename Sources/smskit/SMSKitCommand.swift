@@ -38,7 +38,10 @@ struct SMSKitCommand: ParsableCommand {
             \(SMSKitExitCode.helpText)
             """,
         version: SMSKitCommand.versionText,
-        subcommands: [ValidateCommand.self, ParseCommand.self, RenderCommand.self, SegmentsCommand.self, VerifyCommand.self]
+        subcommands: [
+            ValidateCommand.self, ParseCommand.self, RenderCommand.self, SegmentsCommand.self, VerifyCommand.self,
+            CatalogCommand.self,
+        ]
     )
 
     /// Parses the command line, runs the command and maps every error to an exit code
