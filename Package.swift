@@ -14,8 +14,8 @@ let package = Package(
         .library(name: "PhoneVerificationSQLite", targets: ["PhoneVerificationSQLite"]),
         .library(name: "PhoneVerificationPostgres", targets: ["PhoneVerificationPostgres"]),
         .executable(name: "smskit", targets: ["smskit"]),
-        // libsmskit: the C API (Sources/CSMSKit/include/smskit.h) as a shared library,
-        // .build/<configuration>/libsmskit-c.so (the executable holds the name smskit), for C, Python (bindings/python) and other languages.
+        // libsmskit, the C API (Sources/CSMSKit/include/smskit.h) for C, Python (bindings/python)
+        // and other languages: .build/<configuration>/libsmskit-c.so (the executable has "smskit").
         .library(name: "smskit-c", type: .dynamic, targets: ["SMSKitCAPI"]),
     ],
     dependencies: [
