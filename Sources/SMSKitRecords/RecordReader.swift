@@ -51,6 +51,12 @@ public final class RecordReader {
     /// Bytes handed out as records so far, terminators and a skipped byte order mark included
     /// (for progress). Never decreases.
     public var bytesConsumed: Int { bytesRead - (end - start) }
+    /// Called before each `read(2)` of the descriptor, when no whole record is left in the
+    /// buffer: a filter that must answer what it has read before waiting for more input
+    /// (`smskit validate --strict-lines`) acts here. Returning `false` ends the input there, as
+    /// if the descriptor had ended (the caller stops on an error of its own). `nil` (the
+    /// default) costs nothing per record.
+    public var willRead: (() -> Bool)?
 
     /// Creates a reader; nothing is read until ``next()``.
     ///
@@ -187,6 +193,7 @@ public final class RecordReader {
             start = 0
         }
         guard end < storage.count, let base = storage.baseAddress else { return }
+        if let willRead, !willRead() { eof = true; return }
         while true {
             let count = read(fd, base + end, storage.count - end)
             if count < 0 {

@@ -7,12 +7,12 @@ import Testing
 /// garbage, huge, invalid UTF-8, NUL, CR), and the output of what was read flushed without waiting
 /// for more input.
 ///
-/// Run against the defaults. What they do not guarantee is marked `.disabled` with the reason;
-/// when `--strict-lines` lands, add it to `Self.strict` and enable those tests.
+/// Run with `--strict-lines`: the defaults write a TSV header row and hold the answers of a
+/// partial chunk (and of full chunks) until more input or its end comes.
 @Suite("smskit validate as a strict line filter")
 struct StrictLinesTests {
-    /// The arguments a strict filter runs with (add "--strict-lines" here when it exists).
-    static let strict: [String] = ["validate", "--no-progress"]
+    /// The arguments a strict filter runs with.
+    static let strict: [String] = ["validate", "--no-progress", "--strict-lines"]
 
     /// Lines that must each give one output line: each is one input line (no "\n" inside).
     static let awkwardLines: [[UInt8]] = [
@@ -83,12 +83,11 @@ struct StrictLinesTests {
         }
     }
 
-    @Test("TSV: one line per input line, in order, nothing skipped (the header row aside)")
+    @Test("TSV: one line per input line, in order, nothing skipped")
     func tsvRecordsOneLinePerLine() throws {
         let result = try CLI.run(Self.strict + ["--format", "tsv"], stdin: Self.input(Self.manyLines))
         #expect(result.status == 0, "\(result.stderr)")
-        var lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        if lines.first?.hasPrefix("line\t") == true { lines = lines.dropFirst() }  // see tsvHasNoHeader
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == Self.manyLines.count)
         for (index, line) in lines.enumerated() {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
@@ -97,16 +96,17 @@ struct StrictLinesTests {
         }
     }
 
-    @Test("TSV: no header row", .disabled("smskit validate --format tsv writes a header row first (line\\tinput\\t...): a strict filter must not; needs --strict-lines"))
+    @Test("TSV: no header row")
     func tsvHasNoHeader() throws {
         let result = try CLI.run(Self.strict + ["--format", "tsv"], stdin: Data("+16502530000\ngarbage\n".utf8))
         #expect(result.lines.count == 2)
         #expect(result.lines.first?.hasPrefix("1\t+16502530000\t") == true)
     }
 
-    @Test("the output of the lines read so far comes out while the input pauses",
-          .disabled("validate holds a partial chunk (up to 16,384 records by default) until the chunk fills or stdin ends: a co-process that writes a line and waits for its answer (ClickHouse executable_pool, a gateway) waits forever; needs --strict-lines"),
-          arguments: ["jsonl", "tsv"])
+    // Without --strict-lines, validate holds a partial chunk (up to 16,384 records by default)
+    // until the chunk fills or stdin ends: a co-process that writes a line and waits for its
+    // answer (ClickHouse executable_pool, a gateway) would wait forever.
+    @Test("the output of the lines read so far comes out while the input pauses", arguments: ["jsonl", "tsv"])
     func flushesWhenInputPauses(format: String) throws {
         let running = try CLIBackgroundProcess(Self.strict + ["--format", format], stdinPipe: true)
         let pipe = try #require(running.stdinPipe)
@@ -120,8 +120,9 @@ struct StrictLinesTests {
         #expect(answered, "no answer for 3 lines within 10 s while stdin stayed open")
     }
 
-    @Test("answers for whole chunks come out while the input pauses",
-          .disabled("validate writes finished chunks only when its reading thread gets more input or end of input: with 3,072 lines read (3 full chunks of --chunk-size 1024) and stdin left open, no output at all after 4 s; needs --strict-lines"))
+    // Without --strict-lines, validate writes finished chunks only when its reading thread gets
+    // more input or the end of input: with 3 full chunks read and stdin left open, no output.
+    @Test("answers for whole chunks come out while the input pauses")
     func fullChunksAreFlushed() throws {
         let running = try CLIBackgroundProcess(Self.strict + ["--format", "jsonl", "--chunk-size", "1024"], stdinPipe: true)
         let pipe = try #require(running.stdinPipe)
@@ -133,6 +134,89 @@ struct StrictLinesTests {
         #expect(running.finish(within: 30))
         #expect(flushed, "no answers within 10 s for 3 full chunks while stdin stayed open")
         #expect(try running.result.jsonLines().count == 3 * 1024)
+    }
+
+    @Test("a co-process: each line written, then its answer read, 40 times over one pipe", arguments: ["jsonl", "tsv"])
+    func answersLineByLine(format: String) throws {
+        let running = try CLIBackgroundProcess(Self.strict + ["--format", format], stdinPipe: true)
+        let pipe = try #require(running.stdinPipe)
+        var answered = 0
+        for round in 0..<40 {
+            let line = Self.awkwardLines[round % Self.awkwardLines.count]
+            // Half the rounds write their line in two parts: the first part alone gets no answer.
+            if round % 2 == 1 && line.count > 1 {
+                pipe.fileHandleForWriting.write(Data(line.prefix(1)))
+                usleep(20_000)
+                pipe.fileHandleForWriting.write(Data(line.dropFirst() + [0x0A]))
+            } else {
+                pipe.fileHandleForWriting.write(Data(line + [0x0A]))
+            }
+            let ok = running.wait(upTo: 10) {
+                ((try? Data(contentsOf: running.stdoutURL)) ?? Data()).filter { $0 == 0x0A }.count >= round + 1
+            }
+            guard ok else { break }
+            answered += 1
+        }
+        try? pipe.fileHandleForWriting.close()
+        #expect(running.finish(within: 30))
+        #expect(answered == 40, "round \(answered + 1) got no answer within 10 s")
+        let output = running.result
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 40)
+        for (index, line) in lines.enumerated() {
+            let first = format == "tsv" ? line.prefix { $0 != "\t" } : line.drop { $0 != ":" }.dropFirst().prefix { $0 != "," }
+            #expect(first == Substring(String(index + 1)), "line \(index + 1): \(line)")
+        }
+    }
+
+    @Test("files: read as lines whatever their extension, no header row detected")
+    func filesAreLines() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("list.csv").path
+        try Data("number,region\n\"+1 650\n253 0000\"\n".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try CLI.run(Self.strict + ["--format", "jsonl", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let records = try result.jsonLines()
+        #expect(records.map { $0["line"] as? Int } == [1, 2, 3])
+        #expect(records.map { $0["input"] as? String } == ["number,region", "\"+1 650", "253 0000\""])
+    }
+
+    struct UsageCase: CustomTestStringConvertible, Sendable {
+        var arguments: [String]
+        var message: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let usageCases: [UsageCase] = [
+        UsageCase(arguments: ["--format", "csv"], message: "jsonl or tsv"),
+        UsageCase(arguments: ["--format", "json"], message: "jsonl or tsv"),
+        UsageCase(arguments: ["--format", "text"], message: "jsonl or tsv"),
+        UsageCase(arguments: ["--only", "valid"], message: "--only"),
+        UsageCase(arguments: ["--input-format", "csv"], message: "CSV"),
+        UsageCase(arguments: ["--input-format", "tsv", "--header"], message: "header"),
+        UsageCase(arguments: ["--input-format", "tsv", "--column", "phone"], message: "--column"),
+        UsageCase(arguments: ["--input-format", "tsv", "--region-column", "region"], message: "--region-column"),
+    ]
+
+    @Test("what cannot keep one line per line is a usage error (64)", arguments: usageCases)
+    func usageErrors(_ usage: UsageCase) throws {
+        let result = try CLI.run(Self.strict + usage.arguments, stdin: Data("+16502530000\n".utf8))
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("--strict-lines") && result.stderr.contains(usage.message), "\(result.stderr)")
+    }
+
+    @Test("TSV input: the column given by position, no header detected")
+    func tsvInputByPosition() throws {
+        let result = try CLI.run(Self.strict + ["--format", "tsv", "--input-format", "tsv", "--column", "2", "--region-column", "1"],
+                                 stdin: Data("region\tnumber\nGB\t07400 123456\nUS\n".utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let fields = result.lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(fields.count == 3)
+        #expect(fields.map { $0.first.map(String.init) } == ["1", "2", "3"])
+        #expect(fields.count == 3 && fields[1][4] == "+447400123456" && fields[2][1] == "")
     }
 
     @Test("a chunk size of 1 (every line answered at once)")

@@ -57,6 +57,7 @@ struct ValidateCommand: ParsableCommand {
               smskit validate Resources/Samples/numbers.csv --summary
               smskit validate contacts.csv --column phone --region DE --only invalid
               cut -f1 list.tsv | smskit validate --region GB > checked.jsonl
+              smskit validate --strict-lines --format tsv   (Hadoop streaming, RDD.pipe)
 
             \(SMSKitExitCode.helpText)
             """
@@ -92,12 +93,25 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .customLong("no-progress"), help: "Never draw the progress line.")
     var noProgress = false
 
+    @Flag(name: .customLong("strict-lines"), help: "Run as a line filter (Hadoop streaming, ClickHouse executable functions, Spark's RDD.pipe): exactly one jsonl or tsv output line per input line, in order, no header row, each answer written before waiting for more input.")
+    var strictLines = false
+
     @Option(name: .customLong("chunk-size"), help: .hidden)
     var chunkSize: Int = 16_384
 
     func validate() throws {
         guard chunkSize >= 1 && chunkSize <= 1 << 22 else {
             throw ValidationError("--chunk-size must be between 1 and 4194304.")
+        }
+        if strictLines {
+            if let format, format != .jsonl && format != .tsv {
+                throw ValidationError("--strict-lines writes jsonl or tsv, one line per input line; not --format \(format.rawValue).")
+            }
+            if only != nil { throw ValidationError("--strict-lines writes one line per input line; --only would leave some out.") }
+            if inputFormat == .csv { throw ValidationError("--strict-lines reads lines or TSV (--input-format lines|tsv): a quoted CSV field can span lines.") }
+            if header == true { throw ValidationError("--strict-lines reads no header row: every input line gets its output line.") }
+            if case .name = column { throw ValidationError("--strict-lines reads no header row: give --column as a position.") }
+            if case .name = regionColumn { throw ValidationError("--strict-lines reads no header row: give --region-column as a position.") }
         }
         if inputFormat == .lines {
             if case .name = column { throw ValidationError("--column NAME needs CSV or TSV input; plain lines have one field.") }
@@ -114,8 +128,9 @@ struct ValidateCommand: ParsableCommand {
         let sources = try openSources()
         defer { for source in sources where source.fd != 0 { close(source.fd) } }
 
-        let outputFormat = format ?? (isatty(1) == 1 ? .text : .jsonl)
-        let formatter = _RecordFormatter(format: outputFormat, filter: only, tallies: summary)
+        let outputFormat = format ?? (isatty(1) == 1 && !strictLines ? .text : .jsonl)
+        var formatter = _RecordFormatter(format: outputFormat, filter: only, tallies: summary)
+        formatter.headerRow = !strictLines
         var pipeline = _ValidatePipeline(engine: engine, formatter: formatter, chunkSize: chunkSize)
         let knownSize = sources.allSatisfy { $0.size != nil } ? sources.reduce(0) { $0 + ($1.size ?? 0) } : nil
         pipeline.progress = _Progress(enabled: !noProgress && _Stderr.wantsProgress, totalBytes: knownSize)
@@ -175,7 +190,8 @@ struct ValidateCommand: ParsableCommand {
                 failure = failure ?? .failure("cannot read \(path): it is a directory")
                 continue
             }
-            sources.append(Source(fd: fd, name: path, format: inputFormat ?? Self.format(forPath: path), size: Self.regularSize(fd)))
+            let format = inputFormat ?? (strictLines ? .lines : Self.format(forPath: path))
+            sources.append(Source(fd: fd, name: path, format: format, size: Self.regularSize(fd)))
         }
         if let failure {
             for source in sources where source.fd != 0 { close(source.fd) }
@@ -215,8 +231,50 @@ struct ValidateCommand: ParsableCommand {
     static let regionColumnNames: Set<String> = ["region", "region_code"]
 
     /// Reads one file: header, columns, records.
+    ///
+    /// With `--strict-lines`, before a read that would wait for input (nothing ready on the
+    /// descriptor and no whole record left in the reader's buffer), the records read so far are
+    /// checked and their output written out: a co-process that writes lines and waits for
+    /// their answers gets them. The pipeline is reached through one pointer, by the loop and by
+    /// that hook alike (the hook runs inside `reader.next()`, between the loop's own accesses).
     func process(_ reader: RecordReader, pipeline: inout _ValidatePipeline, notes: inout [String]) throws {
-        guard let first = try reader.next() else { return }
+        try withUnsafeMutablePointer(to: &pipeline) { pipeline in
+            let hook = HookFailure()
+            if strictLines {
+                let fd = reader.fd
+                reader.willRead = { [unowned reader] in
+                    guard hook.error == nil else { return false }
+                    guard pipeline.pointee.hasPendingOutput else { return true }
+                    var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    if poll(&ready, 1, 0) > 0 { return true }  // data or end of input: no wait
+                    do {
+                        try pipeline.pointee.drain(bytesRead: reader.bytesConsumed)
+                        return true
+                    } catch {
+                        // A write error or a signal: stop reading now, not at the next input.
+                        hook.error = error
+                        return false
+                    }
+                }
+            }
+            defer { reader.willRead = nil }
+            try process(reader, pipeline: pipeline, hook: hook, notes: &notes)
+        }
+    }
+
+    /// The error of a `--strict-lines` drain inside `reader.next()`, thrown once it returns.
+    private final class HookFailure {
+        var error: (any Error)?
+    }
+
+    private func process(_ reader: RecordReader, pipeline: UnsafeMutablePointer<_ValidatePipeline>,
+                         hook: HookFailure, notes: inout [String]) throws {
+        func next() throws -> RecordReader.Record? {
+            let record = try reader.next()
+            if let error = hook.error { throw error }
+            return record
+        }
+        guard let first = try next() else { return }
         var numberIndex = 0
         var regionIndex: Int?
         let format = reader.format
@@ -224,7 +282,9 @@ struct ValidateCommand: ParsableCommand {
         if case .name = column { namedColumn = true }
         if case .name = regionColumn { namedColumn = true }
         let hasHeader: Bool
-        if let header {
+        if strictLines {
+            hasHeader = false
+        } else if let header {
             hasHeader = header
         } else if format == .lines {
             hasHeader = false
@@ -263,20 +323,20 @@ struct ValidateCommand: ParsableCommand {
             if case .index(let index)? = column { numberIndex = index }
             if case .index(let index)? = regionColumn { regionIndex = index }
         }
-        pipeline.columns = (numberIndex, regionIndex)
-        pipeline.defaultRegion = region?.code
+        pipeline.pointee.columns = (numberIndex, regionIndex)
+        pipeline.pointee.defaultRegion = region?.code
         // Every record, the first one included, goes through the same add-then-flush-when-full
         // step: a chunk never takes a record past its capacity (with --chunk-size 1 the first
         // record alone fills it).
         func add(_ record: RecordReader.Record) throws {
-            try pipeline.add(record, format: format)
-            if pipeline.isChunkFull {
-                try pipeline.flushChunk(bytesRead: reader.bytesConsumed)
+            try pipeline.pointee.add(record, format: format)
+            if pipeline.pointee.isChunkFull {
+                try pipeline.pointee.flushChunk(bytesRead: reader.bytesConsumed)
             }
         }
         if !hasHeader { try add(first) }
-        while let record = try reader.next() { try add(record) }
-        try pipeline.flushChunk(bytesRead: reader.bytesConsumed)
+        while let record = try next() { try add(record) }
+        try pipeline.pointee.flushChunk(bytesRead: reader.bytesConsumed)
     }
 
     // MARK: Summary

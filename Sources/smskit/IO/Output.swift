@@ -46,6 +46,9 @@ struct _Output {
         try text.withUTF8 { bytes in try write(UnsafeRawBufferPointer(bytes)) }
     }
 
+    /// Whether bytes are buffered, not yet written.
+    var hasBuffered: Bool { !buffer.isEmpty }
+
     /// Writes everything buffered.
     mutating func flush() throws {
         guard !buffer.isEmpty else { return }

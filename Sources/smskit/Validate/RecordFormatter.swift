@@ -72,12 +72,16 @@ struct _RecordFormatter {
     let format: RecordFormat
     let filter: RecordFilter?
     let tallies: Bool
+    /// Whether CSV and TSV start with a header row (not with `--strict-lines`, whose output has
+    /// exactly one line per input line).
+    var headerRow = true
 
-    /// What comes before the first record: the header row (CSV, TSV) or `[` (JSON).
+    /// What comes before the first record: the header row (CSV, TSV, unless ``headerRow`` is
+    /// false) or `[` (JSON).
     var prologue: String {
         switch format {
-        case .csv: Self.fieldNames.joined(separator: ",") + "\n"
-        case .tsv: Self.fieldNames.joined(separator: "\t") + "\n"
+        case .csv: headerRow ? Self.fieldNames.joined(separator: ",") + "\n" : ""
+        case .tsv: headerRow ? Self.fieldNames.joined(separator: "\t") + "\n" : ""
         case .json: "["
         case .jsonl, .text: ""
         }

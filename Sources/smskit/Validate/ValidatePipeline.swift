@@ -78,6 +78,18 @@ struct _ValidatePipeline {
         try sink.finish(epilogue: formatter.epilogue)
     }
 
+    /// Whether records were read whose output is not yet written out: in the chunk being
+    /// filled, in flight, or buffered in the output.
+    var hasPendingOutput: Bool { filling.count > 0 || !inFlight.isEmpty || sink.hasBuffered }
+
+    /// Hands over the records collected so far, waits until every chunk is written, and writes
+    /// out the buffered output (`--strict-lines`, before a read that would wait for input).
+    mutating func drain(bytesRead: Int) throws {
+        try flushChunk(bytesRead: bytesRead)
+        while !inFlight.isEmpty { try collectOldest() }
+        try sink.flush()
+    }
+
     /// Waits for the chunks in flight, without writing anything more (on an error).
     mutating func abandon() {
         while !inFlight.isEmpty { absorb(inFlight.removeFirst()) }
@@ -278,6 +290,17 @@ final class _Sink: @unchecked Sendable {
                 try state.output.write(output.bytes)
             }
             state.wroteRecords = true
+        }
+    }
+
+    /// Whether output is buffered, not yet written.
+    var hasBuffered: Bool { state.withLock { $0.output.hasBuffered } }
+
+    /// Writes everything buffered (nothing after a write error).
+    func flush() throws {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            try state.output.flush()
         }
     }
 
