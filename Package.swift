@@ -69,7 +69,7 @@ let package = Package(
         ),
         .testTarget(name: "SMSEncodingTests", dependencies: ["SMSEncoding", "SMSKitTestSupport"]),
         .testTarget(name: "SMSTemplatesTests", dependencies: ["SMSTemplates", "SMSKitTestSupport"]),
-        .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords"]),
+        .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords"], exclude: ["Fixtures"]),
         .testTarget(name: "SMSKitCLITests", dependencies: ["smskit"]),
     ]
 )
