@@ -49,7 +49,9 @@ let package = Package(
 
         // Line, CSV and TSV records read from a file descriptor in blocks, and field splitting.
         // Pure Swift, no Foundation; a library so that the fuzzers can reach it.
-        .target(name: "SMSKitRecords"),
+        .target(name: "SMSKitRecords", dependencies: ["CSMSKitRegionNames"]),
+        // Region names and codes to ISO 3166-1 alpha-2, generated from CLDR (tools/regions).
+        .target(name: "CSMSKitRegionNames"),
 
         // The command-line tool.
         .executableTarget(

@@ -50,7 +50,7 @@ public enum NumberCellSplitter {
                 separator = 1
             case UInt8(ascii: "/"), UInt8(ascii: ","):
                 // Only between two whole numbers.
-                var next = index + 1
+                let next = index + 1
                 var end = next
                 while end < count, cell[end] != byte, cell[end] != UInt8(ascii: ";"), cell[end] != UInt8(ascii: "\n") { end += 1 }
                 if digits(pieceStart..<index) >= 7 && digits(next..<end) >= 7 { separator = 1 }
