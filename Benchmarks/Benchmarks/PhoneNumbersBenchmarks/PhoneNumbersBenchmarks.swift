@@ -2,7 +2,7 @@
 // per number. Inputs are the committed corpora in Benchmarks/corpus (see tools/oracle/gen_corpus.py).
 import Benchmark
 import Foundation
-import PhoneNumbers
+@_spi(Tools) import PhoneNumbers
 
 private func corpus(_ name: String) -> [PhoneNumberInput] {
     let url = URL(fileURLWithPath: #filePath)
@@ -195,7 +195,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("PhoneNumbers.metadata-ready",
               configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(2))) { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(PhoneNumberEngine._buildMetadataIndexForBenchmark())
+            blackHole(PhoneNumberEngine.buildMetadataIndexForBenchmark())
         }
     }
 
@@ -204,7 +204,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("PhoneNumbers.number-formats-ready",
               configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(2))) { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(PhoneNumberEngine._buildNumberFormatsForBenchmark())
+            blackHole(PhoneNumberEngine.buildNumberFormatsForBenchmark())
         }
     }
 }

@@ -36,15 +36,15 @@ public struct PhoneNumberEngine: @unchecked Sendable {
     public static var metadataVersion: String { _Metadata.version }
 
     /// Builds the metadata index from the generated tables once more and returns the number of
-    /// entities; for the "metadata ready" benchmark only. Underscored: not API.
-    public static func _buildMetadataIndexForBenchmark() -> Int {
+    /// entities; for the "metadata ready" benchmark only. SPI: not API.
+    @_spi(Tools) public static func buildMetadataIndexForBenchmark() -> Int {
         _Store().regions.count
     }
 
     /// Reads the number formats from the generated table once more and returns their number; for
     /// the benchmarks only (an engine reads them on its first national, international or RFC 3966
-    /// format, not when it is made). Underscored: not API.
-    public static func _buildNumberFormatsForBenchmark() -> Int {
+    /// format, not when it is made). SPI: not API.
+    @_spi(Tools) public static func buildNumberFormatsForBenchmark() -> Int {
         _Store.buildFormats().count
     }
 

@@ -31,7 +31,6 @@ final class _Store: @unchecked Sendable {
     /// how long building takes).
     init() {
         let words = _Metadata.words
-        let smallStringsVerified = _SmallString.verifyLayout()
         let asciiKinds = UnsafeMutablePointer<_SimpleKind>.allocate(capacity: 128)
         for byte in 0..<128 {
             asciiKinds[byte] = UInt8(byte) &- 0x30 < 10 ? .digit : _simpleKind(ascii: UInt8(byte))
@@ -165,8 +164,7 @@ final class _Store: @unchecked Sendable {
             typeRows: typeRows,
             callingCodeByPrefix: callingCodeByPrefix,
             typeByLabel: typeByLabel,
-            asciiKinds: asciiKinds,
-            smallStringsVerified: smallStringsVerified))
+            asciiKinds: asciiKinds))
     }
 
     /// `shared` is never released; the stores the metadata-ready benchmark builds are.
@@ -334,9 +332,6 @@ struct _Tables: @unchecked Sendable {
     let typeByLabel: UnsafeMutablePointer<PhoneNumberType>
     /// `_simpleKind(ascii:)` of each ASCII byte, digits included (`.digit`).
     let asciiKinds: UnsafeMutablePointer<_SimpleKind>
-    /// Whether Strings of up to 15 ASCII bytes can be made in place (`_SmallString`), checked
-    /// against the standard library once.
-    let smallStringsVerified: Bool
 
     /// The calling code at the start of `digits` (ASCII digits, at least three) and its main region:
     /// code 0 when none is in use. One table lookup for what libphonenumber tries code by code.

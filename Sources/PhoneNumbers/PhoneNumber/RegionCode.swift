@@ -24,8 +24,9 @@ public struct RegionCode: Sendable, Hashable, Codable, CustomStringConvertible, 
     }
 
     /// Calls `body` with the code's ASCII bytes, without creating a String (for writers). Not
-    /// generic, so that callers in other modules pay no unspecialized generic code.
-    package func withIdentifierBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// generic, so that callers in other modules pay no unspecialized generic code. SPI: for
+    /// `smskit` and the benchmarks, not API.
+    @_spi(Tools) public func withIdentifierBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var bytes = packed.littleEndian
         let count = packed >> 16 != 0 ? 3 : packed >> 8 != 0 ? 2 : packed != 0 ? 1 : 0
         withUnsafeBytes(of: &bytes) { body(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) }

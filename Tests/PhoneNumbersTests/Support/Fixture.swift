@@ -7,7 +7,7 @@ struct Fixture {
     let rows: [[String]]
 
     init(_ name: String) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()  // Support, then PhoneNumbersTests
             .appendingPathComponent("Fixtures").appendingPathComponent(name)
         let text = try String(contentsOf: url, encoding: .utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true)

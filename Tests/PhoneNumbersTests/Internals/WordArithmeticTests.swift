@@ -1,4 +1,4 @@
-@testable import PhoneNumbers
+@_spi(Tools) @testable import PhoneNumbers
 import SMSKitTestSupport
 import Testing
 
@@ -328,9 +328,9 @@ import Testing
     /// number formats read again are the ones the shared store kept.
     @Test func storesBuildAndFreeTheirTables() {
         for _ in 0..<3 {
-            #expect(PhoneNumberEngine._buildMetadataIndexForBenchmark() == _Store.shared.regions.count)
+            #expect(PhoneNumberEngine.buildMetadataIndexForBenchmark() == _Store.shared.regions.count)
         }
-        #expect(PhoneNumberEngine._buildNumberFormatsForBenchmark() == _Metadata.formatTableLines)
+        #expect(PhoneNumberEngine.buildNumberFormatsForBenchmark() == _Metadata.formatTableLines)
         #expect(_Store.shared.formats.count == _Metadata.formatTableLines)
         #expect(_Store.shared.regions.count == _Metadata.regionTableLines)
         #expect(_Store.shared.formats.map(\.format) == _Store.buildFormats().map(\.format))
@@ -362,25 +362,5 @@ import Testing
         #expect(MemoryLayout<_RegionCore>.stride == 128)
         #expect(MemoryLayout<_RegionCore>.offset(of: \_RegionCore.prefixStarts)! + MemoryLayout<_DigitPairs>.size <= 64)
         #expect(Int(bitPattern: _Store.shared.tables.pointee.core) % 64 == 0)
-    }
-
-    @Test func smallStringsAreTheStandardLibrarysOwn() {
-        #expect(_SmallString.verifyLayout() == _SmallString.targetHasLayout)
-        #expect(_Store.shared.tables.pointee.smallStringsVerified == _SmallString.targetHasLayout)
-        // E.164 of every length, both ways: in the small form (up to 15 bytes) and the general one.
-        let engine = PhoneNumberEngine()
-        var random = SplitMix64(seed: 0x5_7A11)
-        for _ in 0..<20_000 {
-            let digits = 1 + random.below(17)
-            let value = random.next() % UInt64(_powerOfTen(digits))
-            let number = PhoneNumber(countryCode: [1, 44, 599, 800][random.below(4)], nationalNumber: value,
-                                     leadingZeros: random.below(3))
-            let formatted = engine.formatE164(number)
-            let expected = "+\(number.countryCode)\(number.nationalSignificantNumber)"
-            #expect(formatted == expected)
-            #expect(formatted.hashValue == expected.hashValue)
-            #expect(formatted.utf8.count == expected.utf8.count)
-            #expect(Array(formatted.utf8) == Array(expected.utf8))
-        }
     }
 }

@@ -16,43 +16,21 @@ extension PhoneNumberEngine {
     ///   `.invalidCountryCode`, `.tooShortNSN` or `.tooLong`.
     /// - Complexity: O(n); no heap allocation.
     public func parse(e164 text: String) throws(PhoneNumberError) -> PhoneNumber {
-        // Native and small Strings lend their UTF-8 in place (no copy of `text`, no retain);
-        // bridged ones are copied first. Nearly all E.164 takes the word path, tried first on
-        // its own: a throwing call wrapped in a Result costs more than the rest of it. Both
-        // paths give the parts, and the number is made once: returning a PhoneNumber from two
-        // places copies it (an outlined copy that retains its extension, nil as it is).
-        let parts: _NumberParts
-        if let word = text.utf8.withContiguousStorageIfAvailable({ _parseE164WordParts($0) }), let found = word {
-            parts = found
-        } else {
-            parts = try _parseE164General(text)
-        }
-        return PhoneNumber(parts)
-    }
-
-    /// ``parse(e164:)`` after the word path declined: every other length, leading digits a
-    /// national prefix may start, bridged Strings, and every error.
-    @inline(never)
-    func _parseE164General(_ text: String) throws(PhoneNumberError) -> _NumberParts {
-        // One number in ten: a national prefix may start its national number.
+        // One pipeline, ``parse(e164UTF8:)``; its early exit, the word path, is tried here first
+        // on its own, outside a throwing closure (a Result around it costs more than the rest).
         if let word = text.utf8.withContiguousStorageIfAvailable({ _parseE164WordParts($0, stripping: true) }),
            let parts = word {
-            return parts
-        }
-        if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
-            Result { () throws(PhoneNumberError) in try parse(e164UTF8: bytes) }
-        }) {
-            return _NumberParts(try result.get())
+            return PhoneNumber(parts)
         }
         var text = text
-        return _NumberParts(try text.withUTF8 { bytes in
+        return try text.withUTF8 { bytes in
             Result { () throws(PhoneNumberError) in try parse(e164UTF8: bytes) }
-        }.get())
+        }.get()
     }
 
     /// Parses strict E.164 given as UTF-8 bytes; see ``parse(e164:)``.
     public func parse(e164UTF8 bytes: UnsafeBufferPointer<UInt8>) throws(PhoneNumberError) -> PhoneNumber {
-        if let parts = _parseE164WordParts(bytes) { return PhoneNumber(parts) }
+        if let parts = _parseE164WordParts(bytes, stripping: true) { return PhoneNumber(parts) }
         if bytes.count > Self.maxInputLength {
             throw PhoneNumberError(.tooLong, "The input is longer than 250 characters.")
         }
@@ -67,60 +45,6 @@ extension PhoneNumberEngine {
             throw PhoneNumberError(.notANumber, "Too few digits to be a phone number.")
         }
         return try _parseAfterPlus(digits, extension: nil)
-    }
-
-    /// Formats a number as E.164 (`+` country code national significant number); an extension is
-    /// not part of E.164 and is left out.
-    ///
-    /// A String of up to 15 bytes is made in place; one of 16 to 21 bytes ("+878...", "+882...",
-    /// too-long numbers) needs heap storage. ``PhoneNumber/e164`` is the same text without one.
-    public func formatE164(_ number: PhoneNumber) -> String {
-        let code = number.countryCode
-        let count = number._digits.count
-        if code > 0, code < 1000, count != 0 {
-            // Nearly every number: its text made inline, then up to 15 bytes moved into the
-            // String's own two words.
-            let text = E164Text(countryCode: code, digits: number._digits, count: count)
-            let total = text.count
-            if total <= 15, tables.smallStringsVerified {
-                return _SmallString.make(inline: (text._words.0, text._words.1), count: total)
-            }
-            return text.description
-        }
-        // The rest: 17 digits, or a number built by hand with odd fields.
-        return number.withNationalSignificantNumber { _e164(countryCode: code, nsn: $0) }
-    }
-
-    /// "+", the country code and the national significant number, written once into the String;
-    /// or, beyond 15 bytes, `candidate` itself when it already is exactly that text (input that
-    /// was E.164: its storage is shared instead of allocating).
-    func _e164(countryCode: Int, nsn: UnsafeBufferPointer<UInt8>, reusing candidate: String? = nil) -> String {
-        let code = UInt64(max(countryCode, 0))
-        let codeDigits = _decimalDigitCount(code)
-        let count = 1 + codeDigits + nsn.count
-        // Reusing the input only saves anything when the result would need storage: up to 15
-        // bytes the new String is made in place, which is cheaper than comparing.
-        let inline = count <= 15 && tables.smallStringsVerified
-        if !inline, let candidate, candidate.utf8.count == count {
-            let same = candidate.utf8.withContiguousStorageIfAvailable { text -> Bool in
-                guard text[0] == UInt8(ascii: "+") else { return false }
-                var value: UInt64 = 0
-                for k in 1...codeDigits {
-                    let digit = text[k] &- 0x30
-                    guard digit < 10 else { return false }
-                    value = value &* 10 &+ UInt64(digit)
-                }
-                guard value == code else { return false }
-                for k in 0..<nsn.count where text[1 &+ codeDigits &+ k] != nsn[k] { return false }
-                return true
-            }
-            if same == true { return candidate }
-        }
-        return _SmallString.make(count: count, inline: inline) { out in
-            out[0] = UInt8(ascii: "+")
-            _writeDecimal(code, digits: codeDigits, to: out + 1)
-            for k in 0..<nsn.count { out[1 &+ codeDigits &+ k] = nsn[k] }
-        }
     }
 
     // MARK: - Internals shared with parsing

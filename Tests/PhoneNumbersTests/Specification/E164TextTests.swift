@@ -56,6 +56,38 @@ import Testing
         #expect(longest.e164?.count == E164Text.maxCount)
     }
 
+    /// `writeE164(into:)` writes formatE164's bytes into a buffer of any size that holds them
+    /// (in place from 64 bytes, through a copy below), and nothing into a smaller one, for every
+    /// length, leading zeros, and fields no parse gives.
+    @Test func writeIntoABufferGivesFormatE164sBytes() {
+        var numbers: [PhoneNumber] = [
+            PhoneNumber(countryCode: 0, nationalNumber: 1),
+            PhoneNumber(countryCode: 1000, nationalNumber: 6502530000),
+            PhoneNumber(countryCode: Int.min, nationalNumber: UInt64.max, leadingZeros: Int.max),
+            PhoneNumber(countryCode: 39, nationalNumber: 123_456_789_012_345_678),
+        ]
+        for code in [1, 39, 44, 225, 800, 998] {
+            for length in 1...17 {
+                let value = UInt64(String("98765432109876543".prefix(length)))!
+                numbers.append(PhoneNumber(countryCode: code, nationalNumber: value))
+                numbers.append(PhoneNumber(countryCode: code, nationalNumber: value / 10, leadingZeros: 2))
+            }
+        }
+        for number in numbers {
+            let want = Array(engine.formatE164(number).utf8)
+            for size in [want.count - 1, want.count, want.count + 3, 64, 80] {
+                var buffer = [UInt8](repeating: 0xEE, count: size)
+                let count = buffer.withUnsafeMutableBytes { number.writeE164(into: $0) }
+                #expect(count == want.count, "\(number)")
+                if size < want.count {
+                    #expect(buffer.allSatisfy { $0 == 0xEE }, "\(number): written into \(size) bytes")
+                } else {
+                    #expect(Array(buffer[..<count]) == want, "\(number) into \(size) bytes")
+                }
+            }
+        }
+    }
+
     /// Equality, hashing and order are those of the Strings.
     @Test func valueSemanticsAreTheStrings() throws {
         // Calling code and national significant number: E.164 forms that sort differently as

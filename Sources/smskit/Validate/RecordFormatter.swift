@@ -1,4 +1,4 @@
-import PhoneNumbers
+@_spi(Tools) import PhoneNumbers
 
 /// Why `validate` could not hand a record to the engine. Each gives the record an `error` value.
 enum _RecordProblem: UInt8 {
@@ -88,12 +88,16 @@ struct _RecordFormatter {
         format == .json ? (wroteRecords ? "\n]\n" : "]\n") : ""
     }
 
+    /// The check of a record that never reached the engine (`problem` says why).
+    static let unchecked = PhoneNumberCheck(number: nil, error: nil, possibility: nil, isValid: false, type: .unknown,
+                                            region: nil, fictional: nil)
+
     /// Appends one record to `out`: its line, its number field (valid UTF-8), and either why it
-    /// never reached the engine or the engine's answer. JSON records start with `",\n"`, which
+    /// never reached the engine (`problem`, with ``unchecked``) or the engine's answer. JSON records start with `",\n"`, which
     /// the writer drops before the first record of the output.
-    func append(line: Int, input: UnsafeBufferPointer<UInt8>, problem: _RecordProblem?, check: _RecordCheck?,
+    func append(line: Int, input: UnsafeBufferPointer<UInt8>, problem: _RecordProblem?, check: PhoneNumberCheck,
                 to out: _ByteBuffer, tally: inout _Tally) {
-        let valid = check?.isValid ?? false
+        let valid = check.isValid
         if tallies { count(problem: problem, check: check, into: &tally) }
         if let filter {
             if filter == .valid && !valid { return }
@@ -115,27 +119,27 @@ struct _RecordFormatter {
                             separator: format == .csv ? UInt8(ascii: ",") : UInt8(ascii: "\t"), to: &w)
             out.count &+= w.count
         case .text:
-            let parsed = check?.number != nil
+            let parsed = check.number != nil
             let fields = Fields(
                 line: line, input: String(decoding: input, as: UTF8.self), ok: parsed,
-                error: problem?.errorName ?? check?.error?.name,
-                e164: check?.withE164 { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) },
-                possible: parsed ? check?.possibility.rawValue : nil, valid: valid,
-                type: parsed ? check?.type.rawValue : nil, region: check?.region?.identifier,
-                fictional: check?.fictional?.kind.rawValue)
+                error: problem?.errorName ?? check.error?.code.name,
+                e164: check.e164,
+                possible: parsed ? check.possibility?.rawValue : nil, valid: valid,
+                type: parsed ? check.type.rawValue : nil, region: check.region?.identifier,
+                fictional: check.fictional?.kind.rawValue)
             var text: [UInt8] = []
             appendText(fields, to: &text)
             text.withUnsafeBytes { out.append($0) }
         }
     }
 
-    private func count(problem: _RecordProblem?, check: _RecordCheck?, into tally: inout _Tally) {
+    private func count(problem: _RecordProblem?, check: PhoneNumberCheck, into tally: inout _Tally) {
         tally.records += 1
-        guard let check else {
-            tally.errors[problem!.errorName, default: 0] += 1
+        if let problem {
+            tally.errors[problem.errorName, default: 0] += 1
             return
         }
-        if let error = check.error { tally.errors[error.name, default: 0] += 1 }
+        if let error = check.error { tally.errors[error.code.name, default: 0] += 1 }
         guard check.number != nil else { return }
         tally.parsed += 1
         if check.isValid { tally.valid += 1 }
@@ -171,40 +175,33 @@ struct _RecordFormatter {
     private struct Answer {
         var parsed = false
         var valid = false
-        var countryCode = 0
-        var longValue: UInt64 = 0
-        var longZeros = 0
-        var nationalDigits: UInt64 = ~0
         var possibility = PhoneNumberPossibility.invalidLength
         var type = PhoneNumberType.unknown
         var region: RegionCode?
         var fictional: FictionalKind?
 
         @inline(__always)
-        init(_ check: _RecordCheck?) {
-            valid = check?.isValid == true
-            region = check?.region
-            fictional = check?.fictional?.kind
-            guard let countryCode = check?.number?.countryCode else { return }
+        init(_ check: PhoneNumberCheck) {
+            valid = check.isValid
+            region = check.region
+            fictional = check.fictional?.kind
+            guard check.number != nil else { return }
             parsed = true
-            self.countryCode = countryCode
-            nationalDigits = check?.number?._packedNationalDigits ?? ~0
-            (longValue, longZeros) = check?.number?._longFields ?? (0, 0)
-            possibility = check?.possibility ?? .invalidLength
-            type = check?.type ?? .unknown
+            possibility = check.possibility ?? .invalidLength
+            type = check.type
         }
     }
 
     /// The error name: smskit's problem, else the engine's.
     @inline(__always)
-    private static func writeError(_ problem: _RecordProblem?, _ check: _RecordCheck?, quoted: Bool, to w: inout _ByteWriter) -> Bool {
+    private static func writeError(_ problem: _RecordProblem?, _ check: PhoneNumberCheck, quoted: Bool, to w: inout _ByteWriter) -> Bool {
         if let problem {
             if quoted { w.byte(UInt8(ascii: "\"")) }
             w.literal(_Names.name(problem))
             if quoted { w.byte(UInt8(ascii: "\"")) }
             return true
         }
-        if let name = check?.error?.name {
+        if let name = check.error?.code.name {
             if quoted { w.quoted(name) } else { w.raw(name) }
             return true
         }
@@ -212,7 +209,7 @@ struct _RecordFormatter {
     }
 
     private func appendJSON(line: Int, input: UnsafeBufferPointer<UInt8>, problem: _RecordProblem?,
-                            check: _RecordCheck?, to w: inout _ByteWriter) {
+                            check: PhoneNumberCheck, to w: inout _ByteWriter) {
         let answer = Answer(check)
         w.literal(#"{"line":"#)
         w.int(line)
@@ -222,8 +219,7 @@ struct _RecordFormatter {
         if !Self.writeError(problem, check, quoted: true, to: &w) { w.literal("null") }
         if answer.parsed {
             w.literal(#","e164":""#)
-            w.e164(countryCode: answer.countryCode, nationalDigits: answer.nationalDigits, longValue: answer.longValue,
-                   longZeros: answer.longZeros)
+            w.e164(of: check)
             w.literal(#"","possible":""#)
             w.literal(_Names.name(answer.possibility))
             w.literal(answer.valid ? #"","valid":true,"type":""# : #"","valid":false,"type":""#)
@@ -251,7 +247,7 @@ struct _RecordFormatter {
     }
 
     private func appendSeparated(line: Int, input: UnsafeBufferPointer<UInt8>, problem: _RecordProblem?,
-                                 check: _RecordCheck?, separator: UInt8, to w: inout _ByteWriter) {
+                                 check: PhoneNumberCheck, separator: UInt8, to w: inout _ByteWriter) {
         let answer = Answer(check)
         w.int(line)
         w.byte(separator)
@@ -262,8 +258,7 @@ struct _RecordFormatter {
         _ = Self.writeError(problem, check, quoted: false, to: &w)
         w.byte(separator)
         if answer.parsed {
-            w.e164(countryCode: answer.countryCode, nationalDigits: answer.nationalDigits, longValue: answer.longValue,
-                   longZeros: answer.longZeros)
+            w.e164(of: check)
             w.byte(separator)
             w.literal(_Names.name(answer.possibility))
         } else {

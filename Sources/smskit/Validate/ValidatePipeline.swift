@@ -324,7 +324,7 @@ private struct _SliceWork: @unchecked Sendable {
             let entry = entries[position]
             if entry.isTooLong {
                 formatter.append(line: entry.line, input: UnsafeBufferPointer(start: arena, count: 0), problem: .lineTooLong,
-                                 check: nil, to: output, tally: &tally)
+                                 check: _RecordFormatter.unchecked, to: output, tally: &tally)
                 continue
             }
             let record = UnsafeRawBufferPointer(start: arena + entry.start, count: entry.count)
@@ -336,10 +336,10 @@ private struct _SliceWork: @unchecked Sendable {
                     // Shown as read, with U+FFFD for bytes that are not UTF-8; never checked.
                     var shown = String(decoding: input, as: UTF8.self)
                     shown.withUTF8 { shown in
-                        formatter.append(line: entry.line, input: shown, problem: problem, check: nil, to: output, tally: &tally)
+                        formatter.append(line: entry.line, input: shown, problem: problem, check: _RecordFormatter.unchecked, to: output, tally: &tally)
                     }
                 } else {
-                    let check = _Checker.checkRecord(engine, utf8: input, defaultRegion: region.code)
+                    let check = engine.check(utf8: input, defaultRegion: region.code)
                     formatter.append(line: entry.line, input: input, problem: nil, check: check, to: output, tally: &tally)
                 }
             }

@@ -13,58 +13,65 @@ extension PhoneNumberEngine {
     /// check.isValid            // false
     /// check.fictional?.kind    // .reservedForFiction
     /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The input, in any form ``parse(_:defaultRegion:)`` reads.
+    ///   - defaultRegion: The region national numbers are dialled from, or `nil`.
+    /// - Returns: The number and what the metadata says of it, or the parse error.
     public func check(_ text: String, defaultRegion: RegionCode?) -> PhoneNumberCheck {
-        // Strict E.164 that the word path takes (nearly all E.164 input, whatever the default
-        // region): the input is already the number's E.164 form, exactly, so it is the result's
-        // `e164`, shared, instead of a new String.
-        if let word = text.utf8.withContiguousStorageIfAvailable({ _parseE164WordParts($0) }), let parts = word {
-            let number = PhoneNumber(parts)
-            assert(formatE164(number) == text, "the word path's input is not its E.164 form")
-            return _check(number, e164: text)
-        }
         let number: PhoneNumber
         do {
             number = try parse(text, defaultRegion: defaultRegion)
         } catch {
-            return PhoneNumberCheck(number: nil, error: error, possibility: nil, isValid: false, type: .unknown,
-                                    region: nil, fictional: nil, e164: nil)
+            return Self._failedCheck(error)
         }
-        return _check(number, input: text)
+        return _check(number)
     }
 
-    /// Checks a number already parsed.
+    /// ``check(_:defaultRegion:)`` over UTF-8 bytes, for a reader that holds its input as bytes
+    /// (invalid UTF-8 is read as ``parse(utf8:defaultRegion:)`` reads it).
+    ///
+    /// ```swift
+    /// let check = line.withUTF8 { engine.check(utf8: $0, defaultRegion: "US") }
+    /// ```
+    public func check(utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?) -> PhoneNumberCheck {
+        let number: PhoneNumber
+        do {
+            number = try parse(utf8: bytes, defaultRegion: defaultRegion)
+        } catch {
+            return Self._failedCheck(error)
+        }
+        return _check(number)
+    }
+
+    /// Checks a number already parsed: one pass over its national significant number's digits
+    /// for region, type and possibility, then its fictional range.
+    ///
+    /// ```swift
+    /// engine.check(try engine.parse(e164: "+447700900123")).fictional?.kind   // .reservedForFiction
+    /// ```
     public func check(_ number: PhoneNumber) -> PhoneNumberCheck {
-        _check(number, input: nil)
+        _check(number)
     }
 
-    /// ``check(_:)``; when `input` (the text the number was parsed from) is already the number's
-    /// E.164 form, that String is the result's ``PhoneNumberCheck/e164`` instead of a new one.
+    /// ``check(_:)``, inlined into the checks of text and bytes.
     @inline(__always)
-    func _check(_ number: PhoneNumber, input: String?) -> PhoneNumberCheck {
-        // Up to 15 bytes, formatE164 writes the String in place without a loop; longer ones
-        // may share the input's storage when the input was already that text.
-        let countryCode = number.countryCode
-        let count = number._digits.count
-        let fits = count != 0 && _decimalDigitCount(UInt64(max(countryCode, 0))) &+ count < 15
-        let e164 = fits ? formatE164(number)
-                        : number.withNationalSignificantNumber { _e164(countryCode: countryCode, nsn: $0, reusing: input) }
-        return _check(number, e164: e164)
-    }
-
-    /// ``check(_:)`` of a number whose E.164 form is known: one pass over the national significant
-    /// number's digits for everything else. The closure captures the calling code, not the number
-    /// (which it would copy, extension and all).
-    @inline(__always)
-    func _check(_ number: PhoneNumber, e164: String) -> PhoneNumberCheck {
+    func _check(_ number: PhoneNumber) -> PhoneNumberCheck {
         let countryCode = number.countryCode
         let (region, type, possibility) = number.withNationalSignificantNumber { _classification(countryCode, $0) }
         return PhoneNumberCheck(
             number: number, error: nil, possibility: possibility, isValid: type != .unknown,
-            type: type, region: region, fictional: fictionalRange(of: number), e164: e164)
+            type: type, region: region, fictional: fictionalRange(of: number))
+    }
+
+    /// The check of an input that did not parse.
+    static func _failedCheck(_ error: PhoneNumberError) -> PhoneNumberCheck {
+        PhoneNumberCheck(number: nil, error: error, possibility: nil, isValid: false, type: .unknown,
+                         region: nil, fictional: nil)
     }
 
     /// Region, type and possibility of a parsed number from its national significant number's
-    /// digits: what ``check(_:)`` and the CLI's record check report.
+    /// digits: what ``check(_:)`` reports.
     @inline(__always)
     func _classification(
         _ countryCode: Int, _ digits: UnsafeBufferPointer<UInt8>
@@ -91,7 +98,7 @@ extension PhoneNumberEngine {
     /// - Complexity: O(n) work split into contiguous chunks across threads.
     public func checkBatch(_ inputs: [PhoneNumberInput], concurrency: Int? = nil) -> [PhoneNumberCheck] {
         let empty = PhoneNumberCheck(number: nil, error: nil, possibility: nil, isValid: false, type: .unknown,
-                                     region: nil, fictional: nil, e164: nil)
+                                     region: nil, fictional: nil)
         var results = [PhoneNumberCheck](repeating: empty, count: inputs.count)
         let threads = max(1, min(concurrency ?? Self.activeProcessorCount, inputs.count / 256 + 1))
         if threads == 1 {

@@ -35,6 +35,7 @@ enum FictionalTable {
     }
 
     static let url: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Support
         .deletingLastPathComponent()  // PhoneNumbersTests
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // package root

@@ -1,4 +1,4 @@
-import PhoneNumbers
+@_spi(Tools) import PhoneNumbers
 
 /// Writes one output record into a buffer the caller sized for it, with no capacity or
 /// uniqueness checks per field (unlike appending to an Array piece by piece).
@@ -71,20 +71,44 @@ struct _ByteWriter {
         byte(UInt8(ascii: "\""))
     }
 
+    /// A decimal integer (line numbers): two digits per division, from the last.
     mutating func int(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
-        let magnitude = UInt64(value.magnitude)
-        let digits = _decimalDigitCount(magnitude)
-        _writeDecimal(magnitude, digits: digits, to: base + count)
+        var rest = UInt64(value.magnitude)
+        var digits = 1
+        var power: UInt64 = 10
+        while digits < 20, rest >= power {
+            digits &+= 1
+            power = power &* 10
+        }
+        let pairs = Self.decimalPairs.utf8Start
+        var i = count &+ digits
+        while rest >= 100 {
+            let (q, r) = rest.quotientAndRemainder(dividingBy: 100)
+            i &-= 2
+            base[i] = pairs[2 &* Int(r)]
+            base[i &+ 1] = pairs[2 &* Int(r) &+ 1]
+            rest = q
+        }
+        if rest >= 10 {
+            base[i &- 2] = pairs[2 &* Int(rest)]
+            base[i &- 1] = pairs[2 &* Int(rest) &+ 1]
+        } else {
+            base[i &- 1] = UInt8(truncatingIfNeeded: rest) &+ 0x30
+        }
         count &+= digits
     }
 
-    /// A number's E.164 form (at most `_RecordCheck.e164Capacity` bytes), written in place by the
-    /// engine's own writer.
+    /// "00" "01" ... "99".
+    private static var decimalPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    }
+
+    /// A number's E.164 form, written in place by the engine's writer (the writer's buffer has
+    /// room for it: ``_RecordFormatter`` reserves 512 bytes beyond the input's escaped bytes).
     @inline(__always)
-    mutating func e164(countryCode: Int, nationalDigits: UInt64, longValue: UInt64, longZeros: Int) {
-        count &+= _RecordCheck._writeE164(countryCode: countryCode, nationalDigits: nationalDigits,
-                                          longValue: longValue, longZeros: longZeros, to: base + count)
+    mutating func e164(of check: PhoneNumberCheck) {
+        count &+= check.number?.writeE164(into: UnsafeMutableRawBufferPointer(start: base + count, count: 64)) ?? 0
     }
 
     /// A region's identifier (`US`, `001`), without making a String.

@@ -34,7 +34,7 @@ struct ParseCommand: ParsableCommand {
 
     func run() throws {
         let engine = PhoneNumberEngine()
-        let check = _Checker.check(engine, number, defaultRegion: region?.code)
+        let check = engine.check(number, defaultRegion: region?.code)
         var output = _Output()
         switch format {
         case .json: try output.write(json(check, engine: engine).rendered)
@@ -45,7 +45,7 @@ struct ParseCommand: ParsableCommand {
 
     func formats(_ check: PhoneNumberCheck, engine: PhoneNumberEngine) -> [(String, String?)] {
         guard let parsed = check.number else { return PhoneNumberFormat.allCases.map { ($0.rawValue, nil) } }
-        return PhoneNumberFormat.allCases.map { ($0.rawValue, _Checker.format(engine, parsed, as: $0)) }
+        return PhoneNumberFormat.allCases.map { ($0.rawValue, engine.format(parsed, as: $0)) }
     }
 
     static func range(_ fictional: FictionalRange) -> String {

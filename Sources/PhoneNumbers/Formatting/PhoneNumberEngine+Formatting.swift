@@ -33,7 +33,8 @@ extension PhoneNumberEngine {
     ///   format patterns (a Pike VM run per candidate format, usually one or two); the output is
     ///   built once, with no other heap allocation than the returned string's storage.
     public func format(_ number: PhoneNumber, as format: PhoneNumberFormat) -> String {
-        number.withNationalSignificantNumber { nsn in
+        if format == .e164 { return formatE164(number) }
+        return number.withNationalSignificantNumber { nsn in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
                 var writer = _FormatWriter(buffer)
                 _format(number, nsn, format, into: &writer)
@@ -51,6 +52,20 @@ extension PhoneNumberEngine {
         }
     }
 
+    /// Formats a number as E.164 (`+` country code national significant number); an extension is
+    /// not part of E.164 and is left out.
+    ///
+    /// ```swift
+    /// engine.formatE164(try engine.parse("020 7946 0123", defaultRegion: "GB"))   // "+442079460123"
+    /// ```
+    ///
+    /// A String of up to 15 bytes is held inline; one of 16 to 21 bytes ("+878...", "+882...",
+    /// too-long numbers) needs heap storage. ``PhoneNumber/e164`` is the same text without a
+    /// String, and ``PhoneNumber/writeE164(into:)`` writes it into a buffer of yours.
+    public func formatE164(_ number: PhoneNumber) -> String {
+        number._e164String
+    }
+
     // MARK: - Internals
 
     /// libphonenumber's `format_number` for one number, written into `writer`.
@@ -58,13 +73,6 @@ extension PhoneNumberEngine {
         _ number: PhoneNumber, _ nsn: UnsafeBufferPointer<UInt8>, _ format: PhoneNumberFormat,
         into writer: inout _FormatWriter
     ) {
-        if format == .e164 {
-            // Even for an unknown calling code; extensions are not part of E.164.
-            writer.write(UInt8(ascii: "+"))
-            writer.write(decimal: number.countryCode)
-            writer.write(nsn)
-            return
-        }
         guard let index = tables.mainRegion(forCallingCode: number.countryCode) else {
             writer.write(nsn)
             return
