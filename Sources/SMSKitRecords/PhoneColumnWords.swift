@@ -16,7 +16,7 @@ enum PhoneColumnWords {
         "मोबाइल", "মোবাইল", "手机", "手機", "携帯", "휴대폰", "휴대전화", "핸드폰", "มือถือ",
     ]
     static let phone: [String] = [
-        "phone", "telephone", "tel", "tél", "tele", "telefon", "téléphone", "teléfono", "telefono",
+        "phone", "e164", "telephone", "tel", "tél", "tele", "telefon", "téléphone", "teléfono", "telefono",
         "telefone", "telefoon", "telefonnummer", "telefoonnummer", "rufnummer", "puhelin", "sími",
         "телефон", "тел", "電話", "电话", "전화", "هاتف", "تلفن", "טלפון", "τηλέφωνο", "τηλ",
         "telepon", "điện thoại", "dien thoai", "โทรศัพท์", "เบอร์", "फ़ोन", "फोन", "দূরভাষ", "ফোন",
