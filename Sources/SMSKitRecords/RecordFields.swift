@@ -73,7 +73,12 @@ public enum RecordFields {
     ///   the record has fewer fields.
     /// - Complexity: O(*n*) in the record's length up to the field's end; no allocation.
     public static func locate(_ index: Int, in record: UnsafeRawBufferPointer, format: InputFormat) -> FieldLocation {
-        locate(index, in: record, dialect: format.dialect)
+        // Constants per format, so that each case is specialized as before dialects existed.
+        switch format {
+        case .lines: return locate(index, in: record, delimiter: nil, quote: nil)
+        case .csv: return locate(index, in: record, delimiter: UInt8(ascii: ","), quote: UInt8(ascii: "\""))
+        case .tsv: return locate(index, in: record, delimiter: 0x09, quote: nil)
+        }
     }
 
     /// Where field `index` (0-based) of `record` lies in `dialect`: see ``locate(_:in:format:)``.
@@ -86,14 +91,19 @@ public enum RecordFields {
     ///   or ``FieldLocation/missing``.
     /// - Complexity: O(*n*) in the record's length up to the field's end; no allocation.
     public static func locate(_ index: Int, in record: UnsafeRawBufferPointer, dialect: CSVDialect?) -> FieldLocation {
+        locate(index, in: record, delimiter: dialect?.delimiter, quote: dialect?.quote)
+    }
+
+    /// The one implementation of `locate`: `delimiter` nil reads the record as one field.
+    @inline(__always)
+    static func locate(_ index: Int, in record: UnsafeRawBufferPointer, delimiter: UInt8?, quote: UInt8?) -> FieldLocation {
         let count = record.count
         guard index >= 0 else { return .missing }
-        guard let dialect else { return index == 0 ? .bytes(0..<count) : .missing }
+        guard let delimiter else { return index == 0 ? .bytes(0..<count) : .missing }
         guard let base = record.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
             return index == 0 ? .bytes(0..<0) : .missing
         }
-        let delimiter = dialect.delimiter
-        guard let quote = dialect.quote else {
+        guard let quote else {
             var field = 0
             var start = 0
             while true {

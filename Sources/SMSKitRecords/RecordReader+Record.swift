@@ -26,10 +26,14 @@ extension RecordReader {
 
         /// Creates a record with its record number and problem.
         public init(line: Int, record: Int, bytes: UnsafeRawBufferPointer, problem: RecordProblem?) {
+            self.init(line: line, record: record, bytes: bytes, isTooLong: problem == .tooLong, problem: problem)
+        }
+
+        init(line: Int, record: Int, bytes: UnsafeRawBufferPointer, isTooLong: Bool, problem: RecordProblem?) {
             self.line = line
             self.record = record
             self.bytes = bytes
-            self.isTooLong = problem == .tooLong
+            self.isTooLong = isTooLong
             self.problem = problem
         }
     }

@@ -57,9 +57,9 @@ public final class RecordReader {
     /// What was found at the input's start (after the first ``next()``).
     public private(set) var detectedEncoding: EncodingDetection?
     /// How many records were reported with ``RecordProblem/unclosedQuote`` so far.
-    public private(set) var unclosedQuoteCount = 0
+    @exclusivity(unchecked) public private(set) var unclosedQuoteCount = 0
     /// How many records were reported with ``RecordProblem/tooLong`` so far.
-    public private(set) var tooLongCount = 0
+    @exclusivity(unchecked) public private(set) var tooLongCount = 0
 
     private let storage: UnsafeMutableRawBufferPointer
     // The reader is used by one thread and never re-entered, so the runtime's exclusivity
@@ -159,8 +159,10 @@ public final class RecordReader {
     ///   or when the input is in an encoding the reader does not decode (then on every call).
     /// - Complexity: O(*n*) in the record's length; amortized one `read(2)` per block.
     public func next() throws(RecordReadError) -> Record? {
-        if let failure { throw failure }
-        if atFileStart { try begin() }
+        if atFileStart {
+            if let failure { throw failure }
+            try begin()
+        }
         // Scanning stops after the maximum plus a CR and an LF: a record that has not ended
         // by then is too long whatever follows. (A record of exactly the maximum whose CR
         // ended a block was once called too long: found by RecordReaderFuzz.)
@@ -227,30 +229,29 @@ public final class RecordReader {
         return -1
     }
 
-    private func makeRecord(_ range: Range<Int>, lines: Int, problem: RecordProblem? = nil) -> Record {
+    private func makeRecord(_ range: Range<Int>, lines: Int, unclosedQuote: Bool = false) -> Record {
         var upper = range.upperBound
         if upper > range.lowerBound, storage[upper - 1] == UInt8(ascii: "\r") { upper -= 1 }
         let line = nextLine
         nextLine += lines
         let number = nextRecord
         nextRecord += 1
-        let count = upper - range.lowerBound
-        var problem = problem
-        if count > maximumRecordBytes { problem = .tooLong }
-        if problem == .tooLong { tooLongCount += 1 }
-        if problem == .unclosedQuote { unclosedQuoteCount += 1 }
-        return Record(
-            line: line,
-            record: number,
-            bytes: UnsafeRawBufferPointer(rebasing: storage[range.lowerBound..<upper]),
-            problem: problem
-        )
+        let bytes = UnsafeRawBufferPointer(rebasing: storage[range.lowerBound..<upper])
+        if bytes.count > maximumRecordBytes {
+            tooLongCount += 1
+            return Record(line: line, record: number, bytes: bytes, isTooLong: true, problem: .tooLong)
+        }
+        if unclosedQuote {
+            unclosedQuoteCount += 1
+            return Record(line: line, record: number, bytes: bytes, isTooLong: false, problem: .unclosedQuote)
+        }
+        return Record(line: line, record: number, bytes: bytes, isTooLong: false, problem: nil)
     }
 
     /// A stray quote: the record is its first line; reading goes on from the next line.
     private func cutAtFirstLine(_ firstNewline: Int) -> Record {
         let lineEnd = start + firstNewline
-        let record = makeRecord(start..<lineEnd, lines: 1, problem: .unclosedQuote)
+        let record = makeRecord(start..<lineEnd, lines: 1, unclosedQuote: true)
         start = lineEnd + 1
         return record
     }
@@ -298,7 +299,7 @@ public final class RecordReader {
         nextLine = line + lines
         nextRecord = number + 1
         tooLongCount += 1
-        return Record(line: line, record: number, bytes: UnsafeRawBufferPointer(start: nil, count: 0), problem: .tooLong)
+        return Record(line: line, record: number, bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTooLong: true, problem: .tooLong)
     }
 
     /// Reads the input's start and settles its encoding.
@@ -341,6 +342,7 @@ public final class RecordReader {
         case .unsupported(let unsupported):
             let error = RecordReadError(name: name, unsupportedEncoding: unsupported)
             failure = error
+            atFileStart = true   // so that every later call throws it again
             throw error
         }
     }
