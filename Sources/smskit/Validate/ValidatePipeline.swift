@@ -66,7 +66,13 @@ struct _ValidatePipeline {
         self.filling = _Chunk(capacity: chunkSize, slices: slices)
     }
 
-    var isChunkFull: Bool { filling.count >= chunkSize }
+    /// Full at `chunkSize` records or at 4 MiB of record bytes, whichever comes first: memory
+    /// is bounded by bytes, not only records (16,384 records of 64 KiB would be 1 GiB, and
+    /// their JSON six times that).
+    var isChunkFull: Bool { filling.count >= chunkSize || filling.arena.count >= Self.chunkByteLimit }
+
+    /// The record bytes one chunk holds before it is flushed.
+    static let chunkByteLimit = 4 << 20
 
     mutating func begin() throws {
         try sink.write(formatter.prologue)
