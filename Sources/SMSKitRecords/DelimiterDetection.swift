@@ -4,7 +4,7 @@
 /// let header: [UInt8] = Array("Name;Given Name;Mobile Phone".utf8)
 /// let detection = header.withUnsafeBytes { DelimiterDetection.detect(in: $0) }
 /// detection.dialect.delimiterName   // "';'"
-/// detection.reason                   // "';' detected in the header row (2 ';', 0 ',', 0 tab, 0 '|')"
+/// detection.reason                   // "';' detected in the first row (2 ';', 0 ',', 0 tab, 0 '|')"
 /// ```
 public struct DelimiterDetection: Hashable, Sendable {
     /// The dialect to read the file with.
@@ -42,10 +42,10 @@ public struct DelimiterDetection: Hashable, Sendable {
         let summary = zip(candidates, counts).map { "\($1) \(CSVDialect.name(of: $0))" }.joined(separator: ", ")
         guard counts[best] > 0 else {
             let dialect = CSVDialect(delimiter: UInt8(ascii: ","), quote: quote) ?? .comma
-            return DelimiterDetection(dialect: dialect, reason: "no ',' ';' tab or '|' in the header row: one column", counts: counts)
+            return DelimiterDetection(dialect: dialect, reason: "no ',' ';' tab or '|' in the first row: one column", counts: counts)
         }
         let delimiter = candidates[best]
         let dialect = CSVDialect(delimiter: delimiter, quote: quote == delimiter ? nil : quote) ?? .comma
-        return DelimiterDetection(dialect: dialect, reason: "\(CSVDialect.name(of: delimiter)) detected in the header row (\(summary))", counts: counts)
+        return DelimiterDetection(dialect: dialect, reason: "\(CSVDialect.name(of: delimiter)) detected in the first row (\(summary))", counts: counts)
     }
 }

@@ -26,7 +26,7 @@ import Testing
             "7,(202) 555-0100,false,invalid_country_code,,,false,,,",
             "8,+49 30 1234567,true,,+49301234567,is_possible,true,fixed_line,DE,",
             "9,,false,not_a_number,,,false,,,",
-        ], stderr: ["',' detected in the header row", "number from column 33 (Phone 1 - Value)",
+        ], stderr: ["',' detected in the first row", "number from column 33 (Phone 1 - Value)",
                     "column 33 'Phone 1 - Value', by its name ('phone'); other phone columns: 'Phone 2 - Value'"]),
         Case(arguments: ["outlook.csv"], status: 0, stdout: [
             header,
@@ -41,7 +41,7 @@ import Testing
             "4,'+33 6 12 34 56 78,true,,+33612345678,is_possible,true,mobile,FR,",
             "5,+34 612 34 56 78,true,,+34612345678,is_possible,true,mobile,ES,",
             "6,+43 664 1234567,true,,+436641234567,is_possible,true,mobile,AT,",
-        ], stderr: ["';' detected in the header row (0 ',', 4 ';', 0 tab, 0 '|')", "number from column 4 (Handy), region from column 5 (Land)",
+        ], stderr: ["';' detected in the first row (0 ',', 4 ';', 0 tab, 0 '|')", "number from column 4 (Handy), region from column 5 (Land)",
                     "errors     spreadsheet_number 1"]),
         Case(arguments: ["excel-semicolon.csv", "-d", ";", "--column", "Telefon", "--region", "de"], status: 0, stdout: [
             header,
@@ -62,6 +62,13 @@ import Testing
              stderr: ["looks like UTF-16LE (a NUL in every other byte, no byte order mark); convert it to UTF-8 first: iconv -f UTF-16LE -t UTF-8"]),
         Case(arguments: ["latin1.csv"], status: 1, stdout: [""],
              stderr: ["looks like WINDOWS-1252", "iconv -f WINDOWS-1252 -t UTF-8"]),
+        Case(arguments: ["no-header.csv", "--region", "gb"], status: 0, stdout: [
+            header,
+            "1,+44 7700 900111,true,,+447700900111,is_possible,false,unknown,,reserved-for-fiction",
+            "2,+44 7700 900222,true,,+447700900222,is_possible,false,unknown,,reserved-for-fiction",
+            "3,07700 900333,true,,+447700900333,is_possible,false,unknown,,reserved-for-fiction",
+            "4,not a number,false,not_a_number,,,false,,,",
+        ], stderr: ["no header row; number from column 2, by content: 3 of 4 sampled rows parse as numbers there"]),
         Case(arguments: ["no-header.csv", "--region", "UK"], status: 64, stdout: [""],
              stderr: ["unknown region 'UK'; did you mean GB? (UK is not an ISO 3166-1 code)"]),
         Case(arguments: ["no-header.csv", "--region", "XX"], status: 64, stdout: [""],

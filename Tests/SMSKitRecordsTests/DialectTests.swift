@@ -50,14 +50,14 @@ import Testing
 
     static let detectionCases: [DetectionCase] = [
         DetectionCase(header: "Name,Given Name,Phone 1 - Value", delimiter: "','",
-                      reason: "',' detected in the header row (2 ',', 0 ';', 0 tab, 0 '|')"),
+                      reason: "',' detected in the first row (2 ',', 0 ';', 0 tab, 0 '|')"),
         DetectionCase(header: "Nom;Prénom;Téléphone, mobile", delimiter: "';'",
-                      reason: "';' detected in the header row (1 ',', 2 ';', 0 tab, 0 '|')"),
-        DetectionCase(header: "\"a;b;c\",d", delimiter: "','", reason: "',' detected in the header row (1 ',', 0 ';', 0 tab, 0 '|')"),
-        DetectionCase(header: "Name\tPhone", delimiter: "tab", reason: "tab detected in the header row (0 ',', 0 ';', 1 tab, 0 '|')"),
-        DetectionCase(header: "name|phone|region", delimiter: "'|'", reason: "'|' detected in the header row (0 ',', 0 ';', 0 tab, 2 '|')"),
-        DetectionCase(header: "a,b;c", delimiter: "','", reason: "',' detected in the header row (1 ',', 1 ';', 0 tab, 0 '|')"),
-        DetectionCase(header: "phone", delimiter: "','", reason: "no ',' ';' tab or '|' in the header row: one column"),
+                      reason: "';' detected in the first row (1 ',', 2 ';', 0 tab, 0 '|')"),
+        DetectionCase(header: "\"a;b;c\",d", delimiter: "','", reason: "',' detected in the first row (1 ',', 0 ';', 0 tab, 0 '|')"),
+        DetectionCase(header: "Name\tPhone", delimiter: "tab", reason: "tab detected in the first row (0 ',', 0 ';', 1 tab, 0 '|')"),
+        DetectionCase(header: "name|phone|region", delimiter: "'|'", reason: "'|' detected in the first row (0 ',', 0 ';', 0 tab, 2 '|')"),
+        DetectionCase(header: "a,b;c", delimiter: "','", reason: "',' detected in the first row (1 ',', 1 ';', 0 tab, 0 '|')"),
+        DetectionCase(header: "phone", delimiter: "','", reason: "no ',' ';' tab or '|' in the first row: one column"),
     ]
 
     @Test(arguments: detectionCases)

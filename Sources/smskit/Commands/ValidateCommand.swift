@@ -34,7 +34,8 @@ struct ValidateCommand: ParsableCommand {
             in the column named number, phone, phone_number, msisdn, mobile, e164 or tel, else \
             in the column whose name says phone in a major language (Mobile Phone, \
             Phone 1 - Value, Telefon, Handy, Teléfono, 電話 ...; mobile first), else in column \
-            1. Region cells may be ISO codes or country names (Germany, Deutschland). Without \
+            1 (or, without a header, in the column where most of the first 100 rows parse). \
+            Region cells may be ISO codes or country names (Germany, Deutschland). Without \
             --region-column, a column named region gives each row's default region. A region \
             cell that is empty falls back to --region; ZZ means no default region.
 
@@ -333,9 +334,30 @@ struct ValidateCommand: ParsableCommand {
             if case .index(let index)? = column { numberIndex = index }
             if case .index(let index)? = regionColumn { regionIndex = index }
         }
+        // No header and no --column: the column where most of the first 100 rows parse.
+        var sampled: [(line: Int, record: Int, bytes: [UInt8], problem: RecordProblem?)] = []
+        if !hasHeader, column == nil, format != .lines {
+            sampled.append((first.line, first.record, Array(first.bytes), first.problem))
+            while sampled.count < 100, let record = try reader.next() {
+                sampled.append((record.line, record.record, Array(record.bytes), record.problem))
+            }
+            let rows = sampled.filter { $0.problem == nil }.map { $0.bytes.withUnsafeBytes { RecordFields.all($0, dialect: dialect) } }
+            if let choice = HeaderDetection.phoneColumn(byContent: rows, parsesAsNumber: parses), choice.index != numberIndex,
+               choice.index != regionIndex {
+                numberIndex = choice.index
+                notes.append("\(reader.name): no header row; number from \(choice.reason)")
+            }
+        }
         pipeline.columns = (numberIndex, regionIndex)
         pipeline.defaultRegion = region?.code
-        if !hasHeader {
+        if !sampled.isEmpty {
+            for row in sampled {
+                try row.bytes.withUnsafeBytes { bytes in
+                    try pipeline.add(RecordReader.Record(line: row.line, record: row.record, bytes: bytes, problem: row.problem), dialect: dialect)
+                }
+                if pipeline.isChunkFull { try pipeline.flushChunk(bytesRead: reader.bytesConsumed) }
+            }
+        } else if !hasHeader {
             try pipeline.add(first, dialect: dialect)
         }
         var firstUnclosedQuote: Int?
@@ -347,7 +369,8 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         try pipeline.flushChunk(bytesRead: reader.bytesConsumed)
-        if let line = firstUnclosedQuote ?? (first.problem == .unclosedQuote ? first.line : nil) {
+        if let line = firstUnclosedQuote ?? sampled.first(where: { $0.problem == .unclosedQuote })?.line
+            ?? (first.problem == .unclosedQuote ? first.line : nil) {
             let count = reader.unclosedQuoteCount
             _Stderr.write("smskit: warning: \(reader.name) line \(line): a quote opened there is never closed; the record was cut at the end of its line and reading went on (\(_grouped(count)) such record\(count == 1 ? "" : "s"), error unclosed_quote)\n")
         }
