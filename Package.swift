@@ -83,7 +83,9 @@ let package = Package(
         // Line, CSV and TSV records read from a file descriptor in blocks, and field splitting.
         // Pure Swift, no Foundation; the CLI's reader, not a product (the fuzzers reach it as
         // targets of this package, below).
-        .target(name: "SMSKitRecords"),
+        .target(name: "SMSKitRecords", dependencies: ["CSMSKitRegionNames"]),
+        // Region names and codes to ISO 3166-1 alpha-2, generated from CLDR (tools/regions).
+        .target(name: "CSMSKitRegionNames"),
 
         // Phone verification (issue 26): start, resend, check, send guard, test numbers, stores and
         // senders behind protocols. No server or database library; the stores below are modules of
@@ -131,7 +133,7 @@ let package = Package(
         ),
         .testTarget(name: "SMSEncodingTests", dependencies: ["SMSEncoding", "SMSKitTestSupport"]),
         .testTarget(name: "SMSTemplatesTests", dependencies: ["SMSTemplates", "SMSKitTestSupport"]),
-        .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords"]),
+        .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords"], exclude: ["Fixtures"]),
         .testTarget(name: "SMSKitCLITests", dependencies: ["smskit"]),
         .testTarget(
             name: "PhoneNumberExtrasTests",

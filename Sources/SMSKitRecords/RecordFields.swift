@@ -27,8 +27,21 @@ public enum RecordFields {
     /// - Returns: False (and `out` empty) when the record has fewer fields.
     /// - Complexity: O(*n*) in the record's length up to the field's end.
     public static func extract(_ index: Int, from record: UnsafeRawBufferPointer, format: InputFormat, into out: inout [UInt8]) -> Bool {
+        extract(index, from: record, dialect: format.dialect, into: &out)
+    }
+
+    /// Copies field `index` (0-based) of `record` into `out` (cleared first), unquoting it.
+    ///
+    /// - Parameters:
+    ///   - index: The 0-based field.
+    ///   - record: The record's bytes, without its line terminator.
+    ///   - dialect: The delimiter and quote; `nil` reads the record as one field.
+    ///   - out: Receives the field's bytes; cleared first, its capacity kept.
+    /// - Returns: False (and `out` empty) when the record has fewer fields.
+    /// - Complexity: O(*n*) in the record's length up to the field's end.
+    public static func extract(_ index: Int, from record: UnsafeRawBufferPointer, dialect: CSVDialect?, into out: inout [UInt8]) -> Bool {
         out.removeAll(keepingCapacity: true)
-        switch locate(index, in: record, format: format) {
+        switch locate(index, in: record, dialect: dialect) {
         case .missing:
             return false
         case .bytes(let range):
@@ -36,7 +49,7 @@ public enum RecordFields {
             out.append(contentsOf: UnsafeRawBufferPointer(rebasing: record[range]).assumingMemoryBound(to: UInt8.self))
             return true
         case .quoted:
-            unquote(index, from: record, into: &out)
+            unquote(index, from: record, dialect: dialect ?? .comma, into: &out)
             return true
         }
     }
@@ -60,67 +73,90 @@ public enum RecordFields {
     ///   the record has fewer fields.
     /// - Complexity: O(*n*) in the record's length up to the field's end; no allocation.
     public static func locate(_ index: Int, in record: UnsafeRawBufferPointer, format: InputFormat) -> FieldLocation {
+        // Constants per format, so that each case is specialized as before dialects existed.
+        switch format {
+        case .lines: return locate(index, in: record, delimiter: nil, quote: nil)
+        case .csv: return locate(index, in: record, delimiter: UInt8(ascii: ","), quote: UInt8(ascii: "\""))
+        case .tsv: return locate(index, in: record, delimiter: 0x09, quote: nil)
+        }
+    }
+
+    /// Where field `index` (0-based) of `record` lies in `dialect`: see ``locate(_:in:format:)``.
+    ///
+    /// - Parameters:
+    ///   - index: The 0-based field.
+    ///   - record: The record's bytes, without its line terminator.
+    ///   - dialect: The delimiter and quote; `nil` reads the record as one field.
+    /// - Returns: The field's range, ``FieldLocation/quoted`` (a field with a quote byte in it),
+    ///   or ``FieldLocation/missing``.
+    /// - Complexity: O(*n*) in the record's length up to the field's end; no allocation.
+    public static func locate(_ index: Int, in record: UnsafeRawBufferPointer, dialect: CSVDialect?) -> FieldLocation {
+        locate(index, in: record, delimiter: dialect?.delimiter, quote: dialect?.quote)
+    }
+
+    /// The one implementation of `locate`: `delimiter` nil reads the record as one field.
+    @inline(__always)
+    static func locate(_ index: Int, in record: UnsafeRawBufferPointer, delimiter: UInt8?, quote: UInt8?) -> FieldLocation {
         let count = record.count
         guard index >= 0 else { return .missing }
+        guard let delimiter else { return index == 0 ? .bytes(0..<count) : .missing }
         guard let base = record.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
             return index == 0 ? .bytes(0..<0) : .missing
         }
-        switch format {
-        case .lines:
-            return index == 0 ? .bytes(0..<count) : .missing
-        case .tsv:
+        guard let quote else {
             var field = 0
             var start = 0
             while true {
                 var end = count
-                if start < count, let tab = memchr(base + start, Int32(UInt8(ascii: "\t")), count &- start) {
-                    end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(tab))
+                if start < count, let hit = memchr(base + start, Int32(delimiter), count &- start) {
+                    end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
                 }
                 if field == index { return .bytes(start..<end) }
                 if end == count { return .missing }
                 field &+= 1
                 start = end &+ 1
             }
-        case .csv:
-            // The state machine of `unquote`, without the copy: a field that never enters
-            // quotes has no quote byte in it, so its bytes are exactly what `unquote` copies.
-            var field = 0
-            var position = 0
-            while true {
-                let start = position
-                var quoted = false
-                var inQuotes = false
-                while position < count {
-                    let byte = base[position]
-                    if inQuotes {
-                        if byte == UInt8(ascii: "\"") {
-                            if position &+ 1 < count, base[position &+ 1] == UInt8(ascii: "\"") {
-                                position &+= 2
-                                continue
-                            }
-                            inQuotes = false
+        }
+        // The state machine of `unquote`, without the copy: a field that never enters
+        // quotes has no quote byte in it, so its bytes are exactly what `unquote` copies.
+        var field = 0
+        var position = 0
+        while true {
+            let start = position
+            var quoted = false
+            var inQuotes = false
+            while position < count {
+                let byte = base[position]
+                if inQuotes {
+                    if byte == quote {
+                        if position &+ 1 < count, base[position &+ 1] == quote {
+                            position &+= 2
+                            continue
                         }
-                    } else if byte == UInt8(ascii: ",") {
-                        break
-                    } else if byte == UInt8(ascii: "\"") {
-                        inQuotes = true
-                        quoted = true
+                        inQuotes = false
                     }
-                    position &+= 1
+                } else if byte == delimiter {
+                    break
+                } else if byte == quote {
+                    inQuotes = true
+                    quoted = true
                 }
-                if field == index { return quoted ? .quoted : .bytes(start..<position) }
-                if position >= count { return .missing }
-                position &+= 1 // the comma
-                field &+= 1
+                position &+= 1
             }
+            if field == index { return quoted ? .quoted : .bytes(start..<position) }
+            if position >= count { return .missing }
+            position &+= 1 // the delimiter
+            field &+= 1
         }
     }
 
-    /// Copies CSV field `index` into `out`, unquoting it; the record has that field.
-    private static func unquote(_ index: Int, from record: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+    /// Copies field `index` into `out`, unquoting it; the record has that field.
+    private static func unquote(_ index: Int, from record: UnsafeRawBufferPointer, dialect: CSVDialect, into out: inout [UInt8]) {
         var field = 0
         var position = 0
         let count = record.count
+        let delimiter = dialect.delimiter
+        let quote = dialect.quote ?? delimiter
         while true {
             let wanted = field == index
             // One field: optionally quoted; a quoted part may be followed by stray bytes,
@@ -129,8 +165,8 @@ public enum RecordFields {
             while position < count {
                 let byte = record[position]
                 if inQuotes {
-                    if byte == UInt8(ascii: "\"") {
-                        if position + 1 < count, record[position + 1] == UInt8(ascii: "\"") {
+                    if byte == quote {
+                        if position + 1 < count, record[position + 1] == quote {
                             if wanted { out.append(byte) }
                             position += 2
                             continue
@@ -139,9 +175,9 @@ public enum RecordFields {
                     } else if wanted {
                         out.append(byte)
                     }
-                } else if byte == UInt8(ascii: ",") {
+                } else if byte == delimiter {
                     break
-                } else if byte == UInt8(ascii: "\"") {
+                } else if byte == quote {
                     inQuotes = true
                 } else if wanted {
                     out.append(byte)
@@ -149,7 +185,7 @@ public enum RecordFields {
                 position += 1
             }
             if wanted || position >= count { return }
-            position += 1 // the comma
+            position += 1 // the delimiter
             field += 1
         }
     }
@@ -162,13 +198,29 @@ public enum RecordFields {
     /// - Returns: At least one field (an empty record has one empty field).
     /// - Complexity: O(*n*·*k*) for *n* bytes and *k* fields.
     public static func all(_ record: UnsafeRawBufferPointer, format: InputFormat) -> [String] {
+        all(record, dialect: format.dialect)
+    }
+
+    /// All fields of a record in `dialect`, decoded as UTF-8 leniently: see ``all(_:format:)``.
+    ///
+    /// ```swift
+    /// Array("Name;Mobile Phone".utf8).withUnsafeBytes { RecordFields.all($0, dialect: .semicolon) }
+    /// // ["Name", "Mobile Phone"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - record: The record's bytes, without its line terminator.
+    ///   - dialect: The delimiter and quote; `nil` reads the record as one field.
+    /// - Returns: At least one field (an empty record has one empty field).
+    /// - Complexity: O(*n*·*k*) for *n* bytes and *k* fields.
+    public static func all(_ record: UnsafeRawBufferPointer, dialect: CSVDialect?) -> [String] {
         var fields: [String] = []
         var scratch: [UInt8] = []
         var index = 0
-        while extract(index, from: record, format: format, into: &scratch) {
+        while extract(index, from: record, dialect: dialect, into: &scratch) {
             fields.append(String(decoding: scratch, as: UTF8.self))
             index += 1
-            if format == .lines { break }
+            if dialect == nil { break }
         }
         return fields
     }

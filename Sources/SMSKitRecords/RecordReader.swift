@@ -6,20 +6,29 @@ import Darwin
 
 /// Reads a file descriptor in large blocks and splits it into records at bytes.
 ///
-/// Records end at LF; a CR before the LF is dropped (CRLF files). In CSV, a newline inside a
-/// quoted field does not end the record (quote parity: `""` inside quotes toggles twice). A
-/// UTF-8 byte order mark at the start is skipped. The last record needs no final newline.
+/// Records end at LF; a CR before the LF is dropped (CRLF files). With a quote byte (CSV), a
+/// newline inside a quoted field does not end the record (quote parity: a doubled quote toggles
+/// twice). A UTF-8 byte order mark at the start is skipped; UTF-16 with a byte order mark is
+/// decoded to UTF-8 block by block; other encodings it recognizes (UTF-16 without a mark,
+/// UTF-32, Latin-1) are refused with a ``RecordReadError`` naming `iconv`. The last record needs
+/// no final newline.
 ///
-/// A record longer than ``maximumRecordBytes`` is not kept: its bytes are skipped up to its end
-/// and it is reported with ``Record/isTooLong`` so that the caller can emit an error record
-/// for it. Memory stays at one buffer whatever the input size.
+/// Bad input never takes the rest of the file with it:
+/// - a record longer than ``maximumRecordBytes`` is not kept: its bytes are skipped up to its
+///   end and it is reported with ``RecordProblem/tooLong``;
+/// - a quote that stays open over more than ``maximumQuotedLines`` line breaks, past the record
+///   limit, or to the end of the input, is a stray quote: the record is cut at the end of its
+///   first line, reported with ``RecordProblem/unclosedQuote``, and reading goes on from the
+///   next line.
+///
+/// Memory stays at one buffer (two when decoding UTF-16) whatever the input and record sizes.
 ///
 /// ```swift
-/// let reader = RecordReader(fd: fd, name: "contacts.csv", format: .csv)
+/// let reader = RecordReader(fd: fd, name: "contacts.csv", dialect: .semicolon)
 /// var field: [UInt8] = []
 /// while let record = try reader.next() {
-///     guard !record.isTooLong else { print("line \(record.line): too long"); continue }
-///     if RecordFields.extract(1, from: record.bytes, format: .csv, into: &field) { /* column 2 */ }
+///     if let problem = record.problem { print("line \(record.line): \(problem.message)"); continue }
+///     if RecordFields.extract(1, from: record.bytes, dialect: .semicolon, into: &field) { /* column 2 */ }
 /// }
 /// ```
 ///
@@ -27,16 +36,30 @@ import Darwin
 public final class RecordReader {
     /// The default longest record kept, in bytes (64 KiB).
     public static let defaultMaximumRecordBytes = 65_536
+    /// The default number of line breaks a quoted field may span (100).
+    public static let defaultMaximumQuotedLines = 100
 
     /// The descriptor read; the reader does not close it.
     public let fd: Int32
     /// The input's name for error messages (`<stdin>` for standard input).
     public let name: String
-    /// How records end (CSV honours quotes).
+    /// How records end: ``InputFormat/csv`` when a quote byte is honoured.
     public let format: InputFormat
+    /// The quote byte whose fields may hold newlines, or `nil`.
+    public let quote: UInt8?
     /// The longest record kept, in bytes, without its terminator; longer ones are skipped and
     /// reported with ``Record/isTooLong``.
     public let maximumRecordBytes: Int
+    /// How many line breaks one quoted field may span before its quote is taken as stray.
+    public let maximumQuotedLines: Int
+    /// The encoding asked for.
+    public let encoding: InputEncoding
+    /// What was found at the input's start (after the first ``next()``).
+    public private(set) var detectedEncoding: EncodingDetection?
+    /// How many records were reported with ``RecordProblem/unclosedQuote`` so far.
+    @exclusivity(unchecked) public private(set) var unclosedQuoteCount = 0
+    /// How many records were reported with ``RecordProblem/tooLong`` so far.
+    @exclusivity(unchecked) public private(set) var tooLongCount = 0
 
     private let storage: UnsafeMutableRawBufferPointer
     // The reader is used by one thread and never re-entered, so the runtime's exclusivity
@@ -46,11 +69,29 @@ public final class RecordReader {
     @exclusivity(unchecked) private var eof = false
     @exclusivity(unchecked) private var atFileStart = true
     @exclusivity(unchecked) private var nextLine = 1
+    @exclusivity(unchecked) private var nextRecord = 1
+    private var failure: RecordReadError?
+
+    // UTF-16 decoding: raw bytes from the descriptor, decoded into `storage` by `fill()`.
+    private var raw: UnsafeMutableRawBufferPointer?
+    private var rawStart = 0
+    private var rawEnd = 0
+    private var rawEOF = false
+    private var bigEndian = false
+    private var rawDecoded = 0       // raw bytes decoded so far, byte order mark included
+    private var decodedBytes = 0     // UTF-8 bytes they gave
+    private var consumedHighWater = 0
+
     /// Bytes read from the descriptor so far.
     @exclusivity(unchecked) public private(set) var bytesRead = 0
     /// Bytes handed out as records so far, terminators and a skipped byte order mark included
-    /// (for progress). Never decreases.
-    public var bytesConsumed: Int { bytesRead - (end - start) }
+    /// (for progress; estimated from the decoding ratio for UTF-16). Never decreases.
+    public var bytesConsumed: Int {
+        guard raw != nil else { return bytesRead - (end - start) }
+        let unread = decodedBytes == 0 ? 0 : (end - start) * rawDecoded / decodedBytes
+        consumedHighWater = max(consumedHighWater, min(bytesRead, rawDecoded - unread))
+        return consumedHighWater
+    }
     /// Called before each `read(2)` of the descriptor, when no whole record is left in the
     /// buffer: a filter that must answer what it has read before waiting for more input
     /// (`smskit validate --strict-lines`) acts here. Returning `false` ends the input there, as
@@ -58,132 +99,261 @@ public final class RecordReader {
     /// default) costs nothing per record.
     public var willRead: (() -> Bool)?
 
-    /// Creates a reader; nothing is read until ``next()``.
+    /// Creates a reader for a format; nothing is read until ``next()``.
     ///
     /// - Parameters:
     ///   - fd: An open descriptor; the reader does not close it.
     ///   - name: The input's name for error messages (`<stdin>` for standard input).
-    ///   - format: How records end (CSV honours quotes).
+    ///   - format: How records end (CSV honours `"` quotes).
     ///   - maximumRecordBytes: The longest record kept (default 64 KiB).
     ///   - capacity: The block size (default 1 MiB). It is raised to at least
     ///     `2 * maximumRecordBytes + 16` bytes, so that a record of the maximum size always fits.
-    public init(fd: Int32, name: String, format: InputFormat,
-                maximumRecordBytes: Int = RecordReader.defaultMaximumRecordBytes, capacity: Int = 1 << 20) {
+    ///   - maximumQuotedLines: How many line breaks a quoted field may span (default 100).
+    ///   - encoding: The input's encoding (default ``InputEncoding/automatic``).
+    public convenience init(fd: Int32, name: String, format: InputFormat,
+                            maximumRecordBytes: Int = RecordReader.defaultMaximumRecordBytes, capacity: Int = 1 << 20,
+                            maximumQuotedLines: Int = RecordReader.defaultMaximumQuotedLines,
+                            encoding: InputEncoding = .automatic) {
+        self.init(fd: fd, name: name, format: format, quote: format == .csv ? UInt8(ascii: "\"") : nil,
+                  maximumRecordBytes: maximumRecordBytes, capacity: capacity,
+                  maximumQuotedLines: maximumQuotedLines, encoding: encoding)
+    }
+
+    /// Creates a reader for a dialect (only its quote byte matters to where records end).
+    ///
+    /// - Parameters:
+    ///   - fd: An open descriptor; the reader does not close it.
+    ///   - name: The input's name for error messages (`<stdin>` for standard input).
+    ///   - dialect: The fields' dialect; `nil` for one record per line, no quoting.
+    ///   - maximumRecordBytes: The longest record kept (default 64 KiB).
+    ///   - capacity: The block size (default 1 MiB), raised to at least `2 * maximumRecordBytes + 16`.
+    ///   - maximumQuotedLines: How many line breaks a quoted field may span (default 100).
+    ///   - encoding: The input's encoding (default ``InputEncoding/automatic``).
+    public convenience init(fd: Int32, name: String, dialect: CSVDialect?,
+                            maximumRecordBytes: Int = RecordReader.defaultMaximumRecordBytes, capacity: Int = 1 << 20,
+                            maximumQuotedLines: Int = RecordReader.defaultMaximumQuotedLines,
+                            encoding: InputEncoding = .automatic) {
+        let format: InputFormat = dialect == nil ? .lines : dialect?.quote == nil ? .tsv : .csv
+        self.init(fd: fd, name: name, format: format, quote: dialect?.quote,
+                  maximumRecordBytes: maximumRecordBytes, capacity: capacity,
+                  maximumQuotedLines: maximumQuotedLines, encoding: encoding)
+    }
+
+    private init(fd: Int32, name: String, format: InputFormat, quote: UInt8?, maximumRecordBytes: Int, capacity: Int,
+                 maximumQuotedLines: Int, encoding: InputEncoding) {
         precondition(maximumRecordBytes >= 0, "maximumRecordBytes must not be negative")
+        precondition(maximumQuotedLines >= 0, "maximumQuotedLines must not be negative")
         self.fd = fd
         self.name = name
         self.format = format
+        self.quote = quote
         self.maximumRecordBytes = maximumRecordBytes
+        self.maximumQuotedLines = maximumQuotedLines
+        self.encoding = encoding
         self.storage = .allocate(byteCount: max(capacity, 2 * maximumRecordBytes + 16), alignment: 16)
     }
 
-    deinit { storage.deallocate() }
+    deinit {
+        storage.deallocate()
+        raw?.deallocate()
+    }
 
     /// The next record, or `nil` at the end of the input.
     ///
     /// - Returns: The record; its bytes are valid until the next call.
-    /// - Throws: ``RecordReadError`` when `read(2)` fails (other than `EINTR`, which is retried).
+    /// - Throws: ``RecordReadError`` when `read(2)` fails (other than `EINTR`, which is retried),
+    ///   or when the input is in an encoding the reader does not decode (then on every call).
     /// - Complexity: O(*n*) in the record's length; amortized one `read(2)` per block.
     public func next() throws(RecordReadError) -> Record? {
         if atFileStart {
-            atFileStart = false
-            while end - start < 3 && !eof { try fill() }
-            if end - start >= 3, storage[start] == 0xEF, storage[start + 1] == 0xBB, storage[start + 2] == 0xBF {
-                start += 3
-            }
+            if let failure { throw failure }
+            try begin()
         }
+        // Scanning stops after the maximum plus a CR and an LF: a record that has not ended
+        // by then is too long whatever follows. (A record of exactly the maximum whose CR
+        // ended a block was once called too long: found by RecordReaderFuzz.)
+        let limit = maximumRecordBytes &+ 2
         var scanned = 0
         var inQuotes = false
         var newlines = 0
+        var firstNewline = -1
         while true {
-            if let recordEnd = findEnd(from: start + scanned, inQuotes: &inQuotes, newlines: &newlines) {
-                let record = makeRecord(start..<recordEnd, newlines: newlines)
-                start = recordEnd + 1
+            let stop = end - start > limit ? start + limit : end
+            let found = scan(from: start + scanned, to: stop, inQuotes: &inQuotes, newlines: &newlines, firstNewline: &firstNewline)
+            if found >= 0 {
+                let record = makeRecord(start..<found, lines: 1 + newlines)
+                start = found + 1
                 return record
             }
-            scanned = end - start
+            if found == Self.runaway {
+                return cutAtFirstLine(firstNewline)
+            }
+            scanned = stop - start
+            if scanned >= limit {
+                if newlines > 0 && inQuotes { return cutAtFirstLine(firstNewline) }
+                return try skipTooLong(from: stop, inQuotes: inQuotes, newlines: newlines)
+            }
             if eof {
                 guard start < end else { return nil }
-                let record = makeRecord(start..<end, newlines: newlines)
+                if newlines > 0 && inQuotes { return cutAtFirstLine(firstNewline) }
+                let record = makeRecord(start..<end, lines: 1 + newlines)
                 start = end
                 return record
-            }
-            // More than the maximum plus one byte, which may be the CR of a CRLF: too long
-            // whatever follows. (With `> maximumRecordBytes`, a record of exactly the maximum
-            // whose CR ended a block was called too long: found by RecordReaderFuzz.)
-            if end - start > maximumRecordBytes + 1 {
-                let line = nextLine
-                try skipRest(inQuotes: inQuotes, newlines: &newlines)
-                nextLine += 1 + newlines
-                return Record(line: line, bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTooLong: true)
             }
             try fill()
         }
     }
 
-    private func makeRecord(_ range: Range<Int>, newlines: Int) -> Record {
+    private static let runaway = -2
+
+    /// The index of the LF that ends the record in `[from, stop)`, -1 when there is none, or
+    /// `runaway` when a quoted field spans more than `maximumQuotedLines` line breaks.
+    /// `inQuotes`, `newlines` (inside quotes) and `firstNewline` (the first one's offset from
+    /// `start`) carry over between calls.
+    @inline(__always)
+    private func scan(from: Int, to stop: Int, inQuotes: inout Bool, newlines: inout Int, firstNewline: inout Int) -> Int {
+        guard from < stop, let base = storage.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return -1 }
+        guard let quote else {
+            guard let hit = memchr(base + from, Int32(UInt8(ascii: "\n")), stop - from) else { return -1 }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+        }
+        var index = from
+        var quoted = inQuotes
+        defer { inQuotes = quoted }
+        while index < stop {
+            let byte = base[index]
+            if byte == quote {
+                quoted.toggle()
+            } else if byte == UInt8(ascii: "\n") {
+                if !quoted { return index }
+                newlines &+= 1
+                if firstNewline < 0 { firstNewline = index - start }
+                if newlines > maximumQuotedLines { return Self.runaway }
+            }
+            index &+= 1
+        }
+        return -1
+    }
+
+    private func makeRecord(_ range: Range<Int>, lines: Int, unclosedQuote: Bool = false) -> Record {
         var upper = range.upperBound
         if upper > range.lowerBound, storage[upper - 1] == UInt8(ascii: "\r") { upper -= 1 }
         let line = nextLine
-        nextLine += 1 + newlines
-        let count = upper - range.lowerBound
-        return Record(
-            line: line,
-            bytes: UnsafeRawBufferPointer(rebasing: storage[range.lowerBound..<upper]),
-            isTooLong: count > maximumRecordBytes
-        )
-    }
-
-    /// The index of the LF that ends the record, scanning `[from, end)`; `inQuotes` and
-    /// `newlines` (newlines inside quotes) carry over between calls.
-    @inline(__always)
-    private func findEnd(from: Int, inQuotes: inout Bool, newlines: inout Int) -> Int? {
-        guard from < end, let base = storage.baseAddress else { return nil }
-        switch format {
-        case .lines, .tsv:
-            guard let hit = memchr(base + from, Int32(UInt8(ascii: "\n")), end - from) else { return nil }
-            return base.distance(to: hit)
-        case .csv:
-            let bytes = base.assumingMemoryBound(to: UInt8.self)
-            var index = from
-            var quoted = inQuotes
-            while index < end {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    quoted.toggle()
-                } else if byte == UInt8(ascii: "\n") {
-                    if !quoted {
-                        inQuotes = false
-                        return index
-                    }
-                    newlines += 1
-                }
-                index += 1
-            }
-            inQuotes = quoted
-            return nil
+        nextLine += lines
+        let number = nextRecord
+        nextRecord += 1
+        let bytes = UnsafeRawBufferPointer(rebasing: storage[range.lowerBound..<upper])
+        if bytes.count > maximumRecordBytes {
+            tooLongCount += 1
+            return Record(line: line, record: number, bytes: bytes, isTooLong: true, problem: .tooLong)
         }
+        if unclosedQuote {
+            unclosedQuoteCount += 1
+            return Record(line: line, record: number, bytes: bytes, isTooLong: false, problem: .unclosedQuote)
+        }
+        return Record(line: line, record: number, bytes: bytes, isTooLong: false, problem: nil)
     }
 
-    /// Drops the rest of an over-long record, through its terminator.
-    private func skipRest(inQuotes: Bool, newlines: inout Int) throws(RecordReadError) {
+    /// A stray quote: the record is its first line; reading goes on from the next line.
+    private func cutAtFirstLine(_ firstNewline: Int) -> Record {
+        let lineEnd = start + firstNewline
+        let record = makeRecord(start..<lineEnd, lines: 1, unclosedQuote: true)
+        start = lineEnd + 1
+        return record
+    }
+
+    /// Skips a record that is too long, from `position` (all before it scanned): to the end of
+    /// its first line when no line break was seen yet (an open quote there is dropped), else
+    /// to its end by quote parity, or to the line break past `maximumQuotedLines`.
+    private func skipTooLong(from position: Int, inQuotes: Bool, newlines: Int) throws(RecordReadError) -> Record {
+        let line = nextLine
+        let number = nextRecord
         var quoted = inQuotes
-        start = end
-        while true {
+        var newlines = newlines
+        var lines = 1 + newlines
+        let firstLineOnly = newlines == 0
+        start = position
+        scanning: while true {
             if start == end {
-                if eof { return }
+                if eof { lines = 1 + newlines; break }
                 try fill()
                 continue
             }
-            if let recordEnd = findEnd(from: start, inQuotes: &quoted, newlines: &newlines) {
-                start = recordEnd + 1
-                return
+            guard let base = storage.baseAddress?.assumingMemoryBound(to: UInt8.self) else { break }
+            if firstLineOnly || quote == nil {
+                if let hit = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) {
+                    start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) + 1
+                    lines = 1
+                    break
+                }
+                start = end
+                continue
             }
-            start = end
+            let quote = quote ?? 0
+            while start < end {
+                let byte = base[start]
+                start += 1
+                if byte == quote {
+                    quoted.toggle()
+                } else if byte == UInt8(ascii: "\n") {
+                    if !quoted { lines = 1 + newlines; break scanning }
+                    newlines += 1
+                    if newlines > maximumQuotedLines { lines = newlines; break scanning }
+                }
+            }
+        }
+        nextLine = line + lines
+        nextRecord = number + 1
+        tooLongCount += 1
+        return Record(line: line, record: number, bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTooLong: true, problem: .tooLong)
+    }
+
+    /// Reads the input's start and settles its encoding.
+    private func begin() throws(RecordReadError) {
+        atFileStart = false
+        while end - start < 4 && !eof { try fill() }
+        let available = UnsafeRawBufferPointer(rebasing: storage[start..<end])
+        func mark(_ bytes: [UInt8]) -> Bool { available.count >= bytes.count && zip(available, bytes).allSatisfy { $0 == $1 } }
+        let detection: EncodingDetection
+        switch encoding {
+        case .automatic:
+            detection = EncodingDetection.detect(prefix: available, isWholeInput: eof)
+        case .utf8:
+            detection = .utf8(byteOrderMarkLength: mark([0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        case .utf16LittleEndian:
+            detection = .utf16(bigEndian: false, byteOrderMarkLength: mark([0xFF, 0xFE]) ? 2 : 0)
+        case .utf16BigEndian:
+            detection = .utf16(bigEndian: true, byteOrderMarkLength: mark([0xFE, 0xFF]) ? 2 : 0)
+        }
+        detectedEncoding = detection
+        switch detection {
+        case .utf8(let length):
+            start += length
+        case .utf16(let isBigEndian, let length):
+            // Move what was read into the raw buffer; `fill()` decodes from there on.
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: storage.count, alignment: 16)
+            let count = end - start
+            if count > 0, let from = storage.baseAddress, let to = buffer.baseAddress {
+                memcpy(to, from + start, count)
+            }
+            raw = buffer
+            rawStart = length
+            rawEnd = count
+            rawEOF = eof
+            rawDecoded = length
+            bigEndian = isBigEndian
+            eof = false
+            start = 0
+            end = 0
+        case .unsupported(let unsupported):
+            let error = RecordReadError(name: name, unsupportedEncoding: unsupported)
+            failure = error
+            atFileStart = true   // so that every later call throws it again
+            throw error
         }
     }
 
-    /// Moves the unread bytes to the front and reads one block after them.
+    /// Moves the unread bytes to the front and reads (or decodes) one block after them.
     private func fill() throws(RecordReadError) {
         if start > 0 {
             if end > start, let base = storage.baseAddress {
@@ -194,16 +364,111 @@ public final class RecordReader {
         }
         guard end < storage.count, let base = storage.baseAddress else { return }
         if let willRead, !willRead() { eof = true; return }
+        guard let raw else {
+            let count = try readSome(into: base + end, count: storage.count - end)
+            if count == 0 { eof = true }
+            end += count
+            return
+        }
         while true {
-            let count = read(fd, base + end, storage.count - end)
-            if count < 0 {
+            if rawEnd - rawStart < 4 && !rawEOF, let rawBase = raw.baseAddress {
+                if rawStart > 0 {
+                    if rawEnd > rawStart { memmove(rawBase, rawBase + rawStart, rawEnd - rawStart) }
+                    rawEnd -= rawStart
+                    rawStart = 0
+                }
+                let count = try readSome(into: rawBase + rawEnd, count: raw.count - rawEnd)
+                if count == 0 { rawEOF = true }
+                rawEnd += count
+            }
+            let before = end
+            decode()
+            if end > before { return }
+            if rawEOF && rawStart == rawEnd { eof = true; return }
+            if storage.count - end < 4 { return }
+        }
+    }
+
+    /// One `read(2)`, retried on `EINTR`.
+    private func readSome(into pointer: UnsafeMutableRawPointer, count: Int) throws(RecordReadError) -> Int {
+        while true {
+            let result = read(fd, pointer, count)
+            if result < 0 {
                 if errno == EINTR { continue }
                 throw RecordReadError(name: name, code: errno)
             }
-            if count == 0 { eof = true }
-            end += count
-            bytesRead += count
-            return
+            bytesRead += result
+            return result
         }
+    }
+
+    /// Decodes raw UTF-16 into `storage` while at least 4 bytes are free; an odd byte or a high
+    /// surrogate at the end of what was read waits for the next read. Unpaired surrogates and an
+    /// odd last byte become U+FFFD.
+    private func decode() {
+        guard let raw = raw?.baseAddress?.assumingMemoryBound(to: UInt8.self),
+              let out = storage.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        let capacity = storage.count
+        var input = rawStart
+        var output = end
+        let high = bigEndian ? 0 : 1
+        let low = 1 - high
+        @inline(__always) func unit(_ at: Int) -> UInt32 { UInt32(raw[at + high]) << 8 | UInt32(raw[at + low]) }
+        @inline(__always) func replacement() {
+            out[output] = 0xEF; out[output + 1] = 0xBF; out[output + 2] = 0xBD
+            output += 3
+        }
+        decoding: while capacity - output >= 4 {
+            let remaining = rawEnd - input
+            if remaining < 2 {
+                if rawEOF && remaining == 1 { replacement(); input += 1 }
+                break
+            }
+            let first = unit(input)
+            switch first {
+            case 0..<0x80:
+                out[output] = UInt8(first)
+                output += 1
+                input += 2
+            case 0x80..<0x800:
+                out[output] = UInt8(0xC0 | first >> 6)
+                out[output + 1] = UInt8(0x80 | first & 0x3F)
+                output += 2
+                input += 2
+            case 0xD800..<0xDC00:
+                if remaining < 4 {
+                    guard rawEOF else { break decoding }   // wait for the low surrogate
+                    replacement()
+                    input += 2
+                    continue
+                }
+                let second = unit(input + 2)
+                guard (0xDC00..<0xE000).contains(second) else {
+                    replacement()
+                    input += 2
+                    continue
+                }
+                let scalar = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+                out[output] = UInt8(0xF0 | scalar >> 18)
+                out[output + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
+                out[output + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+                out[output + 3] = UInt8(0x80 | scalar & 0x3F)
+                output += 4
+                input += 4
+            case 0xDC00..<0xE000:
+                replacement()
+                input += 2
+            default:
+                out[output] = UInt8(0xE0 | first >> 12)
+                out[output + 1] = UInt8(0x80 | (first >> 6) & 0x3F)
+                out[output + 2] = UInt8(0x80 | first & 0x3F)
+                output += 3
+                input += 2
+            }
+        }
+        rawDecoded += input - rawStart
+        decodedBytes += output - end
+        rawStart = input
+        end = output
     }
 }

@@ -41,31 +41,3 @@ import Testing
     }
 }
 
-/// The reader's documented behaviour as a plain split of the whole input (what the fuzzer checks).
-func model(_ data: [UInt8], format: InputFormat, maximum: Int) -> [ReadRecord] {
-    var records: [ReadRecord] = []
-    var index = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    var line = 1
-    while index < data.count {
-        var end = index
-        var quoted = false
-        var newlines = 0
-        while end < data.count {
-            let byte = data[end]
-            if format == .csv, byte == UInt8(ascii: "\"") {
-                quoted.toggle()
-            } else if byte == UInt8(ascii: "\n") {
-                if !quoted { break }
-                newlines += 1
-            }
-            end += 1
-        }
-        var content = data[index..<end]
-        if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
-        let isTooLong = content.count > maximum
-        records.append(ReadRecord(line: line, text: isTooLong ? "" : String(decoding: content, as: UTF8.self), isTooLong: isTooLong))
-        line += 1 + newlines
-        index = end + 1
-    }
-    return records
-}

@@ -11,17 +11,21 @@ struct ReadRecord: Equatable, CustomStringConvertible {
     var line: Int
     var text: String
     var isTooLong: Bool
+    var problem: RecordProblem? = nil
+    var record: Int = 0
 
-    var description: String { "\(line):\(isTooLong ? "<too long>" : text.debugDescription)" }
+    var description: String {
+        if isTooLong { return "\(line):<too long>" }
+        if problem == .unclosedQuote { return "\(line):<unclosed>\(text.debugDescription)" }
+        return "\(line):\(text.debugDescription)"
+    }
 }
 
-/// Writes `bytes` to an unlinked temporary file and reads it back with a `RecordReader`.
-func readRecords(_ bytes: [UInt8], format: InputFormat, maximumRecordBytes: Int = RecordReader.defaultMaximumRecordBytes,
-                 capacity: Int = 1 << 20) throws -> [ReadRecord] {
+/// Writes `bytes` to an unlinked temporary file and returns its descriptor, at offset 0.
+func temporaryFile(_ bytes: [UInt8]) -> Int32 {
     var template = Array("/tmp/smskit-records-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     precondition(fd >= 0, "mkstemp failed")
-    defer { close(fd) }
     _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
     var written = 0
     while written < bytes.count {
@@ -30,16 +34,113 @@ func readRecords(_ bytes: [UInt8], format: InputFormat, maximumRecordBytes: Int 
         written += count
     }
     lseek(fd, 0, SEEK_SET)
-    let reader = RecordReader(fd: fd, name: "test", format: format, maximumRecordBytes: maximumRecordBytes, capacity: capacity)
+    return fd
+}
+
+/// Reads every record of `reader`, copying them out.
+func drain(_ reader: RecordReader) throws -> [ReadRecord] {
     var records: [ReadRecord] = []
     while let record = try reader.next() {
         let text = record.isTooLong ? "" : String(decoding: record.bytes, as: UTF8.self)
-        records.append(ReadRecord(line: record.line, text: text, isTooLong: record.isTooLong))
+        records.append(ReadRecord(line: record.line, text: text, isTooLong: record.isTooLong, problem: record.problem, record: record.record))
     }
     return records
+}
+
+/// Writes `bytes` to an unlinked temporary file and reads it back with a `RecordReader`.
+func readRecords(_ bytes: [UInt8], format: InputFormat, maximumRecordBytes: Int = RecordReader.defaultMaximumRecordBytes,
+                 capacity: Int = 1 << 20, maximumQuotedLines: Int = RecordReader.defaultMaximumQuotedLines,
+                 encoding: InputEncoding = .utf8) throws -> [ReadRecord] {
+    let fd = temporaryFile(bytes)
+    defer { close(fd) }
+    let reader = RecordReader(fd: fd, name: "test", format: format, maximumRecordBytes: maximumRecordBytes, capacity: capacity,
+                              maximumQuotedLines: maximumQuotedLines, encoding: encoding)
+    return try drain(reader)
 }
 
 /// Every field of a record given as text.
 func fields(_ record: String, _ format: InputFormat) -> [String] {
     Array(record.utf8).withUnsafeBytes { RecordFields.all($0, format: format) }
+}
+
+/// The reader's documented behaviour as a plain walk over the whole input, without blocks
+/// (what the fuzzer checks too): records end at an LF outside quotes; a quote still open over
+/// more than `quotedLines` line breaks, at the end of the input after a line break, or after
+/// `maximum + 2` bytes after a line break, cuts the record at its first line (unclosed quote);
+/// a record without a line break after `maximum + 2` bytes is skipped to its first line's end;
+/// one with a closed quote by parity (at most `quotedLines` more line breaks).
+func model(_ data: [UInt8], format: InputFormat, maximum: Int, quotedLines: Int = RecordReader.defaultMaximumQuotedLines) -> [ReadRecord] {
+    let quote: UInt8? = format == .csv ? UInt8(ascii: "\"") : nil
+    let lf = UInt8(ascii: "\n")
+    var records: [ReadRecord] = []
+    var index = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var line = 1
+    func trimmed(_ slice: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        slice.last == UInt8(ascii: "\r") ? slice.dropLast() : slice
+    }
+    func add(_ content: ArraySlice<UInt8>?, problem: RecordProblem?) {
+        var problem = problem
+        if let content, content.count > maximum { problem = .tooLong }
+        let isTooLong = problem == .tooLong
+        records.append(ReadRecord(line: line, text: isTooLong ? "" : String(decoding: content ?? [], as: UTF8.self),
+                                  isTooLong: isTooLong, problem: problem, record: records.count + 1))
+    }
+    while index < data.count {
+        let limit = maximum + 2
+        var position = index
+        var quoted = false
+        var newlines = 0
+        var firstNewline = -1
+        enum Outcome { case end(Int), cut, skipFirstLine, skipByParity }
+        var outcome: Outcome
+        while true {
+            if position - index >= limit {
+                outcome = newlines > 0 && quoted ? .cut : newlines == 0 ? .skipFirstLine : .skipByParity
+                break
+            }
+            if position == data.count { outcome = newlines > 0 && quoted ? .cut : .end(position); break }
+            let byte = data[position]
+            if byte == quote {
+                quoted.toggle()
+            } else if byte == lf {
+                if !quoted { outcome = .end(position); break }
+                newlines += 1
+                if firstNewline < 0 { firstNewline = position }
+                if newlines > quotedLines { outcome = .cut; break }
+            }
+            position += 1
+        }
+        switch outcome {
+        case .end(let end):
+            add(trimmed(data[index..<end]), problem: nil)
+            line += 1 + newlines
+            index = end + 1
+        case .cut:
+            add(trimmed(data[index..<firstNewline]), problem: .unclosedQuote)
+            line += 1
+            index = firstNewline + 1
+        case .skipFirstLine:
+            add(nil, problem: .tooLong)
+            line += 1
+            index = (data[position...].firstIndex(of: lf) ?? data.count) + 1
+        case .skipByParity:
+            add(nil, problem: .tooLong)
+            var lines = 0
+            while position < data.count {
+                let byte = data[position]
+                position += 1
+                if byte == quote {
+                    quoted.toggle()
+                } else if byte == lf {
+                    if !quoted { lines = 1 + newlines; break }
+                    newlines += 1
+                    if newlines > quotedLines { lines = newlines; break }
+                }
+            }
+            if lines == 0 { lines = 1 + newlines }
+            line += lines
+            index = position
+        }
+    }
+    return records
 }

@@ -4,7 +4,8 @@
 // from an unlinked temporary file.
 // Properties checked on every input:
 // - the records equal those of a plain in-memory split of the whole input (same lines, same
-//   bytes, too long exactly when longer than the maximum), whatever the block size;
+//   bytes, too long exactly when longer than the maximum, stray quotes cut at their line),
+//   whatever the block size;
 // - line numbers increase; bytesConsumed never decreases and ends at the file's size;
 // - a kept record is never longer than the maximum;
 // - fields: as many as separators outside quotes plus one; TSV fields joined by tabs give the
@@ -34,30 +35,77 @@ private struct Expected {
     var isTooLong: Bool
 }
 
-/// Splits the whole input at once: the reader's documented behaviour without any buffering.
-private func model(_ data: [UInt8], format: InputFormat, maximum: Int) -> [Expected] {
+/// Splits the whole input at once: the reader's documented behaviour without any buffering
+/// (the same walk as `model` in Tests/SMSKitRecordsTests/_Records.swift).
+private func model(_ data: [UInt8], format: InputFormat, maximum: Int, quotedLines: Int = RecordReader.defaultMaximumQuotedLines) -> [Expected] {
+    let quote: UInt8? = format == .csv ? UInt8(ascii: "\"") : nil
+    let lf = UInt8(ascii: "\n")
     var records: [Expected] = []
     var index = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     var line = 1
+    func trimmed(_ slice: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        slice.last == UInt8(ascii: "\r") ? slice.dropLast() : slice
+    }
+    func add(_ content: ArraySlice<UInt8>?) {
+        let isTooLong = content.map { $0.count > maximum } ?? true
+        records.append(Expected(line: line, bytes: isTooLong ? [] : content ?? [], isTooLong: isTooLong))
+    }
     while index < data.count {
-        var end = index
+        let limit = maximum + 2
+        var position = index
         var quoted = false
         var newlines = 0
-        while end < data.count {
-            let byte = data[end]
-            if format == .csv, byte == UInt8(ascii: "\"") {
-                quoted.toggle()
-            } else if byte == UInt8(ascii: "\n") {
-                if !quoted { break }
-                newlines += 1
+        var firstNewline = -1
+        enum Outcome { case end(Int), cut, skipFirstLine, skipByParity }
+        var outcome: Outcome
+        while true {
+            if position - index >= limit {
+                outcome = newlines > 0 && quoted ? .cut : newlines == 0 ? .skipFirstLine : .skipByParity
+                break
             }
-            end += 1
+            if position == data.count { outcome = newlines > 0 && quoted ? .cut : .end(position); break }
+            let byte = data[position]
+            if byte == quote {
+                quoted.toggle()
+            } else if byte == lf {
+                if !quoted { outcome = .end(position); break }
+                newlines += 1
+                if firstNewline < 0 { firstNewline = position }
+                if newlines > quotedLines { outcome = .cut; break }
+            }
+            position += 1
         }
-        var content = data[index..<end]
-        if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
-        records.append(Expected(line: line, bytes: content, isTooLong: content.count > maximum))
-        line += 1 + newlines
-        index = end + 1
+        switch outcome {
+        case .end(let end):
+            add(trimmed(data[index..<end]))
+            line += 1 + newlines
+            index = end + 1
+        case .cut:
+            add(trimmed(data[index..<firstNewline]))
+            line += 1
+            index = firstNewline + 1
+        case .skipFirstLine:
+            add(nil)
+            line += 1
+            index = (data[position...].firstIndex(of: lf) ?? data.count) + 1
+        case .skipByParity:
+            add(nil)
+            var lines = 0
+            while position < data.count {
+                let byte = data[position]
+                position += 1
+                if byte == quote {
+                    quoted.toggle()
+                } else if byte == lf {
+                    if !quoted { lines = 1 + newlines; break }
+                    newlines += 1
+                    if newlines > quotedLines { lines = newlines; break }
+                }
+            }
+            if lines == 0 { lines = 1 + newlines }
+            line += lines
+            index = position
+        }
     }
     return records
 }
@@ -125,7 +173,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(written == input.count && lseek(file, 0, SEEK_SET) == 0, "cannot write the temporary file")
 
     let expected = model(input, format: format, maximum: maximum)
-    let reader = RecordReader(fd: file, name: "fuzz", format: format, maximumRecordBytes: maximum, capacity: capacity)
+    let reader = RecordReader(fd: file, name: "fuzz", format: format, maximumRecordBytes: maximum, capacity: capacity, encoding: .utf8)
     var count = 0
     var lastLine = 0
     var consumed = 0

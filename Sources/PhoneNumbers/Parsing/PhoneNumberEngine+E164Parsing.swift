@@ -16,43 +16,21 @@ extension PhoneNumberEngine {
     ///   `.invalidCountryCode`, `.tooShortNSN` or `.tooLong`.
     /// - Complexity: O(n); no heap allocation.
     public func parse(e164 text: String) throws(PhoneNumberError) -> PhoneNumber {
-        // Native and small Strings lend their UTF-8 in place (no copy of `text`, no retain);
-        // bridged ones are copied first. Nearly all E.164 takes the word path, tried first on
-        // its own: a throwing call wrapped in a Result costs more than the rest of it. Both
-        // paths give the parts, and the number is made once: returning a PhoneNumber from two
-        // places copies it (an outlined copy that retains its extension, nil as it is).
-        let parts: _NumberParts
-        if let word = text.utf8.withContiguousStorageIfAvailable({ _parseE164WordParts($0) }), let found = word {
-            parts = found
-        } else {
-            parts = try _parseE164General(text)
-        }
-        return PhoneNumber(parts)
-    }
-
-    /// ``parse(e164:)`` after the word path declined: every other length, leading digits a
-    /// national prefix may start, bridged Strings, and every error.
-    @inline(never)
-    func _parseE164General(_ text: String) throws(PhoneNumberError) -> _NumberParts {
-        // One number in ten: a national prefix may start its national number.
+        // One pipeline, ``parse(e164UTF8:)``; its early exit, the word path, is tried here first
+        // on its own, outside a throwing closure (a Result around it costs more than the rest).
         if let word = text.utf8.withContiguousStorageIfAvailable({ _parseE164WordParts($0, stripping: true) }),
            let parts = word {
-            return parts
-        }
-        if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
-            Result { () throws(PhoneNumberError) in try parse(e164UTF8: bytes) }
-        }) {
-            return _NumberParts(try result.get())
+            return PhoneNumber(parts)
         }
         var text = text
-        return _NumberParts(try text.withUTF8 { bytes in
+        return try text.withUTF8 { bytes in
             Result { () throws(PhoneNumberError) in try parse(e164UTF8: bytes) }
-        }.get())
+        }.get()
     }
 
     /// Parses strict E.164 given as UTF-8 bytes; see ``parse(e164:)``.
     public func parse(e164UTF8 bytes: UnsafeBufferPointer<UInt8>) throws(PhoneNumberError) -> PhoneNumber {
-        if let parts = _parseE164WordParts(bytes) { return PhoneNumber(parts) }
+        if let parts = _parseE164WordParts(bytes, stripping: true) { return PhoneNumber(parts) }
         if bytes.count > Self.maxInputLength {
             throw PhoneNumberError(.tooLong, "The input is longer than 250 characters.")
         }

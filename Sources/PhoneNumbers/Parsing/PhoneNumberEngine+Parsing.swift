@@ -40,6 +40,11 @@ extension PhoneNumberEngine {
     /// Parses UTF-8 bytes; see ``parse(_:defaultRegion:)``. Invalid UTF-8 is read as U+FFFD, which
     /// can never be part of a number.
     public func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?) throws(PhoneNumberError) -> PhoneNumber {
+        // The pipeline: two early exits for the shapes nearly all input has, then
+        // libphonenumber's whole algorithm. Each exit returns nil, having decided nothing, for
+        // input not of its shape, and is kept because it pays (cachegrind, instructions per input
+        // of PhoneNumbersThroughput): without the word path E.164 input costs 18% more (889
+        // against 751), without the simple path the mixed corpus 17% more (1,686 against 1,438).
         if let number = _parseE164Word(bytes) { return number }
         let regionIndex = defaultRegion.flatMap { tables.regionIndex($0) }
         // Fast path: ASCII digits with the common separators, as typed in forms; also strict

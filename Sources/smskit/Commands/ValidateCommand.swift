@@ -22,10 +22,20 @@ struct ValidateCommand: ParsableCommand {
             file is '-'. The input format comes from the extension (.csv, .tsv or .tab; anything \
             else is lines) unless --input-format is given; stdin is lines by default.
 
-            HEADERS AND COLUMNS: a CSV or TSV file has a header row when its first row holds no \
-            digit (or always, with --header; never, with --no-header; a column given by name \
-            implies one). Without --column, the number is in the column named number, phone, \
-            phone_number, msisdn, mobile, e164 or tel, else in column 1. Without \
+            DIALECTS: -d/--delimiter takes any ASCII character or 'tab' (and means CSV input); \
+            without it a CSV file's delimiter is detected from its header row among , ; tab | \
+            (--summary says which). --quote sets the quote character. UTF-8 (with or without a \
+            byte order mark) and UTF-16 with a byte order mark are read; other encodings are \
+            refused with the iconv command that converts them. CRLF line ends are fine.
+
+            HEADERS AND COLUMNS: a CSV or TSV file has a header row when no cell of its first \
+            row parses as a number and one has a letter (or always, with --header; never, with \
+            --no-header; a column given by name implies one). Without --column, the number is \
+            in the column named number, phone, phone_number, msisdn, mobile, e164 or tel, else \
+            in the column whose name says phone in a major language (Mobile Phone, \
+            Phone 1 - Value, Telefon, Handy, Teléfono, 電話 ...; mobile first), else in column \
+            1 (or, without a header, in the column where most of the first 100 rows parse). \
+            Region cells may be ISO codes or country names (Germany, Deutschland). Without \
             --region-column, a column named region gives each row's default region. A region \
             cell that is empty falls back to --region; ZZ means no default region.
 
@@ -35,7 +45,9 @@ struct ValidateCommand: ParsableCommand {
               ok         true when the number parsed
               error      invalid_country_code, not_a_number, too_short_after_idd,
                          too_short_nsn, too_long; from smskit itself: invalid_utf8,
-                         line_too_long (records over 64 KiB), not_a_number (NUL byte)
+                         line_too_long (records over 64 KiB), not_a_number (NUL byte),
+                         unclosed_quote (a quote never closed: the record is cut at
+                         its line), spreadsheet_number (4.47911E+11: digits lost)
               e164       the number in E.164, such as +16502530000
               possible   is_possible, is_possible_local_only, invalid_country_code,
                          too_short, invalid_length, too_long
@@ -72,8 +84,16 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The number's column: 1-based position or header name.", valueName: "N|NAME"))
     var column: ColumnArgument?
 
-    @Option(help: ArgumentHelp("Default region for national numbers: ISO 3166-1 code such as US or gb; ZZ for none.", valueName: "XX"))
+    @Option(help: ArgumentHelp("Default region for national numbers: ISO 3166-1 code such as US or gb; ZZ for none.", valueName: "XX"),
+            transform: { try ValidateCommand.regionArgument($0) })
     var region: RegionArgument?
+
+    @Option(name: [.customShort("d"), .long],
+            help: ArgumentHelp("Field delimiter: one ASCII character, or tab (implies CSV input; default: detected from the header row among , ; tab |).", valueName: "CHAR"))
+    var delimiter: String?
+
+    @Option(help: ArgumentHelp("Quote character of CSV fields (default \"); empty for none.", valueName: "CHAR"))
+    var quote: String?
 
     @Option(name: .customLong("region-column"), help: ArgumentHelp("Take each row's default region from this column (position or header name); empty cells use --region, ZZ means none.", valueName: "N|NAME"))
     var regionColumn: ColumnArgument?
@@ -113,6 +133,9 @@ struct ValidateCommand: ParsableCommand {
             if case .name = column { throw ValidationError("--strict-lines reads no header row: give --column as a position.") }
             if case .name = regionColumn { throw ValidationError("--strict-lines reads no header row: give --region-column as a position.") }
         }
+        if delimiter != nil || quote != nil, givenDialect == nil {
+            throw ValidationError("--delimiter and --quote take one ASCII character each (or tab), not a newline, and not the same one.")
+        }
         if inputFormat == .lines {
             if case .name = column { throw ValidationError("--column NAME needs CSV or TSV input; plain lines have one field.") }
             if case .index(let index)? = column, index > 0 { throw ValidationError("plain lines have one field; --column must be 1.") }
@@ -139,8 +162,8 @@ struct ValidateCommand: ParsableCommand {
         do {
             try pipeline.begin()
             for source in sources {
-                let reader = RecordReader(fd: source.fd, name: source.name, format: source.format)
-                try process(reader, pipeline: &pipeline, notes: &notes)
+                let reader = RecordReader(fd: source.fd, name: source.name, dialect: readerDialect(for: source.format))
+                try process(reader, format: source.format, engine: engine, pipeline: &pipeline, notes: &notes)
                 pipeline.finishedBytes += reader.bytesRead
             }
             try pipeline.end()
@@ -160,6 +183,34 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 
+    /// `--region`: an ISO 3166-1 alpha-2 code or ZZ; anything else is a usage error that
+    /// suggests the code meant (UK: did you mean GB?).
+    static func regionArgument(_ text: String) throws -> RegionArgument {
+        if text.uppercased() == "ZZ", let none = RegionArgument(argument: "ZZ") { return none }
+        switch RegionNames().checkCode(text) {
+        case .valid(let code):
+            guard let argument = RegionArgument(argument: code) else { throw ValidationError("unknown region '\(text)'") }
+            return argument
+        case .invalid(let message):
+            throw ValidationError(message)
+        }
+    }
+
+    /// The dialect given by `--delimiter` and `--quote`, or `nil` (none given, or invalid).
+    var givenDialect: CSVDialect? {
+        guard delimiter != nil || quote != nil else { return nil }
+        return CSVDialect(delimiter: delimiter ?? ",", quote: quote ?? "\"")
+    }
+
+    /// The dialect a source's records are read with (only its quote matters to the reader).
+    func readerDialect(for format: InputFormat) -> CSVDialect? {
+        switch format {
+        case .lines: return nil
+        case .tsv: return givenDialect ?? .plainTab
+        case .csv: return givenDialect ?? CSVDialect(delimiter: UInt8(ascii: ","), quote: UInt8(ascii: "\""))
+        }
+    }
+
     // MARK: Inputs
 
     struct Source {
@@ -176,7 +227,7 @@ struct ValidateCommand: ParsableCommand {
         var failure: CLIError?
         for path in paths {
             if path == "-" {
-                sources.append(Source(fd: 0, name: "<stdin>", format: inputFormat ?? .lines, size: Self.regularSize(0)))
+                sources.append(Source(fd: 0, name: "<stdin>", format: inputFormat ?? (delimiter != nil ? .csv : .lines), size: Self.regularSize(0)))
                 continue
             }
             let fd = open(path, O_RDONLY)
@@ -190,7 +241,7 @@ struct ValidateCommand: ParsableCommand {
                 failure = failure ?? .failure("cannot read \(path): it is a directory")
                 continue
             }
-            let format = inputFormat ?? (strictLines ? .lines : Self.format(forPath: path))
+            let format = inputFormat ?? (strictLines ? .lines : (delimiter != nil ? .csv : Self.format(forPath: path)))
             sources.append(Source(fd: fd, name: path, format: format, size: Self.regularSize(fd)))
         }
         if let failure {
@@ -230,14 +281,15 @@ struct ValidateCommand: ParsableCommand {
     static let numberColumnNames: Set<String> = ["number", "phone", "phone_number", "phonenumber", "phone number", "msisdn", "mobile", "e164", "tel"]
     static let regionColumnNames: Set<String> = ["region", "region_code"]
 
-    /// Reads one file: header, columns, records.
+    /// Reads one file: dialect, header, columns, records.
     ///
     /// With `--strict-lines`, before a read that would wait for input (nothing ready on the
     /// descriptor and no whole record left in the reader's buffer), the records read so far are
     /// checked and their output written out: a co-process that writes lines and waits for
     /// their answers gets them. The pipeline is reached through one pointer, by the loop and by
     /// that hook alike (the hook runs inside `reader.next()`, between the loop's own accesses).
-    func process(_ reader: RecordReader, pipeline: inout _ValidatePipeline, notes: inout [String]) throws {
+    func process(_ reader: RecordReader, format: InputFormat, engine: PhoneNumberEngine, pipeline: inout _ValidatePipeline,
+                 notes: inout [String]) throws {
         try withUnsafeMutablePointer(to: &pipeline) { pipeline in
             let hook = HookFailure()
             if strictLines {
@@ -258,7 +310,7 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
             defer { reader.willRead = nil }
-            try process(reader, pipeline: pipeline, hook: hook, notes: &notes)
+            try process(reader, format: format, engine: engine, pipeline: pipeline, hook: hook, notes: &notes)
         }
     }
 
@@ -267,8 +319,9 @@ struct ValidateCommand: ParsableCommand {
         var error: (any Error)?
     }
 
-    private func process(_ reader: RecordReader, pipeline: UnsafeMutablePointer<_ValidatePipeline>,
-                         hook: HookFailure, notes: inout [String]) throws {
+    private func process(_ reader: RecordReader, format: InputFormat, engine: PhoneNumberEngine,
+                         pipeline: UnsafeMutablePointer<_ValidatePipeline>, hook: HookFailure,
+                         notes: inout [String]) throws {
         func next() throws -> RecordReader.Record? {
             let record = try reader.next()
             if let error = hook.error { throw error }
@@ -277,10 +330,23 @@ struct ValidateCommand: ParsableCommand {
         guard let first = try next() else { return }
         var numberIndex = 0
         var regionIndex: Int?
-        let format = reader.format
+        var dialect = readerDialect(for: format)
+        if format == .csv, delimiter == nil, first.problem == nil {
+            let detection = DelimiterDetection.detect(in: first.bytes, quote: dialect?.quote)
+            dialect = detection.dialect
+            notes.append("\(reader.name): \(detection.reason)")
+        }
+        if case .utf16(let bigEndian, _)? = reader.detectedEncoding {
+            notes.append("\(reader.name): UTF-16\(bigEndian ? "BE" : "LE") with a byte order mark, decoded")
+        }
         var namedColumn = false
         if case .name = column { namedColumn = true }
         if case .name = regionColumn { namedColumn = true }
+        let region = self.region
+        let parses: (String) -> Bool = { cell in
+            var text = cell
+            return text.withUTF8 { engine.check(utf8: $0, defaultRegion: region?.code).number != nil }
+        }
         let hasHeader: Bool
         if strictLines {
             hasHeader = false
@@ -289,10 +355,10 @@ struct ValidateCommand: ParsableCommand {
         } else if format == .lines {
             hasHeader = false
         } else {
-            hasHeader = namedColumn || (!first.isTooLong && !first.bytes.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            hasHeader = namedColumn || (first.problem == nil && HeaderDetection.isHeader(RecordFields.all(first.bytes, dialect: dialect), parsesAsNumber: parses))
         }
         if hasHeader && format != .lines {
-            let names = RecordFields.all(first.bytes, format: format)
+            let names = RecordFields.all(first.bytes, dialect: dialect)
             let normalized = names.map { $0.trimmingSpaces.lowercased() }
             func resolve(_ argument: ColumnArgument, _ what: String) throws -> Int {
                 switch argument {
@@ -302,10 +368,14 @@ struct ValidateCommand: ParsableCommand {
                     throw CLIError.usage("\(reader.name) has no column named '\(name)' for \(what); its header: \(names.joined(separator: ", "))")
                 }
             }
+            var why: String?
             if let column {
                 numberIndex = try resolve(column, "--column")
             } else if let found = normalized.firstIndex(where: { Self.numberColumnNames.contains($0) }) {
                 numberIndex = found
+            } else if let choice = HeaderDetection.phoneColumn(header: names) {
+                numberIndex = choice.index
+                why = choice.reason
             }
             if let regionColumn {
                 regionIndex = try resolve(regionColumn, "--region-column")
@@ -319,9 +389,25 @@ struct ValidateCommand: ParsableCommand {
                 if regionIndex < names.count { note += " (\(names[regionIndex]))" }
             }
             notes.append(note)
+            if let why { notes.append("\(reader.name): \(why)") }
         } else {
             if case .index(let index)? = column { numberIndex = index }
             if case .index(let index)? = regionColumn { regionIndex = index }
+        }
+        // No header and no --column: the column where most of the first 100 rows parse.
+        var sampled: [(line: Int, record: Int, bytes: [UInt8], problem: RecordProblem?)] = []
+        // Not with --strict-lines: sampling would hold answers back until 100 rows have come.
+        if !hasHeader, column == nil, format != .lines, !strictLines {
+            sampled.append((first.line, first.record, Array(first.bytes), first.problem))
+            while sampled.count < 100, let record = try next() {
+                sampled.append((record.line, record.record, Array(record.bytes), record.problem))
+            }
+            let rows = sampled.filter { $0.problem == nil }.map { $0.bytes.withUnsafeBytes { RecordFields.all($0, dialect: dialect) } }
+            if let choice = HeaderDetection.phoneColumn(byContent: rows, parsesAsNumber: parses), choice.index != numberIndex,
+               choice.index != regionIndex {
+                numberIndex = choice.index
+                notes.append("\(reader.name): no header row; number from \(choice.reason)")
+            }
         }
         pipeline.pointee.columns = (numberIndex, regionIndex)
         pipeline.pointee.defaultRegion = region?.code
@@ -329,14 +415,34 @@ struct ValidateCommand: ParsableCommand {
         // step: a chunk never takes a record past its capacity (with --chunk-size 1 the first
         // record alone fills it).
         func add(_ record: RecordReader.Record) throws {
-            try pipeline.pointee.add(record, format: format)
+            try pipeline.pointee.add(record, dialect: dialect)
             if pipeline.pointee.isChunkFull {
                 try pipeline.pointee.flushChunk(bytesRead: reader.bytesConsumed)
             }
         }
-        if !hasHeader { try add(first) }
-        while let record = try next() { try add(record) }
+        if !sampled.isEmpty {
+            for row in sampled {
+                try row.bytes.withUnsafeBytes { bytes in
+                    try add(RecordReader.Record(line: row.line, record: row.record, bytes: bytes, problem: row.problem))
+                }
+            }
+        } else if !hasHeader {
+            try add(first)
+        }
+        var firstUnclosedQuote: Int?
+        while let record = try next() {
+            if record.problem == .unclosedQuote, firstUnclosedQuote == nil { firstUnclosedQuote = record.line }
+            try add(record)
+        }
         try pipeline.pointee.flushChunk(bytesRead: reader.bytesConsumed)
+        if let line = firstUnclosedQuote ?? sampled.first(where: { $0.problem == .unclosedQuote })?.line
+            ?? (first.problem == .unclosedQuote ? first.line : nil) {
+            let count = reader.unclosedQuoteCount
+            _Stderr.write("smskit: warning: \(reader.name) line \(line): a quote opened there is never closed; the record was cut at the end of its line and reading went on (\(_grouped(count)) such record\(count == 1 ? "" : "s"), error unclosed_quote)\n")
+        }
+        if reader.unclosedQuoteCount > 0 {
+            notes.append("\(reader.name): \(reader.unclosedQuoteCount) record\(reader.unclosedQuoteCount == 1 ? "" : "s") with a quote never closed (error unclosed_quote; each cut at its line)")
+        }
     }
 
     // MARK: Summary

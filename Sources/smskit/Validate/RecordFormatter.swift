@@ -8,12 +8,20 @@ enum _RecordProblem: UInt8 {
     case lineTooLong
     /// The number field holds a NUL byte, which no phone number has: error `not_a_number`.
     case nulByte
+    /// A quote opened on the record's line never closed (the record was cut at its line):
+    /// error `unclosed_quote`.
+    case unclosedQuote
+    /// The number is in scientific notation, as Excel writes long numbers: its trailing digits
+    /// are lost. Error `spreadsheet_number`.
+    case spreadsheetNumber
 
     var errorName: String {
         switch self {
         case .invalidUTF8: "invalid_utf8"
         case .lineTooLong: "line_too_long"
         case .nulByte: "not_a_number"
+        case .unclosedQuote: "unclosed_quote"
+        case .spreadsheetNumber: "spreadsheet_number"
         }
     }
 }

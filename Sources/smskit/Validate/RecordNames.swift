@@ -47,6 +47,8 @@ enum _Names {
         case .invalidUTF8: "invalid_utf8"
         case .lineTooLong: "line_too_long"
         case .nulByte: "not_a_number"
+        case .unclosedQuote: "unclosed_quote"
+        case .spreadsheetNumber: "spreadsheet_number"
         }
     }
 
@@ -55,7 +57,7 @@ enum _Names {
         PhoneNumberType.allCases.allSatisfy { name($0).description == $0.rawValue }
             && PhoneNumberPossibility.allCases.allSatisfy { name($0).description == $0.rawValue }
             && FictionalKind.allCases.allSatisfy { name($0).description == $0.rawValue }
-            && [_RecordProblem.invalidUTF8, .lineTooLong, .nulByte].allSatisfy { name($0).description == $0.errorName }
+            && [_RecordProblem.invalidUTF8, .lineTooLong, .nulByte, .unclosedQuote, .spreadsheetNumber].allSatisfy { name($0).description == $0.errorName }
     }
 
     /// Stops a debug build whose names drifted from the engine's raw values.

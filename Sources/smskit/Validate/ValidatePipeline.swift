@@ -66,7 +66,13 @@ struct _ValidatePipeline {
         self.filling = _Chunk(capacity: chunkSize, slices: slices)
     }
 
-    var isChunkFull: Bool { filling.count >= chunkSize }
+    /// Full at `chunkSize` records or at 4 MiB of record bytes, whichever comes first: memory
+    /// is bounded by bytes, not only records (16,384 records of 64 KiB would be 1 GiB, and
+    /// their JSON six times that).
+    var isChunkFull: Bool { filling.count >= chunkSize || filling.arena.count >= Self.chunkByteLimit }
+
+    /// The record bytes one chunk holds before it is flushed.
+    static let chunkByteLimit = 4 << 20
 
     mutating func begin() throws {
         try sink.write(formatter.prologue)
@@ -96,8 +102,8 @@ struct _ValidatePipeline {
     }
 
     /// Copies one record into the current chunk.
-    mutating func add(_ record: RecordReader.Record, format: InputFormat) throws {
-        filling.add(record, format: format)
+    mutating func add(_ record: RecordReader.Record, dialect: CSVDialect?) throws {
+        filling.add(record, dialect: dialect)
     }
 
     /// Hands the records collected so far to the workers, and takes a chunk to fill next.
@@ -110,7 +116,7 @@ struct _ValidatePipeline {
         chunk.progressBytes = finishedBytes + bytesRead
         nextSequence += 1
         let work = _SliceWork(
-            engine: engine, formatter: formatter, format: chunk.format, columns: columns,
+            engine: engine, formatter: formatter, dialect: chunk.dialect, columns: columns,
             defaultRegion: defaultRegion, regionTable: regionTable, chunk: chunk, sink: sink)
         if parts == 1 {
             // In order after the chunks in flight, on this thread: no hand-off for small inputs.
@@ -187,6 +193,7 @@ struct _ChunkEntry {
     var start: Int
     var count: Int
     var isTooLong: Bool
+    var isUnclosedQuote: Bool
 }
 
 /// What one slice produced.
@@ -205,7 +212,7 @@ final class _Chunk: @unchecked Sendable {
     let capacity: Int
     /// Written by the pipeline's thread only (see ``_ByteBuffer`` for the unchecked exclusivity).
     @exclusivity(unchecked) private(set) var count = 0
-    @exclusivity(unchecked) private(set) var format: InputFormat = .lines
+    @exclusivity(unchecked) private(set) var dialect: CSVDialect?
     let results: [_SliceResult]
     var parts = 1
     var sequence = 0
@@ -225,12 +232,13 @@ final class _Chunk: @unchecked Sendable {
 
     deinit { entries.deallocate() }
 
-    func add(_ record: RecordReader.Record, format: InputFormat) {
+    func add(_ record: RecordReader.Record, dialect: CSVDialect?) {
         precondition(count < capacity, "a full chunk must be flushed first")
-        if count == 0 { self.format = format }
+        if count == 0 { self.dialect = dialect }
         let start = arena.count
         if !record.isTooLong { arena.append(record.bytes) }
-        (entries + count).initialize(to: _ChunkEntry(line: record.line, start: start, count: arena.count - start, isTooLong: record.isTooLong))
+        (entries + count).initialize(to: _ChunkEntry(line: record.line, start: start, count: arena.count - start, isTooLong: record.isTooLong,
+                                                           isUnclosedQuote: record.problem == .unclosedQuote))
         count += 1
     }
 
@@ -318,7 +326,7 @@ final class _Sink: @unchecked Sendable {
 private struct _SliceWork: @unchecked Sendable {
     let engine: PhoneNumberEngine
     let formatter: _RecordFormatter
-    let format: InputFormat
+    let dialect: CSVDialect?
     let columns: (number: Int, region: Int?)
     let defaultRegion: RegionCode?
     let regionTable: _RegionTable
@@ -355,6 +363,7 @@ private struct _SliceWork: @unchecked Sendable {
             withField(columns.number, of: record, scratch: &scratch) { input in
                 var problem = Self.problem(input)
                 if problem == nil, region.invalidUTF8 { problem = .invalidUTF8 }
+                if problem == nil, entry.isUnclosedQuote { problem = .unclosedQuote }
                 if let problem {
                     // Shown as read, with U+FFFD for bytes that are not UTF-8; never checked.
                     var shown = String(decoding: input, as: UTF8.self)
@@ -363,7 +372,13 @@ private struct _SliceWork: @unchecked Sendable {
                     }
                 } else {
                     let check = engine.check(utf8: input, defaultRegion: region.code)
-                    formatter.append(line: entry.line, input: input, problem: nil, check: check, to: output, tally: &tally)
+                    if check.number == nil, SpreadsheetMangling.isScientificNotation(UnsafeRawBufferPointer(input)) {
+                        // Excel's 4.47911E+11: the digits are lost, which not_a_number would hide.
+                        formatter.append(line: entry.line, input: input, problem: .spreadsheetNumber, check: _RecordFormatter.unchecked,
+                                         to: output, tally: &tally)
+                    } else {
+                        formatter.append(line: entry.line, input: input, problem: nil, check: check, to: output, tally: &tally)
+                    }
                 }
             }
         }
@@ -378,13 +393,13 @@ private struct _SliceWork: @unchecked Sendable {
     private func withField<R>(_ index: Int, of record: UnsafeRawBufferPointer, scratch: inout [UInt8],
                               _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let base = record.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        switch RecordFields.locate(index, in: record, format: format) {
+        switch RecordFields.locate(index, in: record, dialect: dialect) {
         case .bytes(let range):
             return body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
         case .missing:
             return body(UnsafeBufferPointer(start: base, count: 0))
         case .quoted:
-            _ = RecordFields.extract(index, from: record, format: format, into: &scratch)
+            _ = RecordFields.extract(index, from: record, dialect: dialect, into: &scratch)
             return scratch.withUnsafeBufferPointer(body)
         }
     }
@@ -404,14 +419,14 @@ private struct _SliceWork: @unchecked Sendable {
                         badRegionCount: inout Int) -> (code: RegionCode?, invalidUTF8: Bool) {
         guard let regionIndex = columns.region else { return (defaultRegion, false) }
         let cell: _RegionTable.Cell
-        switch RecordFields.locate(regionIndex, in: record, format: format) {
+        switch RecordFields.locate(regionIndex, in: record, dialect: dialect) {
         case .missing:
             return (defaultRegion, false)
         case .bytes(let range):
             let base = record.baseAddress!.assumingMemoryBound(to: UInt8.self)
             cell = regionTable.cell(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
         case .quoted:
-            _ = RecordFields.extract(regionIndex, from: record, format: format, into: &scratch)
+            _ = RecordFields.extract(regionIndex, from: record, dialect: dialect, into: &scratch)
             cell = scratch.withUnsafeBufferPointer { regionTable.cell($0) }
         }
         switch cell {
@@ -440,14 +455,16 @@ final class _RegionTable: @unchecked Sendable {
     }
 
     private let twoLetter: [RegionCode?]
+    private let names = RegionNames()
 
     init() {
         var table: [RegionCode?] = []
         table.reserveCapacity(26 * 26)
         for first in UInt8(ascii: "A")...UInt8(ascii: "Z") {
             for second in UInt8(ascii: "A")...UInt8(ascii: "Z") {
-                table.append(first == UInt8(ascii: "Z") && second == UInt8(ascii: "Z")
-                    ? nil : RegionCode(String(decoding: [first, second], as: UTF8.self)))
+                // Only ISO 3166-1 (and CLDR) codes: UK or XX are not regions.
+                let text = String(decoding: [first, second], as: UTF8.self)
+                table.append(names.match(text)?.kind == .alpha2 ? RegionCode(text) : nil)
             }
         }
         twoLetter = table
@@ -464,12 +481,14 @@ final class _RegionTable: @unchecked Sendable {
             let first = bytes[lower] | 0x20
             let second = bytes[lower + 1] | 0x20
             if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first), (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(second) {
-                return .region(twoLetter[Int(first - UInt8(ascii: "a")) * 26 + Int(second - UInt8(ascii: "a"))])
+                if first == UInt8(ascii: "z") && second == UInt8(ascii: "z") { return .region(nil) }
+                if let code = twoLetter[Int(first - UInt8(ascii: "a")) * 26 + Int(second - UInt8(ascii: "a"))] { return .region(code) }
             }
         }
         let cell = Array(UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
         guard let text = String(validating: cell, as: UTF8.self) else { return .invalidUTF8 }
-        if let code = RegionCode(text) { return .region(code) }
+        // Codes (GBR, UK), English and local names (Germany, Deutschland, 中国).
+        if let match = names.match(text), let code = RegionCode(match.code) { return .region(code) }
         return .notARegion(text)
     }
 }

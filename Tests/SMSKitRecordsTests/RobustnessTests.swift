@@ -1,0 +1,98 @@
+import Foundation
+import SMSKitRecords
+import Testing
+
+/// Stray quotes and very large records: nothing swallows the rest of a file, nothing grows.
+@Suite struct RecordReaderRobustnessTests {
+    /// The 100,006-line file of issue 28: a header, 100,005 rows, a stray quote in row 7.
+    static func strayQuoteFile() -> [UInt8] {
+        var text = "name,phone,region\n"
+        for row in 2...100_006 {
+            let name = row % 3 == 0 ? "\"Ann \(row)\"" : "Bob \(row)"
+            text += row == 7 ? "Bob 7,\"+44 20 7946 0007,GB\n" : "\(name),+44 20 7946 \(String(row % 10_000).leftPadded(to: 4)),GB\n"
+        }
+        return Array(text.utf8)
+    }
+
+    @Test func aStrayQuoteInRow7OfA100006LineFileCostsOnlyThatRow() throws {
+        let data = Self.strayQuoteFile()
+        let fd = temporaryFile(data)
+        defer { close(fd) }
+        let reader = RecordReader(fd: fd, name: "stray.csv", format: .csv)
+        let records = try drain(reader)
+        #expect(records.count == 100_006)
+        #expect(records.filter { $0.problem != nil }.map(\.line) == [7])
+        #expect(records[6].problem == .unclosedQuote)
+        #expect(records[6].text == "Bob 7,\"+44 20 7946 0007,GB")
+        #expect(records[7].text == "Bob 8,+44 20 7946 0008,GB")
+        #expect(records.last?.line == 100_006)
+        #expect(records.last?.record == 100_006)
+        #expect(records.map(\.line) == Array(1...100_006))
+        #expect(reader.unclosedQuoteCount == 1 && reader.tooLongCount == 0)
+        #expect(reader.bytesConsumed == data.count)
+    }
+
+    @Test func aQuotedFieldOverTheLineLimitIsCutAndCounted() throws {
+        let body = (1...5).map { "line \($0)" }.joined(separator: "\n")
+        let input = "a,\"\(body)\"\nb\n"
+        // Five lines, four line breaks inside the quotes.
+        let cut = try readRecords(Array(input.utf8), format: .csv, maximumQuotedLines: 3)
+        #expect(cut.map(\.description) == [
+            #"1:<unclosed>"a,\"line 1""#, #"2:"line 2""#, #"3:"line 3""#, #"4:"line 4""#, #"5:<unclosed>"line 5\"""#, #"6:"b""#,
+        ])
+        #expect(cut == model(Array(input.utf8), format: .csv, maximum: RecordReader.defaultMaximumRecordBytes, quotedLines: 3))
+        let kept = try readRecords(Array(input.utf8), format: .csv, maximumQuotedLines: 4)
+        #expect(kept.map(\.line) == [1, 6])
+        #expect(kept.first?.problem == nil)
+    }
+
+    /// Streams `lines` lines of `line` bytes through a pipe from a writer thread.
+    static func stream(line: [UInt8], lines: Int, format: InputFormat) throws -> (count: Int, problems: Int, longest: Int) {
+        var fds: [Int32] = [0, 0]
+        precondition(pipe(&fds) == 0)
+        let writer = fds[1]
+        let thread = Thread {
+            let record = line + [UInt8(ascii: "\n")]
+            for _ in 0..<lines {
+                var offset = 0
+                while offset < record.count {
+                    let written = record.withUnsafeBytes { write(writer, $0.baseAddress! + offset, record.count - offset) }
+                    if written <= 0 { close(writer); return }
+                    offset += written
+                }
+            }
+            close(writer)
+        }
+        thread.start()
+        defer { close(fds[0]) }
+        let reader = RecordReader(fd: fds[0], name: "<stdin>", format: format)
+        var count = 0, problems = 0, longest = 0
+        while let record = try reader.next() {
+            count += 1
+            if record.problem != nil { problems += 1 }
+            longest = max(longest, record.bytes.count)
+        }
+        return (count, problems, longest)
+    }
+
+    @Test func recordsOf65000DigitsStreamThroughOneBuffer() throws {
+        let digits = (0..<65_000).map { UInt8(ascii: "0") + UInt8($0 % 10) }
+        let lines = try Self.stream(line: digits, lines: 40_000, format: .lines)
+        #expect(lines.count == 40_000 && lines.problems == 0 && lines.longest == 65_000)
+        let csv = try Self.stream(line: digits, lines: 2_000, format: .csv)
+        #expect(csv.count == 2_000 && csv.problems == 0 && csv.longest == 65_000)
+    }
+
+    @Test func linesOfControlBytesStreamThroughOneBuffer() throws {
+        let control = (0..<65_000).map { index -> UInt8 in
+            let byte = UInt8(1 + index % 31)
+            return byte == 0x0A ? 0x0B : byte
+        }
+        let result = try Self.stream(line: control, lines: 4_000, format: .csv)
+        #expect(result.count == 4_000 && result.problems == 0 && result.longest == 65_000)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
