@@ -19,6 +19,12 @@ extension PhoneNumberEngine {
     ///   - defaultRegion: The region national numbers are dialled from, or `nil`.
     /// - Returns: The number and what the metadata says of it, or the parse error.
     public func check(_ text: String, defaultRegion: RegionCode?) -> PhoneNumberCheck {
+        // The parse pipeline's first exit, strict E.164 by words, tried on its own: outside a
+        // throwing call the check of nearly all E.164 input is built once (cachegrind: a third
+        // of the instructions of checking E.164 text otherwise).
+        if let word = text.utf8.withContiguousStorageIfAvailable({ _parseE164WordParts($0) }), let parts = word {
+            return _check(PhoneNumber(parts))
+        }
         let number: PhoneNumber
         do {
             number = try parse(text, defaultRegion: defaultRegion)
@@ -35,6 +41,7 @@ extension PhoneNumberEngine {
     /// let check = line.withUTF8 { engine.check(utf8: $0, defaultRegion: "US") }
     /// ```
     public func check(utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?) -> PhoneNumberCheck {
+        if let parts = _parseE164WordParts(bytes) { return _check(PhoneNumber(parts)) }
         let number: PhoneNumber
         do {
             number = try parse(utf8: bytes, defaultRegion: defaultRegion)

@@ -10,10 +10,10 @@
 /// check.number?.e164?.withUTF8 { output.append(contentsOf: $0) }   // the same text, no String
 /// ```
 public struct PhoneNumberCheck: Sendable, Hashable {
-    /// The parsed number, or `nil` when parsing failed.
-    public var number: PhoneNumber?
     /// Why parsing failed, or `nil`.
     public var error: PhoneNumberError?
+    /// The parsed number, or `nil` when parsing failed.
+    public var number: PhoneNumber?
     /// The length check; `nil` when parsing failed.
     public var possibility: PhoneNumberPossibility?
     /// Whether the number is valid (false when parsing failed).
@@ -29,19 +29,21 @@ public struct PhoneNumberCheck: Sendable, Hashable {
     /// ``number``, made when asked. ``PhoneNumber/e164`` (`check.number?.e164`) is the same text
     /// without a `String`, and ``PhoneNumber/writeE164(into:)`` writes it into a buffer.
     public var e164: String? { number?._e164String }
+}
+
+extension PhoneNumberCheck {
+    // In an extension, so that the struct keeps its implicit memberwise initializer (`error`
+    // first), which these call: an initializer that assigns the properties one by one compiles
+    // to building the value, copying it whole (retaining its Strings) and destroying the first,
+    // about 100 instructions a check.
 
     /// Creates a check from its parts (the engine's `check` methods make them).
     public init(
         number: PhoneNumber?, error: PhoneNumberError?, possibility: PhoneNumberPossibility?, isValid: Bool,
         type: PhoneNumberType, region: RegionCode?, fictional: FictionalRange?
     ) {
-        self.number = number
-        self.error = error
-        self.possibility = possibility
-        self.isValid = isValid
-        self.type = type
-        self.region = region
-        self.fictional = fictional
+        self.init(error: error, number: number, possibility: possibility, isValid: isValid, type: type,
+                  region: region, fictional: fictional)
     }
 
     /// Creates a check from its parts; `e164` is ``number``'s E.164 text, not stored.

@@ -41,33 +41,6 @@ import Testing
         #expect(compared > 20_000)
     }
 
-    /// check(_:defaultRegion:) of strict E.164 (which returns the input as `e164` when the word
-    /// path parses it) says what parsing and checking the number says, whatever the default
-    /// region, for every row of the E.164 fixture and for hostile input around the word path.
-    @Test func checkOfE164TextEqualsParseThenCheck() throws {
-        let fixture = try Fixture("e164.tsv")
-        let hostile = ["+", "+1", "+16502530000\u{0}", "+1650253000\u{0}0", "+1234567890123456789",
-                       "+12345678901234567890", "+" + String(repeating: "1", count: 300), "+０１６５０２５３００００",
-                       "+16502530000 ", " +16502530000", "+6502530000\u{7F}", "++16502530000", "+16502530000x"]
-        var compared = 0
-        for text in fixture.rows.map({ $0[0] }) + hostile {
-            for region: RegionCode? in [nil, "US", "IT"] {
-                let result = engine.check(text, defaultRegion: region)
-                let parsed = Result { () throws(PhoneNumberError) in try engine.parse(text, defaultRegion: region) }
-                switch parsed {
-                case .success(let number):
-                    let expected = engine.check(number)
-                    #expect(result == expected, "\(text.debugDescription) \(region?.identifier ?? "-")")
-                case .failure(let error):
-                    #expect(result.error?.code == error.code && result.number == nil && result.e164 == nil,
-                            "\(text.debugDescription)")
-                }
-                compared += 1
-            }
-        }
-        #expect(compared > 150_000)
-    }
-
     @Test func emptyAndTinyBatches() {
         #expect(engine.checkBatch([]).isEmpty)
         let one = engine.checkBatch([PhoneNumberInput("+16505553434")])
