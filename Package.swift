@@ -13,6 +13,15 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `smskit serve` (SMSKitServer): HTTP, lifecycle, logs, metrics, hashed API keys.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Phone numbers: parse, validate, type, region, format, fictional ranges.
@@ -51,11 +60,29 @@ let package = Package(
         // Pure Swift, no Foundation; a library so that the fuzzers can reach it.
         .target(name: "SMSKitRecords"),
 
+        // The HTTP service behind `smskit serve`: numbers, segments and messages over JSON/NDJSON,
+        // with hashed API keys, per-key rate limits, body limits and Prometheus metrics.
+        .target(
+            name: "SMSKitServer",
+            dependencies: [
+                "PhoneNumbers", "SMSEncoding", "SMSTemplates",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["openapi.yaml"]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "smskit",
             dependencies: [
-                "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitRecords",
+                "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitRecords", "SMSKitServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,5 +98,12 @@ let package = Package(
         .testTarget(name: "SMSTemplatesTests", dependencies: ["SMSTemplates", "SMSKitTestSupport"]),
         .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords"]),
         .testTarget(name: "SMSKitCLITests", dependencies: ["smskit"]),
+        .testTarget(
+            name: "SMSKitServerTests",
+            dependencies: [
+                "SMSKitServer", "smskit",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ]
 )

@@ -38,7 +38,7 @@ struct SMSKitCommand: ParsableCommand {
             \(SMSKitExitCode.helpText)
             """,
         version: SMSKitCommand.versionText,
-        subcommands: [ValidateCommand.self, ParseCommand.self, RenderCommand.self, SegmentsCommand.self]
+        subcommands: [ValidateCommand.self, ParseCommand.self, RenderCommand.self, SegmentsCommand.self, ServeCommand.self]
     )
 
     /// Parses the command line, runs the command and maps every error to an exit code
