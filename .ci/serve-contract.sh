@@ -30,13 +30,16 @@ for _ in $(seq 1 300); do
 done
 [ -n "$port" ] || { echo "serve-contract: no port reported" >&2; exit 1; }
 
+# positive_data_acceptance is off: some well-shaped input is rejected on meaning with a
+# documented 422 (an unknown language, an invalid WebOTP origin) that a schema cannot express.
 start=$(date +%s)
 status=0
 schemathesis run Sources/SMSKitServer/openapi.yaml \
     --url "http://127.0.0.1:$port" \
     --header "Authorization: Bearer $key" \
     --checks all \
-    --max-examples "${SERVE_CONTRACT_EXAMPLES:-40}" \
+    --exclude-checks positive_data_acceptance \
+    --max-examples "${SERVE_CONTRACT_EXAMPLES:-30}" \
     --seed 29 \
     --request-timeout 30 \
     --generation-codec utf-8 \

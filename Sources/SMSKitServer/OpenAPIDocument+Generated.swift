@@ -9,6 +9,8 @@ info:
   version: 0.1.0
   summary: Phone numbers, SMS segments and localized verification messages over HTTP.
   description: |
+    Input that has the documented shape but that the engine cannot use (an unknown language, an
+    invalid WebOTP origin, a national table list naming no language) is answered with 422.
     Every endpoint under /v1 and /metrics needs an API key, sent as `Authorization: Bearer KEY`
     or `X-API-Key: KEY`. Errors have the body `{"error": {"code": "...", "message": "..."}}`.
     Requests over a key's rate limit get 429 with `Retry-After` (seconds).
@@ -54,7 +56,7 @@ paths:
           description: The OpenAPI document.
           content:
             application/yaml:
-              schema: { type: string }
+              schema: {}
         default: { $ref: "#/components/responses/Error" }
   /metrics:
     get:
@@ -112,13 +114,16 @@ paths:
         required: true
         content:
           application/x-ndjson:
-            schema: { type: string }
+            schema: { type: string, minLength: 1 }
+          text/plain:
+            schema: { type: string, minLength: 1 }
       responses:
         "200":
           description: One NDJSON line per input line.
           content:
             application/x-ndjson:
               schema: { type: string }
+        "400": { $ref: "#/components/responses/Error" }
         "401": { $ref: "#/components/responses/Error" }
         "415": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/RateLimited" }
@@ -265,13 +270,16 @@ components:
         - type: object
           required: [lang, code, app]
           properties:
-            message: { type: [string, "null"], description: "verification_code (default), verification_code_expiry, login_code, mfa_code." }
-            lang: { type: string, description: "BCP 47 tag such as hi, pt-BR, ar-EG." }
-            code: { type: string }
+            message:
+              type: [string, "null"]
+              pattern: "^[A-Za-z0-9_.-]{1,64}$"
+              description: verification_code (default), verification_code_expiry, login_code, mfa_code.
+            lang: { type: string, minLength: 1, description: "BCP 47 tag such as hi, pt-BR, ar-EG." }
+            code: { type: string, pattern: "^[A-Za-z0-9-]{1,16}$", description: "1 to 16 ASCII letters, digits or hyphens (other scripts' digits are folded)." }
             app: { type: string }
             minutes: { type: [integer, "null"], minimum: 0 }
             webotp: { type: [string, "null"] }
-            app_hash: { type: [string, "null"] }
+            app_hash: { type: [string, "null"], description: "Android SMS Retriever app hash, 11 characters." }
             segment_budget: { type: [integer, "null"], minimum: 1 }
     Analysis:
       type: object

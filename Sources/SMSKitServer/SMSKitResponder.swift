@@ -111,6 +111,10 @@ struct SMSKitResponder: HTTPResponder {
             return try await checkNumbers(request)
         case .numbersCheckStream:
             try requireNDJSON(request)
+            let declared = request.headers[.contentLength].flatMap { Int($0) }
+            if declared == 0 || (declared == nil && request.headers[.transferEncoding] == nil) {
+                throw ServiceError(.badRequest, "empty_body", "Send one JSON object a line in the body.")
+            }
             return CheckStream(engine: engine, maxLineBytes: configuration.maxLineBytes, metrics: metrics).response(for: request)
         case .segments:
             try RequestDecoding.requireJSON(request)
