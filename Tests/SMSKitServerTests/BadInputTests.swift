@@ -33,6 +33,7 @@ struct BadInputTests {
         .init(name: "overlong UTF-8 NUL", uri: "/v1/segments", body: Array(#"{"text": ""#.utf8) + [0xC0, 0x80] + Array(#""}"#.utf8), status: .badRequest, code: "invalid_utf8"),
         .init(name: "form content type", uri: "/v1/numbers/check", contentType: "application/x-www-form-urlencoded", body: Array("number=1".utf8), status: .unsupportedMediaType, code: "unsupported_media_type"),
         .init(name: "JSON to the stream", uri: "/v1/numbers/check-stream", contentType: "application/xml", body: Array("<a/>".utf8), status: .unsupportedMediaType, code: "unsupported_media_type"),
+        .init(name: "empty stream", uri: "/v1/numbers/check-stream", contentType: "application/x-ndjson", body: [], status: .badRequest, code: "empty_body"),
         .init(name: "unknown route", uri: "/v1/numbers", body: [], status: .notFound, code: "not_found"),
         .init(name: "unknown route GET", uri: "/admin", method: .get, body: [], status: .notFound, code: "not_found"),
         .init(name: "path traversal", uri: "/v1/../../etc/passwd", method: .get, body: [], status: .notFound, code: "not_found"),
