@@ -23,6 +23,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // `smskit serve` (SMSKitServer): HTTP, lifecycle, logs, metrics, hashed API keys.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Phone numbers: parse, validate, type, region, format, fictional ranges.
@@ -108,11 +116,29 @@ let package = Package(
             dependencies: ["PhoneVerification", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
 
+        // The HTTP service behind `smskit serve`: numbers, segments and messages over JSON/NDJSON,
+        // with hashed API keys, per-key rate limits, body limits and Prometheus metrics.
+        .target(
+            name: "SMSKitServer",
+            dependencies: [
+                "PhoneNumbers", "SMSEncoding", "SMSTemplates",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["openapi.yaml"]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "smskit",
             dependencies: [
-                "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitRecords",
+                "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitRecords", "SMSKitServer",
                 "PhoneNumberTimeZones", "PhoneNumberCarriers",
                 "PhoneVerification", "PhoneVerificationSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -145,6 +171,13 @@ let package = Package(
             dependencies: [
                 "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "SMSKitServerTests",
+            dependencies: [
+                "SMSKitServer", "smskit",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
     ]

@@ -1,0 +1,286 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import PhoneNumbers
+import SMSEncoding
+import SMSTemplates
+import Synchronization
+
+/// The service's routes: a fixed table, so that an unknown path is a 404 and a known path with
+/// another method a 405 with `Allow`, both with the JSON error body.
+enum Route: String, CaseIterable, Sendable {
+    case healthz = "/healthz"
+    case readyz = "/readyz"
+    case openapi = "/openapi.yaml"
+    case metrics = "/metrics"
+    case numbersCheck = "/v1/numbers/check"
+    case numbersCheckStream = "/v1/numbers/check-stream"
+    case segments = "/v1/segments"
+    case render = "/v1/messages/render"
+
+    var method: HTTPRequest.Method {
+        switch self {
+        case .healthz, .readyz, .openapi, .metrics: .get
+        case .numbersCheck, .numbersCheckStream, .segments, .render: .post
+        }
+    }
+
+    /// Health checks and the API document are open; everything else needs a key.
+    var needsKey: Bool {
+        switch self {
+        case .healthz, .readyz, .openapi: false
+        case .metrics, .numbersCheck, .numbersCheckStream, .segments, .render: true
+        }
+    }
+
+    init?(path: String) {
+        var path = Substring(path)
+        if path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        guard let route = Route(rawValue: String(path)) else { return nil }
+        self = route
+    }
+}
+
+/// Answers every request: routing, keys, rate limits, limits, handlers, errors and metrics.
+struct SMSKitResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let configuration: SMSKitServerConfiguration
+    let engine = PhoneNumberEngine()
+    let renderers: RendererCache
+    let limiter: RateLimiter?
+    let metrics: ServiceMetrics
+    let openAPIDocument: ByteBuffer
+
+    init(configuration: SMSKitServerConfiguration, metrics: ServiceMetrics) throws {
+        self.configuration = configuration
+        self.metrics = metrics
+        self.renderers = try RendererCache()
+        self.limiter = configuration.rateLimitPerSecond > 0
+            ? RateLimiter(ratePerSecond: configuration.rateLimitPerSecond, burst: configuration.rateLimitBurst) : nil
+        self.openAPIDocument = OpenAPIDocument.buffer
+    }
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let start = ContinuousClock.now
+        let route = Route(path: request.uri.path)
+        let response: Response
+        do {
+            response = try await dispatch(route, request, context)
+        } catch let error as ServiceError {
+            response = error.response
+        } catch {
+            // Never the error's text: it may carry internal detail.
+            context.logger.error("request failed", metadata: ["route": "\(route?.rawValue ?? "-")", "error_type": "\(type(of: error))"])
+            response = ServiceError.internalError.response
+        }
+        metrics.request(route: route?.rawValue ?? "unmatched", method: request.method.rawValue,
+                        status: response.status.code, duration: ContinuousClock.now - start)
+        return response
+    }
+
+    private func dispatch(_ route: Route?, _ request: Request, _ context: Context) async throws -> Response {
+        guard let route else {
+            throw ServiceError(.notFound, "not_found", "There is no such endpoint; see /openapi.yaml.")
+        }
+        guard request.method == route.method || (route.method == .get && request.method == .head) else {
+            var headers = HTTPFields()
+            headers[.allow] = route.method == .get ? "GET, HEAD" : route.method.rawValue
+            throw ServiceError(.methodNotAllowed, "method_not_allowed", "Use \(route.method.rawValue) for \(route.rawValue).", headers: headers)
+        }
+        if route.needsKey { try authorize(request) }
+        switch route {
+        case .healthz, .readyz:
+            return json(.object([("status", .string("ok"))]))
+        case .openapi:
+            var headers = HTTPFields()
+            headers[.contentType] = "application/yaml"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: openAPIDocument))
+        case .metrics:
+            var headers = HTTPFields()
+            headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+        case .numbersCheck:
+            try RequestDecoding.requireJSON(request)
+            return try await checkNumbers(request)
+        case .numbersCheckStream:
+            try requireNDJSON(request)
+            let declared = request.headers[.contentLength].flatMap { Int($0) }
+            if declared == 0 || (declared == nil && request.headers[.transferEncoding] == nil) {
+                throw ServiceError(.badRequest, "empty_body", "Send one JSON object a line in the body.")
+            }
+            return CheckStream(engine: engine, maxLineBytes: configuration.maxLineBytes, metrics: metrics).response(for: request)
+        case .segments:
+            try RequestDecoding.requireJSON(request)
+            let query = try RequestDecoding.decode(SegmentsQuery.self, from: try await body(request))
+            return json(MessageJSON.analysis(try query.encoder().analyze(query.text)))
+        case .render:
+            try RequestDecoding.requireJSON(request)
+            let query = try RequestDecoding.decode(RenderQuery.self, from: try await body(request))
+            return json(try render(query))
+        }
+    }
+
+    // MARK: Guards
+
+    private func authorize(_ request: Request) throws {
+        guard configuration.requiresAPIKey else { return }
+        var headers = HTTPFields()
+        headers[.wwwAuthenticate] = "Bearer"
+        let presented: Substring?
+        if let authorization = request.headers[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            presented = parts.count == 2 && parts[0].lowercased() == "bearer" ? parts[1] : nil
+        } else if let name = HTTPField.Name("X-API-Key"), let key = request.headers[name] {
+            presented = Substring(key)
+        } else {
+            metrics.refusal("missing_key")
+            throw ServiceError(.unauthorized, "missing_api_key", "Send an API key as 'Authorization: Bearer KEY' or 'X-API-Key: KEY'.", headers: headers)
+        }
+        guard let presented, let key = configuration.apiKeys.identify(presented) else {
+            metrics.refusal("wrong_key")
+            throw ServiceError(.unauthorized, "invalid_api_key", "The API key is not valid.", headers: headers)
+        }
+        if let limiter, let wait = limiter.acquire(key) {
+            metrics.refusal("rate_limited")
+            var headers = HTTPFields()
+            headers[.retryAfter] = String(wait)
+            throw ServiceError(.tooManyRequests, "rate_limited", "Too many requests for this API key; retry after \(wait) seconds.", headers: headers)
+        }
+    }
+
+    private func body(_ request: Request) async throws -> ByteBuffer {
+        do {
+            return try await RequestDecoding.collect(request, limit: configuration.maxBodyBytes,
+                                                     timeout: .seconds(configuration.bodyTimeoutSeconds))
+        } catch let error as ServiceError {
+            metrics.refusal(error.code)
+            throw error
+        }
+    }
+
+    private func requireNDJSON(_ request: Request) throws {
+        guard let type = request.headers[.contentType] else { return }
+        let mediaType = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingAll(of: " \t").lowercased() } ?? ""
+        guard ["application/x-ndjson", "application/ndjson", "application/jsonl", "application/json-seq", "text/plain"].contains(mediaType) else {
+            throw ServiceError(.unsupportedMediaType, "unsupported_media_type", "Send the body as application/x-ndjson: one JSON object a line.")
+        }
+    }
+
+    // MARK: Handlers
+
+    private func checkNumbers(_ request: Request) async throws -> Response {
+        let buffer = try await body(request)
+        let first = buffer.readableBytesView.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
+        if first == UInt8(ascii: "[") {
+            let queries = try RequestDecoding.decode([NumberQuery].self, from: buffer)
+            guard queries.count <= configuration.maxBatchCount else {
+                throw ServiceError(.contentTooLarge, "batch_too_large", "Send at most \(configuration.maxBatchCount) numbers a request, or use /v1/numbers/check-stream.")
+            }
+            metrics.numbersChecked(queries.count, endpoint: "check")
+            var out = ByteBuffer()
+            out.reserveCapacity(queries.count * 300)
+            out.writeInteger(UInt8(ascii: "["))
+            for (index, query) in queries.enumerated() {
+                if index > 0 { out.writeInteger(UInt8(ascii: ",")) }
+                NumberChecks.result(engine, query).write(to: &out)
+            }
+            out.writeStaticString("]\n")
+            return json(out)
+        }
+        let query = try RequestDecoding.decode(NumberQuery.self, from: buffer)
+        metrics.numbersChecked(1, endpoint: "check")
+        return json(NumberChecks.result(engine, query))
+    }
+
+    private func render(_ query: RenderQuery) throws -> JSONValue {
+        let messageID: MessageID
+        if let name = query.message {
+            guard let id = MessageID(rawValue: name) else {
+                throw ServiceError.invalidRequest("'message' is not a message ID (ASCII letters, digits, '_', '.', '-').")
+            }
+            messageID = id
+        } else {
+            messageID = query.minutes == nil ? .verificationCode : .verificationCodeWithExpiry
+        }
+        if let minutes = query.minutes, minutes < 0 { throw ServiceError.invalidRequest("'minutes' must not be negative.") }
+        if let budget = query.segment_budget, budget < 1 { throw ServiceError.invalidRequest("'segment_budget' must be at least 1.") }
+        let options = query.segmentsOptions
+        let encoder = try options.encoder()
+        let renderer = try renderers.renderer(for: options, encoder: encoder)
+        let rendered: RenderedMessage
+        switch Result(catching: { () throws(TemplateError) -> RenderedMessage in
+            try renderer.render(
+                messageID, locale: query.lang, code: query.code, appName: query.app, minutes: query.minutes,
+                options: RenderOptions(webOTPOrigin: query.webotp, smsRetrieverAppHash: query.app_hash,
+                                       segmentBudget: query.segment_budget, encodingAnalysis: .full))
+        }) {
+        case .success(let value): rendered = value
+        case .failure(let error): throw Self.serviceError(error)
+        }
+        return MessageJSON.rendered(rendered, analysis: rendered.encoding ?? encoder.analyze(rendered.text))
+    }
+
+    /// Template errors from bad input are 422 (404 for an unknown message); catalog problems are
+    /// the server's own and say nothing more than 500.
+    static func serviceError(_ error: TemplateError) -> ServiceError {
+        let internalFailures: [TemplateError.Code] = [.catalogSyntax, .patternSyntax, .unsupportedArgument, .catalogArgument,
+                                                      .duplicateMessage, .fileUnreadable, .formatting]
+        if internalFailures.contains(error.code) { return .internalError }
+        let status: HTTPResponse.Status = error.code == .unknownMessage ? .notFound : .unprocessableContent
+        return ServiceError(status, snakeCase(error.code.description), error.message)
+    }
+
+    /// `invalidCode` -> `invalid_code`.
+    static func snakeCase(_ name: String) -> String {
+        var out = ""
+        for character in name {
+            if character.isUppercase {
+                if !out.isEmpty { out.append("_") }
+                out += character.lowercased()
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    // MARK: Responses
+
+    private func json(_ value: JSONValue) -> Response { json(value.buffer) }
+
+    private func json(_ buffer: ByteBuffer) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: buffer))
+    }
+}
+
+/// Renderers by encoder options: the default one built at start, others on first use (at most
+/// 32 kept, since each compiles its ICU patterns once).
+final class RendererCache: Sendable {
+    private let standard: SMSTemplateRenderer
+    private let others = Mutex<[String: SMSTemplateRenderer]>([:])
+
+    init() throws {
+        standard = try SMSTemplateRenderer()
+    }
+
+    func renderer(for options: SegmentsQuery, encoder: SMSEncoder) throws -> SMSTemplateRenderer {
+        let key = "\(options.national_tables?.lowercased() ?? "none")|\(options.smart_encoding ?? false)|\(options.normalize ?? false)|\(options.sixteen_bit_reference ?? false)|\(options.grapheme_split ?? false)"
+        if key == "none|false|false|false|false" { return standard }
+        if let cached = others.withLock({ $0[key] }) { return cached }
+        let renderer = try SMSTemplateRenderer(encoder: encoder)
+        others.withLock { cache in
+            if cache.count >= 32 { cache.removeAll() }
+            cache[key] = renderer
+        }
+        return renderer
+    }
+}

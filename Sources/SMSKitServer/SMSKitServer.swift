@@ -1,0 +1,76 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// SMSKit as an HTTP service: phone numbers, SMS segments and localized messages for gateways
+/// written in any language.
+///
+/// Endpoints (see `openapi.yaml`, served at `GET /openapi.yaml`): `POST /v1/numbers/check`,
+/// `POST /v1/numbers/check-stream` (NDJSON), `POST /v1/segments`, `POST /v1/messages/render`,
+/// `GET /healthz`, `GET /readyz`, `GET /metrics` (Prometheus).
+///
+/// ```swift
+/// var configuration = SMSKitServerConfiguration()
+/// configuration.apiKeys = try APIKeys(parsing: keysFileText)
+/// let server = try SMSKitServer(configuration: configuration)
+/// try await server.run()  // until SIGTERM or SIGINT, then drains in-flight requests
+/// ```
+public struct SMSKitServer: Sendable {
+    /// The configuration it was made with.
+    public let configuration: SMSKitServerConfiguration
+    let responder: SMSKitResponder
+    let logger: Logger
+
+    /// Creates a server (nothing listens until ``run(onListening:)``).
+    ///
+    /// - Throws: ``ServiceConfigurationError`` when keys are required but none are configured.
+    public init(configuration: SMSKitServerConfiguration) throws {
+        guard let level = Logger.Level(rawValue: configuration.logLevel) else {
+            throw ServiceConfigurationError("'\(configuration.logLevel.prefix(32))' is not a log level.")
+        }
+        var logger = Logger(label: "smskit.serve")
+        logger.logLevel = level
+        if configuration.requiresAPIKey && configuration.apiKeys.count == 0 {
+            throw ServiceConfigurationError("No API keys: give --keys-file or SMSKIT_API_KEYS (or --no-auth for a local experiment).")
+        }
+        guard (0...65535).contains(configuration.port) else {
+            throw ServiceConfigurationError("The port must be from 0 to 65535.")
+        }
+        guard configuration.maxBodyBytes > 0, configuration.maxLineBytes > 0, configuration.maxBatchCount > 0 else {
+            throw ServiceConfigurationError("The body, line and batch limits must be positive.")
+        }
+        self.configuration = configuration
+        self.logger = logger
+        do {
+            self.responder = try SMSKitResponder(configuration: configuration, metrics: ServiceMetrics())
+        } catch {
+            throw ServiceConfigurationError("The message templates could not be loaded.")
+        }
+    }
+
+    /// The Hummingbird application (for tests and embedding); `onListening` gets the bound port.
+    public func makeApplication(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        var decoder = HTTP1Channel.Configuration.DecoderConfiguration()
+        decoder.maxHeaderFieldSize = 8 * 1024
+        decoder.maxHeaderListSize = 16 * 1024
+        decoder.maxHeaderFieldCount = 100
+        let http = HTTP1Channel.Configuration(
+            idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds)), httpDecoderConfiguration: decoder)
+        return Application(
+            responder: responder,
+            server: .http1(configuration: http),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+    }
+
+    /// Listens until SIGTERM or SIGINT, then stops accepting, lets in-flight requests finish and
+    /// returns.
+    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await makeApplication(onListening: onListening).runService()
+    }
+}

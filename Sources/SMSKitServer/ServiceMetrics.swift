@@ -1,0 +1,51 @@
+import CoreMetrics
+import Prometheus
+
+/// The service's metrics, in its own Prometheus registry (so that two servers in one process,
+/// as in the tests, do not mix their counts).
+///
+/// - `smskit_http_requests_total{route,method,status}` and
+///   `smskit_http_request_duration_seconds{route,method,status}` (histogram);
+/// - `smskit_numbers_checked_total{endpoint}`;
+/// - `smskit_guard_refusals_total{reason}` (`missing_key`, `wrong_key`, `rate_limited`,
+///   `body_too_large`, `body_timeout`).
+struct ServiceMetrics: Sendable {
+    let registry: PrometheusCollectorRegistry
+    let factory: PrometheusMetricsFactory
+
+    init() {
+        registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5),
+            .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+            .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+        ]
+        self.factory = factory
+    }
+
+    func request(route: String, method: String, status: Int, duration: Duration) {
+        let dimensions = [("route", route), ("method", method), ("status", String(status))]
+        Counter(label: "smskit_http_requests_total", dimensions: dimensions, factory: factory).increment()
+        let nanoseconds = duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+        CoreMetrics.Timer(label: "smskit_http_request_duration_seconds", dimensions: dimensions, factory: factory)
+            .recordNanoseconds(nanoseconds)
+    }
+
+    func numbersChecked(_ count: Int, endpoint: String) {
+        guard count > 0 else { return }
+        Counter(label: "smskit_numbers_checked_total", dimensions: [("endpoint", endpoint)], factory: factory)
+            .increment(by: count)
+    }
+
+    func refusal(_ reason: String) {
+        Counter(label: "smskit_guard_refusals_total", dimensions: [("reason", reason)], factory: factory).increment()
+    }
+
+    /// The Prometheus text exposition.
+    func exposition() -> [UInt8] {
+        var buffer: [UInt8] = []
+        registry.emit(into: &buffer)
+        return buffer
+    }
+}

@@ -1,0 +1,101 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+@testable import SMSKitServer
+import Testing
+
+import Foundation
+
+@Suite("SMSKitServer check-stream")
+struct CheckStreamTests {
+    @Test("One output line per input line, in order, errors in place")
+    func stream() async throws {
+        let app = try makeServer { $0.maxLineBytes = 200 }.makeApplication()
+        let long = #"{"number":""# + String(repeating: "1", count: 300) + #""}"#
+        let input = [
+            #"{"number":"020 7946 0000","region":"GB"}"#,
+            #"{"number":"+16502530000"}"#,
+            "not json",
+            "",
+            long,
+            #"{"number":"+905321234567"}"# + "\r",
+            #"{"number": 5}"#,
+            #"{"number":"hello","region":"GB"}"#,
+        ].joined(separator: "\n") + "\n" + #"{"number":"+442079460000"}"#  // no final newline
+        let headers = authorized([.contentType: "application/x-ndjson"])
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/v1/numbers/check-stream", method: .post, headers: headers, body: ByteBuffer(string: input)) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/x-ndjson")
+                let lines = String(buffer: response.body).split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(lines.count == 10)  // nine answers and the empty string after the last newline
+                #expect(lines.last == "")
+                let objects = try lines.dropLast().map { line in
+                    try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                }
+                #expect(objects.map { $0["line"] as? Int } == Array(1...9))
+                #expect(objects[0]["e164"] as? String == "+442079460000")
+                #expect(objects[1]["e164"] as? String == "+16502530000")
+                #expect(objects[2]["error"] as? String == "malformed_json")
+                #expect(objects[3]["error"] as? String == "empty_line")
+                #expect(objects[4]["error"] as? String == "line_too_long")
+                #expect(objects[5]["e164"] as? String == "+905321234567")
+                #expect(objects[6]["error"] as? String == "invalid_request")
+                #expect(objects[7]["error"] as? String == "not_a_number")
+                #expect(objects[8]["e164"] as? String == "+442079460000")
+            }
+        }
+    }
+
+    @Test("A large stream keeps its order and count")
+    func largeStream() async throws {
+        let app = try makeServer().makeApplication()
+        let count = 2_000  // HummingbirdTesting's client sends the whole body before it reads; the binary test streams 200,000
+        var text = ""
+        for index in 0..<count { text += #"{"number":"+44 20 7946 \#(String(format: "%04d", index % 10_000))"}"# + "\n" }
+        let input = text
+        let headers = authorized([.contentType: "application/x-ndjson"])
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/v1/numbers/check-stream", method: .post, headers: headers, body: ByteBuffer(string: input)) { response in
+                #expect(response.status == .ok)
+                let lines = String(buffer: response.body).split(separator: "\n")
+                #expect(lines.count == count)
+                #expect(lines.last?.hasPrefix(#"{"line":\#(count),"#) == true)
+                #expect(lines.allSatisfy { $0.contains(#""valid":true"#) })
+            }
+        }
+    }
+
+    struct SplitCase: Sendable {
+        var chunks: [String]
+        var lines: [String]  // "!" for too long
+    }
+
+    @Test("Lines split across chunks, CRLF, over-long lines and a missing final newline", arguments: [
+        SplitCase(chunks: ["ab", "c\nde", "f\n"], lines: ["abc", "def"]),
+        SplitCase(chunks: ["abc\r", "\n", "\r\n"], lines: ["abc", ""]),
+        SplitCase(chunks: ["12345", "6789", "0abc\nok"], lines: ["!", "ok"]),
+        SplitCase(chunks: ["1234567890", "\n"], lines: ["1234567890"]),
+        SplitCase(chunks: ["12345678901\n", "x"], lines: ["!", "x"]),
+        SplitCase(chunks: ["\n\n"], lines: ["", ""]),
+        SplitCase(chunks: [], lines: []),
+    ])
+    func splitter(_ c: SplitCase) {
+        var splitter = LineSplitter(maxLineBytes: 10)
+        var lines: [String] = []
+        var numbers: [Int] = []
+        let collect: (LineSplitter.Line) -> Void = { line in
+            numbers.append(line.number)
+            switch line.content {
+            case .bytes(let bytes): lines.append(String(decoding: bytes, as: UTF8.self))
+            case .tooLong: lines.append("!")
+            }
+        }
+        for chunk in c.chunks { splitter.feed(ByteBuffer(string: chunk), collect) }
+        splitter.finish(collect)
+        #expect(lines == c.lines)
+        #expect(numbers == Array(0..<c.lines.count).map { $0 + 1 })
+        #expect(splitter.drainCount() == c.lines.count)
+    }
+}
