@@ -202,6 +202,15 @@ extension PhoneNumberEngine {
 
     // MARK: - Internals
 
+    /// Whether the first character that can start a number (a plus sign or a digit of any
+    /// script) is a plus sign: such an input is not dialled as a short number.
+    func _startsWithPlus(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first(where: { _Chars.isPlus($0) || _UnicodeClasses.isDecimal($0) }) else {
+            return false
+        }
+        return _Chars.isPlus(first)
+    }
+
     /// The short-number region of `region` when it is one of calling code `code`'s regions.
     @inline(__always)
     func _shortRegion(_ region: RegionCode, _ code: Int) -> Int? {
