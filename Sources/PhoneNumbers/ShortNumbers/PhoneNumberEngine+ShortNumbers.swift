@@ -253,50 +253,45 @@ extension PhoneNumberEngine {
         return .unknownCost
     }
 
-    /// The emergency test over text: from the first digit or plus sign (a plus refuses), up to a
-    /// second number ("/x", "\ x"), the digits of any script walked through the region's DFA.
+    /// The emergency test over text, in one pass: from the first digit or plus sign (a plus
+    /// refuses), up to a second number ("/x", "\\ x"), the digits of any script walked through
+    /// the region's DFA; a dead state ends the walk. No buffer, no allocation.
     func _matchesEmergency(_ text: String, _ region: RegionCode, allowingPrefix: Bool) -> Bool {
         guard let r = _ShortNumberTable.region(region) else { return false }
-        let scalars = text.unicodeScalars
-        guard let start = scalars.firstIndex(where: { _Chars.isPlus($0) || _UnicodeClasses.isDecimal($0) }) else {
-            return _emergencyResult(_ShortNumberTable.label(r, UnsafeBufferPointer(start: nil, count: 0)), region, allowingPrefix)
-        }
-        if _Chars.isPlus(scalars[start]) { return false }
-        let end = _secondNumberStart(scalars, from: start)
-        // Walk the DFA digit by digit: no buffer, and a dead state ends the walk.
         let words = smskit_short_words()!
         let offset = Int(smskit_short_regions()[r].dfa)
         let rows = words + (offset &+ 1)
         var state = Int(words[offset])
-        var i = start
-        while i < end {
-            if let digit = _UnicodeClasses.digitValue(scalars[i]) {
-                state = Int(rows[state &* 11 &+ Int(digit)])
-                if state == 0 { return false }
-            }
-            scalars.formIndex(after: &i)
-        }
-        return _emergencyResult(rows[state &* 11 &+ 10], region, allowingPrefix)
-    }
-
-    private func _emergencyResult(_ label: UInt16, _ region: RegionCode, _ allowingPrefix: Bool) -> Bool {
-        let exact = region == "BR" || region == "CL" || region == "NI"
-        return label & (allowingPrefix && !exact ? _ShortNumberBits.emergencyPrefix : _ShortNumberBits.emergency) != 0
-    }
-
-    /// Where a second number starts: the first "/" or "\" followed by spaces and "x" (lower case,
-    /// as libphonenumber's pattern), else the end.
-    private func _secondNumberStart(_ scalars: String.UnicodeScalarView, from start: String.UnicodeScalarView.Index) -> String.UnicodeScalarView.Index {
-        var i = start
+        let scalars = text.unicodeScalars
+        var i = scalars.startIndex
+        var started = false
         while i < scalars.endIndex {
             let c = scalars[i]
-            if c == "/" || c == "\\" {
-                var j = scalars.index(after: i)
-                while j < scalars.endIndex, scalars[j] == " " { scalars.formIndex(after: &j) }
-                if j < scalars.endIndex, scalars[j] == "x" { return i }
+            if !started {
+                if _Chars.isPlus(c) { return false }
+                started = _UnicodeClasses.isDecimal(c)
+            }
+            if started {
+                if let digit = _UnicodeClasses.digitValue(c) {
+                    state = Int(rows[state &* 11 &+ Int(digit)])
+                    if state == 0 { return false }
+                } else if (c == "/" || c == "\\") && _secondNumberStarts(scalars, after: i) {
+                    break
+                }
             }
             scalars.formIndex(after: &i)
         }
-        return scalars.endIndex
+        // Brazil, Chile and Nicaragua take no digits after an emergency number (libphonenumber).
+        let exact = region.letterIndex.map { $0 == 1 * 26 + 17 || $0 == 2 * 26 + 11 || $0 == 13 * 26 + 8 } ?? false
+        let bit = allowingPrefix && !exact ? _ShortNumberBits.emergencyPrefix : _ShortNumberBits.emergency
+        return rows[state &* 11 &+ 10] & bit != 0
+    }
+
+    /// Whether spaces and then "x" (lower case, as libphonenumber's pattern) follow the slash
+    /// or backslash at `slash`: a second number starts there.
+    private func _secondNumberStarts(_ scalars: String.UnicodeScalarView, after slash: String.UnicodeScalarView.Index) -> Bool {
+        var j = scalars.index(after: slash)
+        while j < scalars.endIndex, scalars[j] == " " { scalars.formIndex(after: &j) }
+        return j < scalars.endIndex && scalars[j] == "x"
     }
 }
