@@ -49,6 +49,15 @@ if lookupName == "emergency" || lookupName == "connects" {
                 RegionCode(row[2])!)
     }
 }
+/// The cost as a small number (not hashValue, which hashes the raw String and costs more than the lookup).
+@inline(__always) func code(_ cost: ShortNumberCost) -> Int {
+    switch cost {
+    case .tollFree: 0
+    case .standardRate: 1
+    case .premiumRate: 2
+    case .unknownCost: 3
+    }
+}
 var checksum = 0
 let lookup: (PhoneNumber, RegionCode) -> Int
 switch lookupName {
@@ -57,8 +66,8 @@ case "possible": lookup = { n, _ in engine.isPossibleShortNumber(n) ? 1 : 0 }
 case "possibleForRegion": lookup = { engine.isPossibleShortNumber($0, forRegion: $1) ? 1 : 0 }
 case "valid": lookup = { n, _ in engine.isValidShortNumber(n) ? 1 : 0 }
 case "validForRegion": lookup = { engine.isValidShortNumber($0, forRegion: $1) ? 1 : 0 }
-case "cost": lookup = { n, _ in engine.expectedCost(of: n).hashValue & 3 }
-case "costForRegion": lookup = { engine.expectedCost(of: $0, forRegion: $1).hashValue & 3 }
+case "cost": lookup = { n, _ in code(engine.expectedCost(of: n)) }
+case "costForRegion": lookup = { code(engine.expectedCost(of: $0, forRegion: $1)) }
 case "carrier": lookup = { n, _ in engine.isCarrierSpecific(n) ? 1 : 0 }
 case "smsForRegion": lookup = { engine.isSMSServiceNumber($0, forRegion: $1) ? 1 : 0 }
 case "emergency", "connects": lookup = { _, _ in 0 }

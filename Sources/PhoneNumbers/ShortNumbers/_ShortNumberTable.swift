@@ -22,6 +22,8 @@ enum _ShortNumberBits {
 /// binary, nothing decoded. A region is an index into `smskit_short_regions()`.
 enum _ShortNumberTable {
     static let none: UInt16 = 0xFFFF
+    /// Where `lengths` starts in a `smskit_short_region` (after the code and the DFA offset).
+    static var lengthsOffset: Int { @inline(__always) get { MemoryLayout<smskit_short_region>.offset(of: \.lengths)! } }
 
     /// The short-number region of `region`, or nil when it has no short-number data.
     @inline(__always)
@@ -56,8 +58,9 @@ enum _ShortNumberTable {
     @inline(__always)
     static func lengthAllowed(_ region: Int, _ bit: UInt16, _ length: Int) -> Bool {
         guard length < 32 else { return false }
-        let masks = smskit_short_regions()[region].lengths
-        let mask = withUnsafeBytes(of: masks) { $0.load(fromByteOffset: 4 &* _ShortNumberBits.index(bit), as: UInt32.self) }
+        // One load from the record in place (not a copy of its eight masks).
+        let record = UnsafeRawPointer(smskit_short_regions()! + region)
+        let mask = record.load(fromByteOffset: lengthsOffset &+ 4 &* _ShortNumberBits.index(bit), as: UInt32.self)
         return mask &>> UInt32(length) & 1 != 0
     }
 
