@@ -98,7 +98,8 @@ extension PhoneNumberEngine {
     ///
     /// ```swift
     /// let engine = PhoneNumberEngine()
-    /// engine.expectedCost(of: PhoneNumber(countryCode: 1, nationalNumber: 911))  // .tollFree
+    /// engine.expectedCost(of: PhoneNumber(countryCode: 1, nationalNumber: 112))  // .unknownCost: not
+    /// // toll free in every region of +1 (in the US alone: .tollFree)
     /// ```
     public func expectedCost(of number: PhoneNumber) -> ShortNumberCost {
         number.withNationalSignificantNumber { digits in

@@ -5,8 +5,8 @@
 ///
 /// ```swift
 /// let engine = PhoneNumberEngine()
-/// engine.expectedCost(of: "24280", forRegion: "US")   // .premiumRate
-/// engine.expectedCost(of: "112", forRegion: "US")     // .tollFree
+/// engine.expectedCost(of: PhoneNumber(countryCode: 1, nationalNumber: 24280), forRegion: "US")  // .premiumRate
+/// engine.expectedCost(of: PhoneNumber(countryCode: 1, nationalNumber: 112), forRegion: "US")    // .tollFree
 /// ```
 public enum ShortNumberCost: String, Sendable, Hashable, Codable, CaseIterable {
     /// Free to call.

@@ -68,6 +68,24 @@ import Testing
         #expect(agreeing == fixture.rows.count, "\(mismatches.joined(separator: "\n"))")
     }
 
+    /// The examples of the API's documentation say what the engine says.
+    @Test func documentationExamples() {
+        #expect(engine.isPossibleShortNumber(PhoneNumber(countryCode: 33, nationalNumber: 123456)))
+        #expect(engine.isPossibleShortNumber(PhoneNumber(countryCode: 1, nationalNumber: 911), forRegion: "US"))
+        #expect(engine.isValidShortNumber(PhoneNumber(countryCode: 1, nationalNumber: 911)))
+        #expect(engine.isValidShortNumber(PhoneNumber(countryCode: 33, nationalNumber: 112), forRegion: "FR"))
+        #expect(engine.expectedCost(of: PhoneNumber(countryCode: 1, nationalNumber: 24280), forRegion: "US") == .premiumRate)
+        #expect(engine.expectedCost(of: PhoneNumber(countryCode: 1, nationalNumber: 112)) == .unknownCost)
+        #expect(engine.expectedCost(of: PhoneNumber(countryCode: 1, nationalNumber: 112), forRegion: "US") == .tollFree)
+        #expect(engine.isEmergencyNumber("911", region: "US"))
+        #expect(!engine.isEmergencyNumber("9110", region: "US"))
+        #expect(engine.connectsToEmergencyNumber("9116", region: "US"))
+        #expect(!engine.connectsToEmergencyNumber("1900", region: "BR"))
+        #expect(engine.isCarrierSpecific(PhoneNumber(countryCode: 1, nationalNumber: 33669)))
+        #expect(engine.isCarrierSpecific(PhoneNumber(countryCode: 1, nationalNumber: 33669), forRegion: "US"))
+        #expect(engine.isSMSServiceNumber(PhoneNumber(countryCode: 1, nationalNumber: 21234), forRegion: "US"))
+    }
+
     /// Every question about a short number in a region whose data does not exist ("001", "ZZ")
     /// or of an unknown calling code is answered "no" or unknown cost.
     @Test(arguments: [RegionCode.nonGeographic, RegionCode.unknown, "AQ"])
