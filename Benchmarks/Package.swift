@@ -56,6 +56,12 @@ let package = Package(
             ],
             path: "Benchmarks/ExtrasThroughput"
         ),
+        // Passes of one short-number lookup over the short-number fixtures, for short-instructions.sh.
+        .executableTarget(
+            name: "ShortNumberThroughput",
+            dependencies: [.product(name: "PhoneNumbers", package: "SMSKit")],
+            path: "Benchmarks/ShortNumberThroughput"
+        ),
         // The engine's first use with the time zone and carrier modules linked (extras-first-use.sh).
         .executableTarget(
             name: "ExtrasFirstUse",

@@ -6,7 +6,9 @@ import Darwin
 import Dispatch
 
 extension PhoneNumberEngine {
-    /// Parses and checks one input: everything a validator reports about it.
+    /// Parses and checks one input: everything a validator reports about it, and for an input
+    /// written without a plus sign that is not a valid number but a short or emergency number of
+    /// `defaultRegion`, its ``PhoneNumberCheck/shortNumber`` facts.
     ///
     /// ```swift
     /// let check = engine.check("07700 900123", defaultRegion: "GB")
@@ -31,7 +33,11 @@ extension PhoneNumberEngine {
         } catch {
             return Self._failedCheck(error)
         }
-        return _check(number)
+        var result = _check(number)
+        if !result.isValid, let region = defaultRegion, !_startsWithPlus(text) {
+            result.shortNumber = shortNumberInfo(number, text: text, region: region)
+        }
+        return result
     }
 
     /// ``check(_:defaultRegion:)`` over UTF-8 bytes, for a reader that holds its input as bytes
@@ -48,7 +54,13 @@ extension PhoneNumberEngine {
         } catch {
             return Self._failedCheck(error)
         }
-        return _check(number)
+        var result = _check(number)
+        if !result.isValid, let region = defaultRegion {
+            // Invalid input only: the String the emergency test reads costs nothing on the valid path.
+            let text = String(decoding: bytes, as: UTF8.self)
+            if !_startsWithPlus(text) { result.shortNumber = shortNumberInfo(number, text: text, region: region) }
+        }
+        return result
     }
 
     /// Checks a number already parsed: one pass over its national significant number's digits

@@ -24,6 +24,11 @@ public struct PhoneNumberCheck: Sendable, Hashable {
     public var region: RegionCode?
     /// The fictional range the number falls in, valid or not, or `nil`.
     public var fictional: FictionalRange?
+    /// When the input is not a valid number but is a short number or an emergency number of the
+    /// default region ("911" in the US, "112" in Germany): its cost, emergency and other facts.
+    /// `nil` otherwise, for input written with a plus sign ("+1 911" is a number of calling
+    /// code 1, not a short number), and for checks without a default region or of a parsed number.
+    public var shortNumber: ShortNumberInfo? = nil
 
     /// The number in E.164, or `nil` when parsing failed: ``PhoneNumberEngine/formatE164(_:)`` of
     /// ``number``, made when asked. ``PhoneNumber/e164`` (`check.number?.e164`) is the same text

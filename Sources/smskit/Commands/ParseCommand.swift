@@ -12,7 +12,9 @@ struct ParseCommand: ParsableCommand {
 
             JSON FIELDS: input, default_region, ok, error, error_message, country_code, \
             national_number, extension, e164, international, national, rfc3966, possible, valid, \
-            type, region, fictional (null, or kind, region, range, source, note), \
+            type, region, fictional (null, or kind, region, range, source, note), short_number (null, \
+            or region, valid, cost, emergency, carrier_specific, sms_service: an input that is not a \
+            valid number but a short or emergency number of --region), \
             time_zones, local_times, sending_window, carrier, mobile_number_portable_region, \
             metadata_version.
 
@@ -79,6 +81,16 @@ struct ParseCommand: ParsableCommand {
                     ("note", .string(range.note)),
                 ])
             } ?? .null),
+            ("short_number", check.shortNumber.map { short in
+                .object([
+                    ("region", .string(short.region.identifier)),
+                    ("valid", .bool(short.isValid)),
+                    ("cost", .string(short.cost.rawValue)),
+                    ("emergency", .bool(short.isEmergency)),
+                    ("carrier_specific", .bool(short.isCarrierSpecific)),
+                    ("sms_service", .bool(short.isSMSService)),
+                ])
+            } ?? .null),
             ("metadata_version", .string(PhoneNumberEngine.metadataVersion)),
         ]
         let metadata = fields.removeLast()
@@ -108,6 +120,12 @@ struct ParseCommand: ParsableCommand {
                 lines.append(("  note", fictional.note))
             } else {
                 lines.append(("fictional", "no"))
+            }
+            if let short = check.shortNumber {
+                let facts = [short.isValid ? "valid" : nil, short.isEmergency ? "EMERGENCY" : nil,
+                             short.isCarrierSpecific ? "carrier specific" : nil, short.isSMSService ? "SMS service" : nil]
+                lines.append(("short number", "\(short.region) \(short.cost.rawValue)"
+                    + facts.compactMap { $0 }.map { ", \($0)" }.joined()))
             }
         }
         lines += Self.extraLines(check, engine: engine)
