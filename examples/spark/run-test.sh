@@ -9,7 +9,9 @@ PYTHON="${PYTHON:-python3}"
 if ! command -v java >/dev/null 2>&1; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jre-headless
 fi
-"$PYTHON" -c "import pyspark, pyarrow, pandas, pytest" 2>/dev/null || "$PYTHON" -m pip install -q pyspark pyarrow pandas pytest
+# (--break-system-packages only where the system Python is "externally managed", PEP 668.)
+"$PYTHON" -c "import pyspark, pyarrow, pandas, pytest" 2>/dev/null || "$PYTHON" -m pip install -q pyspark pyarrow pandas pytest \
+    || "$PYTHON" -m pip install -q --break-system-packages pyspark pyarrow pandas pytest
 swift build --product smskit
 swift build --product smskit-c
 BIN="$(swift build --show-bin-path)"
