@@ -155,6 +155,14 @@ struct GuardTests {
         #expect(sender.messages.isEmpty)
     }
 
+    @Test("unknown language codes fall back to a catalog the renderer has", arguments: ["zz", "qaa-Qaaa-QM", "x-klingon"])
+    func unknownLanguages(_ code: String) async throws {
+        let verifier = try makeVerifier(sender: sender, clock: clock)
+        let started = try await verifier.start(phoneNumber: Numbers.us, languageCode: code)
+        #expect(started.locale != code && !started.locale.isEmpty)
+        #expect(sender.messages.count == 1 && sender.lastCode(to: Numbers.us)?.utf8.count == 6)
+    }
+
     @Test("malformed codes are refused without counting; odd IDs are not found",
           arguments: ["12a456", "١٢٣٤٥٦", "１２３４５６", "123", "12345678901", "", " 123456", "123456\n"])
     func malformedCodes(_ code: String) async throws {
