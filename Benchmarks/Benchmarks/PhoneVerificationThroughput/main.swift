@@ -45,6 +45,9 @@ final class Count: Sendable {
 }
 
 let seconds = Double(CommandLine.arguments.dropFirst().first ?? "") ?? 3
+/// Only the phases whose name holds this word (`latency`, `memory`, `sqlite`, `postgres`), e.g. for `perf record`.
+let only = CommandLine.arguments.dropFirst(2).first?.lowercased()
+func runs(_ phase: String) -> Bool { only.map(phase.contains) ?? true }
 let secret = try VerificationSecret(Array("benchmark-secret-0123456789abcdef0123456789abcdef".utf8))
 // 10,000 valid New York numbers spread over ~800 exchanges (ranges), so that starts without checks
 // (the latency measure) stay under the range velocity threshold as the defaults set it.
@@ -144,21 +147,27 @@ func sqliteInserts(path: String, synchronous: String) throws {
            unit: "tx/s   ")
 }
 
-try await startLatency("no-op store", store: NoopStore())
-try await startLatency("memory store", store: InMemoryVerificationStore(capacity: 1_000_000))
-try await pairs("memory store", store: InMemoryVerificationStore(capacity: 1_000_000))
-try await pairs("memory store", store: InMemoryVerificationStore(capacity: 1_000_000), tasks: 4)
+if runs("latency") {
+    try await startLatency("no-op store", store: NoopStore())
+    try await startLatency("memory store", store: InMemoryVerificationStore(capacity: 1_000_000))
+}
+if runs("memory") {
+    try await pairs("memory store", store: InMemoryVerificationStore(capacity: 1_000_000))
+    try await pairs("memory store", store: InMemoryVerificationStore(capacity: 1_000_000), tasks: 4)
+}
 
 let directory = NSTemporaryDirectory() + "smskit-verify-bench-\(getpid())"
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: directory) }
-for (synchronous, durability) in [("NORMAL", SQLiteVerificationStore.Durability.normal), ("FULL", .full)] {
+for (synchronous, durability) in [("NORMAL", SQLiteVerificationStore.Durability.normal), ("FULL", .full)]
+    where runs("sqlite") {
     try sqliteInserts(path: directory + "/raw-\(synchronous).sqlite", synchronous: synchronous)
     try await pairs("SQLite store, synchronous=\(synchronous)",
                     store: SQLiteVerificationStore(path: directory + "/verify-\(synchronous).sqlite", durability: durability))
 }
 
-if let url = ProcessInfo.processInfo.environment["SMSKIT_BENCH_POSTGRES_URL"], !url.isEmpty {
+if !runs("postgres") {
+} else if let url = ProcessInfo.processInfo.environment["SMSKIT_BENCH_POSTGRES_URL"], !url.isEmpty {
     let client = PostgresClient(configuration: try PostgresVerificationStore.configuration(url: url))
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { await client.run() }
