@@ -3,12 +3,12 @@
 # the fixture texts of Tests/PhoneNumbersTests/Fixtures/matcher_texts.tsv repeated to 1 MB) beside
 # Python phonenumbers' PhoneNumberMatcher on the same text, in the same run.
 #
-#   Benchmarks/matcher-benchmark.sh [REGION] [LENIENCY] [PASSES]     (default US valid 3)
+#   Benchmarks/matcher-benchmark.sh [REGION] [LENIENCY] [PASSES] [PYTHON_PASSES]   (default US valid 5 1)
 #
 # Needs python3 with tools/requirements.txt installed. Results: Benchmarks/matcher-results.md.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-region="${1:-US}"; leniency="${2:-valid}"; passes="${3:-3}"
+region="${1:-US}"; leniency="${2:-valid}"; passes="${3:-5}"; python_passes="${4:-1}"
 text=$(mktemp)
 trap 'rm -f "$text"' EXIT
 python3 - "$ROOT/Tests/PhoneNumbersTests/Fixtures/matcher_texts.tsv" "$text" <<'PY'
@@ -25,4 +25,4 @@ swift build -c release --package-path "$ROOT/Benchmarks" --product MatcherThroug
 bin="$(swift build -c release --package-path "$ROOT/Benchmarks" --show-bin-path)/MatcherThroughput"
 echo "load: $(uptime | sed 's/.*load average: //')"
 "$bin" "$text" "$region" "$leniency" "$passes"
-python3 "$ROOT/Benchmarks/harness/bench_python_matcher.py" "$text" "$region" "$leniency" "$passes"
+python3 "$ROOT/Benchmarks/harness/bench_python_matcher.py" "$text" "$region" "$leniency" "$python_passes"

@@ -12,11 +12,11 @@ import Darwin
 let arguments = CommandLine.arguments
 guard arguments.count == 5, let region = RegionCode(arguments[2]), let leniency = PhoneNumberLeniency(rawValue: arguments[3]),
       let passes = Int(arguments[4]), passes > 0 else {
-    fputs("usage: MatcherThroughput FILE REGION LENIENCY PASSES\n", stderr)
+    print("usage: MatcherThroughput FILE REGION LENIENCY PASSES")
     exit(64)
 }
 guard let file = fopen(arguments[1], "rb") else {
-    fputs("MatcherThroughput: cannot open \(arguments[1])\n", stderr)
+    print("MatcherThroughput: cannot open \(arguments[1])")
     exit(1)
 }
 var bytes: [UInt8] = []

@@ -39,8 +39,8 @@ struct FindCommand: ParsableCommand {
     @Argument(help: "Text files; stdin when none or '-'.")
     var files: [String] = []
 
-    @Option(help: "Default region of numbers written without an international prefix (ISO 3166-1 code; ZZ: none).")
-    var region: RegionArgument = RegionArgument(argument: "ZZ")!
+    @Option(help: "Default region of numbers written without an international prefix (ISO 3166-1 code); without it, only numbers with + are found.")
+    var region: RegionArgument?
 
     @Option(help: "possible, valid, strict-grouping or exact-grouping (libphonenumber's Leniency).")
     var leniency: PhoneNumberLeniency = .valid
@@ -78,7 +78,7 @@ struct FindCommand: ParsableCommand {
                     _warn("\(file):\(number): line longer than \(maxLineBytes) bytes, skipped")
                     continue
                 }
-                for match in engine.findNumbers(inUTF8: line, defaultRegion: region.code, leniency: leniency) {
+                for match in engine.findNumbers(inUTF8: line, defaultRegion: region?.code, leniency: leniency) {
                     try output.write(record(match, engine: engine, file: named ? file : nil, line: number))
                 }
             }
