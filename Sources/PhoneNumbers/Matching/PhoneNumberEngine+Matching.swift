@@ -95,6 +95,8 @@ struct _NumberMatcher {
     let leniency: PhoneNumberLeniency
     /// Candidates that may still fail before the search gives up.
     var triesLeft: Int
+    /// The last run of spaces `_InnerPattern.afterSpaces` read and the group after it.
+    var spaceRun: (run: Range<Int>, group: Range<Int>) = (0..<0, 0..<0)
 
     init(engine: PhoneNumberEngine, text: [Unicode.Scalar], region: RegionCode?, leniency: PhoneNumberLeniency, maxTries: Int) {
         self.engine = engine
@@ -130,6 +132,7 @@ struct _NumberMatcher {
     /// `_extract_inner_match`: the parts of a candidate split by each of the inner patterns in
     /// turn (the part before the first split point, then each part after one).
     mutating func extractInnerMatch(_ candidate: Range<Int>) -> (Range<Int>, PhoneNumber)? {
+        spaceRun = (0..<0, 0..<0)
         for pattern in _InnerPattern.allCases {
             var isFirst = true
             var found = innerMatch(pattern, in: candidate, from: candidate.lowerBound)
@@ -151,6 +154,8 @@ struct _NumberMatcher {
     /// `_parse_and_verify`: brackets pair up, no publication pages, (from `.valid`) no Latin
     /// letter or currency sign right before or after, it parses and passes the leniency.
     func parseAndVerify(_ candidate: Range<Int>) -> (Range<Int>, PhoneNumber)? {
+        // Longer input never parses (the parser refuses it as too long): not worth a look.
+        guard candidate.count <= PhoneNumberEngine.maxInputLength else { return nil }
         guard hasMatchingBrackets(candidate), !containsPublicationPages(candidate) else { return nil }
         if leniency >= .valid {
             if candidate.lowerBound > 0, !_MatchChars.isLead(text[candidate.lowerBound]) {

@@ -389,7 +389,7 @@ extension _NumberMatcher {
     // MARK: - Inner patterns
 
     /// `pattern.search(candidate, from)`: where the match starts and its group, or nil.
-    func innerMatch(_ pattern: _InnerPattern, in c: Range<Int>, from: Int) -> (Int, Range<Int>)? {
+    mutating func innerMatch(_ pattern: _InnerPattern, in c: Range<Int>, from: Int) -> (Int, Range<Int>)? {
         let end = c.upperBound
         var p = from
         while p < end {
@@ -400,7 +400,7 @@ extension _NumberMatcher {
     }
 
     /// The group of `pattern` matched at `p` (the candidate ends at `end`), or nil.
-    func innerGroup(_ pattern: _InnerPattern, at p: Int, end: Int) -> Range<Int>? {
+    mutating func innerGroup(_ pattern: _InnerPattern, at p: Int, end: Int) -> Range<Int>? {
         let space = _MatchChars.isSpace
         /// `\s*(.+)` from `i`: the spaces are given back one when nothing follows them.
         func spacesThenRest(_ i: Int) -> Range<Int>? {
@@ -441,12 +441,17 @@ extension _NumberMatcher {
             return nil
         case .afterSpaces:
             guard space(text[p]) else { return nil }
-            var j = p
-            while j < end, space(text[j]) { j += 1 }
-            guard j < end else { return nil }
-            var k = j
-            while k < end, !space(text[k]) { k += 1 }
-            return j..<k
+            // Every position of a run of spaces matches with the same group: the run and the
+            // group are found once per run (`spaceRun`), so that a long run (extension
+            // separators are unbounded) costs no more than its length.
+            if !spaceRun.run.contains(p) || spaceRun.run.upperBound > end {
+                var j = p
+                while j < end, space(text[j]) { j += 1 }
+                var k = j
+                while k < end, !space(text[k]) { k += 1 }
+                spaceRun = (p..<j, j..<k)
+            }
+            return spaceRun.group.isEmpty ? nil : spaceRun.group
         }
     }
 }

@@ -81,9 +81,21 @@ import Testing
         // Degenerate text: long runs of digits, punctuation and brackets end, and quickly.
         for text in [String(repeating: "1", count: 200_000), String(repeating: "(1) ", count: 50_000),
                      String(repeating: "1-", count: 100_000), String(repeating: "+", count: 100_000),
-                     String(repeating: "12/12/12 ", count: 20_000), String(repeating: "x1 ", count: 50_000)] {
+                     String(repeating: "12/12/12 ", count: 20_000), String(repeating: "x1 ", count: 50_000),
+                     // Extension separators are unbounded: one candidate as long as the text.
+                     "650 253 0000" + String(repeating: " ", count: 300_000) + "x1",
+                     "650 253 0000 x" + String(repeating: " -", count: 150_000) + "1"] {
             _ = engine.findNumbers(in: text, defaultRegion: "US", leniency: .possible)
         }
+    }
+
+    @Test func longExtensionSeparatorsAsTheOracle() {
+        // The oracle's answers (phonenumbers 9.0.43, leniency POSSIBLE) on shorter forms of the
+        // degenerate texts above.
+        let spaces = "650 253 0000" + String(repeating: " ", count: 3_000) + "x1"
+        #expect(engine.findNumbers(in: spaces, defaultRegion: "US", leniency: .possible).isEmpty)
+        let dashes = "650 253 0000 x" + String(repeating: " -", count: 1_500) + "1"
+        #expect(engine.findNumbers(in: dashes, defaultRegion: "US", leniency: .possible).map(\.range) == [0..<14])
     }
 
     @Test func maxTriesBoundsTheWork() {
