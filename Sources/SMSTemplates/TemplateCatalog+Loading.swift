@@ -95,6 +95,8 @@ extension TemplateCatalog {
         var announced = 0
         for name in files {
             if let size = (try? FileManager.default.attributesOfItem(atPath: base + name))?[.size] as? Int {
+                // A file over the per-file limit is refused by name (checked from its size, unread).
+                if size > maximumFileSize { _ = try fileBytes(base + name) }
                 announced += size
             }
         }
