@@ -94,9 +94,10 @@ public final class RecordReader {
     }
     /// Called before each `read(2)` of the descriptor, when no whole record is left in the
     /// buffer: a filter that must answer what it has read before waiting for more input
-    /// (`smskit validate --strict-lines`) acts here. Returning `false` ends the input there, as
-    /// if the descriptor had ended (the caller stops on an error of its own). `nil` (the
-    /// default) costs nothing per record.
+    /// (`smskit validate --strict-lines`) acts here, and so does a caller that waits for input
+    /// itself so as to notice a signal (`poll(2)` with a timeout). Returning `false` ends the
+    /// input there, as if the descriptor had ended (the caller stops on an error or a signal of
+    /// its own). `nil` (the default) costs nothing per record.
     public var willRead: (() -> Bool)?
 
     /// Creates a reader for a format; nothing is read until ``next()``.
@@ -363,7 +364,6 @@ public final class RecordReader {
             start = 0
         }
         guard end < storage.count, let base = storage.baseAddress else { return }
-        if let willRead, !willRead() { eof = true; return }
         guard let raw else {
             let count = try readSome(into: base + end, count: storage.count - end)
             if count == 0 { eof = true }
@@ -389,8 +389,9 @@ public final class RecordReader {
         }
     }
 
-    /// One `read(2)`, retried on `EINTR`.
+    /// One `read(2)`, retried on `EINTR`; 0 (the end) when ``willRead`` says so.
     private func readSome(into pointer: UnsafeMutableRawPointer, count: Int) throws(RecordReadError) -> Int {
+        if let willRead, !willRead() { return 0 }
         while true {
             let result = read(fd, pointer, count)
             if result < 0 {

@@ -28,8 +28,8 @@ enum SMSKitExitCode {
           0   done (also when the reader of stdout closes it early, as `head` does)
           1   failure: unreadable input, read or write error, unloadable catalog
           64  usage error: unknown option, bad value, missing argument
-          130 validate stopped by Ctrl-C (SIGINT; 143 for SIGTERM): the output ends on
-              a whole record; a second Ctrl-C stops at once
+          130 validate stopped by Ctrl-C (SIGINT; 143 for SIGTERM): every record read is
+              written, the output ends on a whole record; a second Ctrl-C stops at once
         A number that does not parse is a result, not a failure: it exits 0.
         """
 }

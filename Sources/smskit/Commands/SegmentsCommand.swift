@@ -1,6 +1,12 @@
 import ArgumentParser
 import SMSEncoding
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `smskit segments [TEXT]`: how a text will be sent as SMS.
 struct SegmentsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,22 +18,65 @@ struct SegmentsCommand: ParsableCommand {
             GSM 7-bit lengths are in septets (an escaped character such as € or { counts two), \
             UCS-2 lengths in UTF-16 units (an emoji counts two).
 
+            BATCHES: with --lines, FILE (or stdin) holds one message per line, or one per CSV \
+            record with --column (a header name, or a 1-based position with no header row; the \
+            delimiter is detected among , ; tab |). One result per message, in input order: \
+            line, record, encoding, length, segments, remaining, forced_ucs2_by (the distinct \
+            characters that forced UCS-2) and error (invalid_utf8, record_too_long, \
+            unclosed_quote), as jsonl (default), csv or tsv. Totals go to stderr: messages and \
+            segments by encoding, and the characters that forced UCS-2 in the most messages \
+            (--summary-format json for one JSON document).
+
             EXAMPLES:
               smskit segments "Your code is 123456"
+              smskit segments --lines campaign.txt --format csv > segments.csv
+              smskit segments --lines contacts.csv --column message --summary-format json
               smskit segments "Kodunuz: 123456 ğ" --national-tables turkish
               echo "Ваш код 123456" | smskit segments --format json
             """
     )
 
-    @Argument(help: "The message text; stdin when missing or '-'.")
+    @Argument(help: ArgumentHelp("The message text; stdin when missing or '-'. With --lines, the file of messages.", valueName: "text|file"))
     var text: String?
 
     @OptionGroup var encoderOptions: EncoderOptions
 
-    @Option(help: "Output format: text or json.")
-    var format: DetailFormat = .text
+    @Flag(help: "Analyse one message per line of the file (or stdin); one result per message, totals on stderr.")
+    var lines = false
+
+    @Option(help: ArgumentHelp("With --lines: read CSV and take the message from this column (header name, or 1-based position with no header row).", valueName: "N|NAME"))
+    var column: ColumnArgument?
+
+    @Option(help: ArgumentHelp("Output format: text or json (default text); with --lines jsonl, csv or tsv (default jsonl).", valueName: "FORMAT"))
+    var format: SegmentsFormat?
+
+    @Option(name: .customLong("summary-format"), help: ArgumentHelp("With --lines: the totals on stderr as text (default) or json.", valueName: "text|json"))
+    var summaryFormat: DetailFormat = .text
+
+    func validate() throws {
+        if lines {
+            if let format, SegmentsLinesFormat(rawValue: format.rawValue) == nil {
+                throw ValidationError("--lines writes jsonl, csv or tsv, not --format \(format.rawValue).")
+            }
+        } else {
+            if column != nil { throw ValidationError("--column needs --lines.") }
+            if let format, format != .text && format != .json {
+                throw ValidationError("--format \(format.rawValue) needs --lines; one text is shown as text or json.")
+            }
+        }
+    }
 
     func run() throws {
+        if lines {
+            _Interrupt.install()
+            var batch = _SegmentsLines(encoder: encoderOptions.encoder, format: format.flatMap { SegmentsLinesFormat(rawValue: $0.rawValue) } ?? .jsonl)
+            batch.column = column
+            batch.summaryJSON = summaryFormat == .json
+            guard let path = text, path != "-" else { return try batch.run(fd: 0, name: "<stdin>") }
+            let fd = try _InputFiles.openForReading(_InputFiles.paths(for: [path])[0], name: path).get()
+            defer { close(fd) }
+            return try batch.run(fd: fd, name: path)
+        }
         let input: String
         if let text, text != "-" {
             input = text
@@ -36,9 +85,10 @@ struct SegmentsCommand: ParsableCommand {
         }
         let analysis = encoderOptions.encoder.analyze(input)
         var output = _Output()
-        switch format {
-        case .json: try output.write(Self.json(analysis).rendered)
-        case .text: try output.write(Self.text(analysis))
+        if format == .json {
+            try output.write(Self.json(analysis).rendered)
+        } else {
+            try output.write(Self.text(analysis))
         }
         try output.flush()
     }

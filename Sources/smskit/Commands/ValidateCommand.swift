@@ -148,25 +148,53 @@ struct ValidateCommand: ParsableCommand {
         _Names.check()
         let engine = PhoneNumberEngine()
         let started = _now()
-        let sources = try openSources()
-        defer { for source in sources where source.fd != 0 { close(source.fd) } }
+        let sources = try planSources()
 
         let outputFormat = format ?? (isatty(1) == 1 && !strictLines ? .text : .jsonl)
         var formatter = _RecordFormatter(format: outputFormat, filter: only, tallies: summary)
         formatter.headerRow = !strictLines
         var pipeline = _ValidatePipeline(engine: engine, formatter: formatter, chunkSize: chunkSize)
-        let knownSize = sources.allSatisfy { $0.size != nil } ? sources.reduce(0) { $0 + ($1.size ?? 0) } : nil
-        pipeline.progress = _Progress(enabled: !noProgress && _Stderr.wantsProgress, totalBytes: knownSize)
+        let drawsProgress = !noProgress && _Stderr.wantsProgress
+        let sizes = drawsProgress ? sources.map { $0.path.map(_InputFiles.regularSize) ?? Self.regularSize(0) } : []
+        let knownSize = drawsProgress && sizes.allSatisfy { $0 != nil } ? sizes.reduce(0) { $0 + ($1 ?? 0) } : nil
+        pipeline.progress = _Progress(enabled: drawsProgress, totalBytes: knownSize)
 
         var notes: [String] = []
+        var unread = 0
         do {
-            try pipeline.begin()
+            // One file open at a time. With several inputs, one that cannot be opened or read
+            // is reported and skipped; the others are read (exit 1 at the end).
+            var begun = false
             for source in sources {
-                let reader = RecordReader(fd: source.fd, name: source.name, dialect: readerDialect(for: source.format))
-                try process(reader, format: source.format, engine: engine, pipeline: &pipeline, notes: &notes)
+                if _Interrupt.received != nil { break }
+                var fd: Int32 = 0
+                if let path = source.path {
+                    switch _InputFiles.openForReading(path, name: source.name) {
+                    case .success(let opened): fd = opened
+                    case .failure(let error):
+                        if sources.count == 1 { throw error }
+                        _Stderr.write("smskit: \(error.message)\n")
+                        unread += 1
+                        continue
+                    }
+                }
+                defer { if fd != 0 { close(fd) } }
+                if !begun {
+                    try pipeline.begin()
+                    begun = true
+                }
+                let reader = RecordReader(fd: fd, name: source.name, dialect: readerDialect(for: source.format))
+                do {
+                    try process(reader, format: source.format, engine: engine, pipeline: &pipeline, notes: &notes)
+                } catch let error as RecordReadError where sources.count > 1 {
+                    _Stderr.write("smskit: \(error.description)\n")
+                    unread += 1
+                    // The file's records read before the error are kept, with its columns.
+                    try pipeline.flushChunk(bytesRead: reader.bytesConsumed)
+                }
                 pipeline.finishedBytes += reader.bytesRead
             }
-            try pipeline.end()
+            if begun { try pipeline.end() }
         } catch {
             // Chunks still being checked are not written after an error; wait for them.
             pipeline.abandon()
@@ -180,6 +208,9 @@ struct ValidateCommand: ParsableCommand {
         }
         if summary {
             _Stderr.write(Self.summaryText(pipeline.tally, notes: notes, seconds: _now() - started, filtered: only != nil))
+        }
+        if unread > 0 {
+            throw CLIError.failure("\(_grouped(unread)) of \(_grouped(sources.count)) inputs could not be read (see above); the others were validated")
         }
     }
 
@@ -214,41 +245,26 @@ struct ValidateCommand: ParsableCommand {
     // MARK: Inputs
 
     struct Source {
-        var fd: Int32
+        /// The path's bytes (NUL-terminated), or `nil` for stdin.
+        var path: [CChar]?
         var name: String
         var format: InputFormat
-        var size: Int?
     }
 
-    /// Opens every input before any output, so that a missing file fails at once (exit 1).
-    func openSources() throws -> [Source] {
-        let paths = files.isEmpty ? ["-"] : files
+    /// The inputs in order, with their formats; nothing is opened yet (see ``run()``).
+    func planSources() throws -> [Source] {
+        let names = files.isEmpty ? ["-"] : files
+        let paths = _InputFiles.paths(for: names)
         var sources: [Source] = []
-        var failure: CLIError?
-        for path in paths {
-            if path == "-" {
-                sources.append(Source(fd: 0, name: "<stdin>", format: inputFormat ?? (delimiter != nil ? .csv : .lines), size: Self.regularSize(0)))
+        for (name, path) in zip(names, paths) {
+            if name == "-" {
+                sources.append(Source(path: nil, name: "<stdin>", format: inputFormat ?? (delimiter != nil ? .csv : .lines)))
                 continue
             }
-            let fd = open(path, O_RDONLY)
-            if fd < 0 {
-                failure = failure ?? .failure("cannot open \(path): \(String(cString: strerror(errno)))")
-                continue
-            }
-            var info = stat()
-            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                close(fd)
-                failure = failure ?? .failure("cannot read \(path): it is a directory")
-                continue
-            }
-            let format = inputFormat ?? (strictLines ? .lines : (delimiter != nil ? .csv : Self.format(forPath: path)))
-            sources.append(Source(fd: fd, name: path, format: format, size: Self.regularSize(fd)))
+            let format = inputFormat ?? (strictLines ? .lines : (delimiter != nil ? .csv : Self.format(forPath: name)))
+            sources.append(Source(path: path, name: name, format: format))
         }
-        if let failure {
-            for source in sources where source.fd != 0 { close(source.fd) }
-            throw failure
-        }
-        if sources.filter({ $0.fd == 0 }).count > 1 {
+        if sources.filter({ $0.path == nil }).count > 1 {
             throw CLIError.usage("stdin ('-') can be read only once")
         }
         for source in sources where source.format == .lines {
@@ -292,22 +308,26 @@ struct ValidateCommand: ParsableCommand {
                  notes: inout [String]) throws {
         try withUnsafeMutablePointer(to: &pipeline) { pipeline in
             let hook = HookFailure()
-            if strictLines {
-                let fd = reader.fd
-                reader.willRead = { [unowned reader] in
-                    guard hook.error == nil else { return false }
-                    guard pipeline.pointee.hasPendingOutput else { return true }
+            let fd = reader.fd
+            let strictLines = strictLines
+            // Before each read(2): with --strict-lines, answer what was read if the read would
+            // wait; then wait for input in poll(2), so that a signal ends a silent input (the
+            // records read so far are then written, and the pipeline stops on the signal).
+            reader.willRead = { [unowned reader] in
+                guard hook.error == nil else { return false }
+                if strictLines, pipeline.pointee.hasPendingOutput {
                     var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                    if poll(&ready, 1, 0) > 0 { return true }  // data or end of input: no wait
-                    do {
-                        try pipeline.pointee.drain(bytesRead: reader.bytesConsumed)
-                        return true
-                    } catch {
-                        // A write error or a signal: stop reading now, not at the next input.
-                        hook.error = error
-                        return false
+                    if poll(&ready, 1, 0) <= 0 {  // no data and no end of input: it would wait
+                        do {
+                            try pipeline.pointee.drain(bytesRead: reader.bytesConsumed)
+                        } catch {
+                            // A write error or a signal: stop reading now, not at the next input.
+                            hook.error = error
+                            return false
+                        }
                     }
                 }
+                return _Interrupt.waitForInput(fd)
             }
             defer { reader.willRead = nil }
             try process(reader, format: format, engine: engine, pipeline: pipeline, hook: hook, notes: &notes)

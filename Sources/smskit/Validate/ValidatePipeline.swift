@@ -81,6 +81,8 @@ struct _ValidatePipeline {
     mutating func end() throws {
         try flushChunk(bytesRead: 0)
         while !inFlight.isEmpty { try collectOldest() }
+        // A signal that ended the input early (see `_Interrupt.waitForInput`) still says so.
+        if let signal = _Interrupt.received { try stop(signal) }
         try sink.finish(epilogue: formatter.epilogue)
     }
 

@@ -1,0 +1,294 @@
+import ArgumentParser
+import Dispatch
+import SMSEncoding
+import SMSKitRecords
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Output formats of `segments`: text or json for one text, jsonl, csv or tsv with `--lines`.
+enum SegmentsFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json, jsonl, csv, tsv
+}
+
+/// Output formats of `segments --lines`.
+enum SegmentsLinesFormat: String, CaseIterable {
+    case jsonl, csv, tsv
+}
+
+/// `segments --lines`: one message per line (or per CSV record with `--column`), one result per
+/// message in input order, and totals on stderr.
+///
+/// Records are read in batches; each batch is analysed in slices on all cores
+/// (`DispatchQueue.concurrentPerform`) and written in order before the next one is read, so
+/// memory is bounded by one batch whatever the input size.
+struct _SegmentsLines {
+    let encoder: SMSEncoder
+    let format: SegmentsLinesFormat
+    /// The message's column (0-based) and the dialect, for CSV input; `nil` for plain lines.
+    var column: ColumnArgument?
+    var summaryJSON = false
+
+    /// Messages per batch, and the bytes after which a batch is cut sooner.
+    static let batchRecords = 8_192
+    static let batchBytes = 4 << 20
+
+    /// One message of a batch: where it came from and its text, or why it has none.
+    struct Message {
+        var line: Int
+        var record: Int
+        var text: String
+        var error: String?
+    }
+
+    /// Counts over all messages.
+    struct Totals {
+        var messages = 0
+        var errors = 0
+        var segments = 0
+        var gsm7 = (messages: 0, segments: 0)
+        var ucs2 = (messages: 0, segments: 0)
+        var multipart = 0
+        /// Per character that forced UCS-2: the messages it appears in.
+        var forcing: [UInt32: Int] = [:]
+
+        mutating func merge(_ other: Totals) {
+            messages += other.messages
+            errors += other.errors
+            segments += other.segments
+            gsm7.messages += other.gsm7.messages
+            gsm7.segments += other.gsm7.segments
+            ucs2.messages += other.ucs2.messages
+            ucs2.segments += other.ucs2.segments
+            multipart += other.multipart
+            for (scalar, count) in other.forcing { forcing[scalar, default: 0] += count }
+        }
+    }
+
+    func run(fd: Int32, name: String) throws {
+        let started = _now()
+        var output = _Output()
+        var totals = Totals()
+        var dialect: CSVDialect? = nil
+        var index = 0
+        var reader = RecordReader(fd: fd, name: name, dialect: nil)
+        if let column {
+            // CSV: the delimiter from the first row; a header when the column is given by name.
+            reader = RecordReader(fd: fd, name: name, dialect: .comma)
+            if case .index(let position) = column { index = position }
+        }
+        reader.willRead = { _Interrupt.waitForInput(fd) }
+        var batch: [Message] = []
+        var batchBytes = 0
+        var field: [UInt8] = []
+        var first = column != nil
+        if format != .jsonl { try output.write(Self.header(format)) }
+        while true {
+            let next: RecordReader.Record?
+            do { next = try reader.next() } catch { throw CLIError.failure(error.description) }
+            guard let record = next else { break }
+            if first {
+                first = false
+                if record.problem == nil {
+                    dialect = DelimiterDetection.detect(in: record.bytes).dialect
+                }
+                if case .name(let wanted) = column {
+                    let names = RecordFields.all(record.bytes, dialect: dialect)
+                    let normalized = names.map { $0.trimmingSpaces.lowercased() }
+                    guard let found = normalized.firstIndex(of: wanted.trimmingSpaces.lowercased()) else {
+                        throw CLIError.usage("\(name) has no column named '\(wanted)'; its header: \(names.joined(separator: ", "))")
+                    }
+                    index = found
+                    continue
+                }
+            }
+            var message = Message(line: record.line, record: record.record, text: "", error: record.problem?.code)
+            if record.problem == nil {
+                let text: String?
+                if dialect != nil {
+                    _ = RecordFields.extract(index, from: record.bytes, dialect: dialect, into: &field)
+                    text = field.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+                } else {
+                    text = String(validating: record.bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+                }
+                if let text { message.text = text } else { message.error = "invalid_utf8" }
+                batchBytes += record.bytes.count
+            }
+            batch.append(message)
+            if batch.count >= Self.batchRecords || batchBytes >= Self.batchBytes {
+                try flush(&batch, totals: &totals, to: &output)
+                batchBytes = 0
+            }
+        }
+        try flush(&batch, totals: &totals, to: &output)
+        try output.flush()
+        let seconds = _now() - started
+        _Stderr.write(summaryJSON ? Self.totalsJSON(totals, seconds: seconds) : Self.totalsText(totals, seconds: seconds))
+        if let signal = _Interrupt.received {
+            throw CLIError.interrupted(signal, records: totals.messages)
+        }
+    }
+
+    /// Analyses a batch in slices on all cores, writes the results in order and empties it.
+    private func flush(_ batch: inout [Message], totals: inout Totals, to output: inout _Output) throws {
+        guard !batch.isEmpty else { return }
+        let slices = batch.count >= 512 ? max(1, min(64, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) * 4 : 1
+        let results = _SliceResults(count: slices)
+        let messages = batch
+        let encoder = self.encoder
+        let format = self.format
+        DispatchQueue.concurrentPerform(iterations: slices) { slice in
+            let lower = messages.count * slice / slices
+            let upper = messages.count * (slice + 1) / slices
+            var out: [UInt8] = []
+            out.reserveCapacity((upper - lower) * 96)
+            var local = Totals()
+            for message in messages[lower..<upper] {
+                Self.append(message, encoder: encoder, format: format, to: &out, totals: &local)
+            }
+            results.store(slice, out, local)
+        }
+        for slice in 0..<slices {
+            let (out, local) = results.take(slice)
+            try output.write(out)
+            totals.merge(local)
+        }
+        batch.removeAll(keepingCapacity: true)
+    }
+
+    /// Each slice's output and counts, written by that slice only.
+    private final class _SliceResults: @unchecked Sendable {
+        private var outputs: [[UInt8]]
+        private var totals: [Totals]
+        init(count: Int) {
+            outputs = Array(repeating: [], count: count)
+            totals = Array(repeating: Totals(), count: count)
+        }
+        func store(_ slice: Int, _ output: [UInt8], _ local: Totals) {
+            outputs.withUnsafeMutableBufferPointer { $0[slice] = output }
+            totals.withUnsafeMutableBufferPointer { $0[slice] = local }
+        }
+        func take(_ slice: Int) -> ([UInt8], Totals) { (outputs[slice], totals[slice]) }
+    }
+
+    static func header(_ format: SegmentsLinesFormat) -> String {
+        let names = ["line", "record", "encoding", "length", "segments", "remaining", "forced_ucs2_by", "error"]
+        return names.joined(separator: format == .tsv ? "\t" : ",") + "\n"
+    }
+
+    /// One result: `line`, `record`, `encoding` (gsm7 or ucs2), `length` (septets or UTF-16
+    /// units), `segments`, `remaining` (in the last segment), `forced_ucs2_by` (the distinct
+    /// characters no GSM table encodes, in text order) and `error` (invalid_utf8,
+    /// record_too_long, unclosed_quote; the other fields empty).
+    static func append(_ message: Message, encoder: SMSEncoder, format: SegmentsLinesFormat, to out: inout [UInt8], totals: inout Totals) {
+        totals.messages += 1
+        var fields: (encoding: String, length: Int, segments: Int, remaining: Int, forcing: String)?
+        if message.error == nil {
+            let analysis = encoder.analyze(message.text)
+            var distinct: [UInt32] = []
+            for character in analysis.unencodableCharacters where !distinct.contains(character.codePoint) {
+                distinct.append(character.codePoint)
+            }
+            var forcing = ""
+            for scalar in distinct {
+                forcing.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
+                totals.forcing[scalar, default: 0] += 1
+            }
+            fields = (analysis.encoding.rawValue, analysis.length, analysis.segmentCount, analysis.remainingInLastSegment, forcing)
+            totals.segments += analysis.segmentCount
+            if analysis.segmentCount > 1 { totals.multipart += 1 }
+            switch analysis.encoding {
+            case .gsm7: totals.gsm7.messages += 1; totals.gsm7.segments += analysis.segmentCount
+            case .ucs2: totals.ucs2.messages += 1; totals.ucs2.segments += analysis.segmentCount
+            }
+        } else {
+            totals.errors += 1
+        }
+        switch format {
+        case .jsonl:
+            out.append(contentsOf: "{\"line\":\(message.line),\"record\":\(message.record),".utf8)
+            if let fields {
+                out.append(contentsOf: "\"encoding\":\"\(fields.encoding)\",\"length\":\(fields.length),\"segments\":\(fields.segments),\"remaining\":\(fields.remaining),\"forced_ucs2_by\":".utf8)
+                _JSONText.appendString(fields.forcing, to: &out)
+                out.append(contentsOf: ",\"error\":null}\n".utf8)
+            } else {
+                out.append(contentsOf: "\"encoding\":null,\"length\":null,\"segments\":null,\"remaining\":null,\"forced_ucs2_by\":null,\"error\":\"\(message.error ?? "")\"}\n".utf8)
+            }
+        case .csv, .tsv:
+            let separator = format == .tsv ? "\t" : ","
+            var row = [String(message.line), String(message.record)]
+            if let fields {
+                row += [fields.encoding, String(fields.length), String(fields.segments), String(fields.remaining),
+                        format == .csv ? csvQuoted(fields.forcing) : tsvCleaned(fields.forcing), ""]
+            } else {
+                row += ["", "", "", "", "", message.error ?? ""]
+            }
+            out.append(contentsOf: row.joined(separator: separator).utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// A CSV field, quoted when it holds a comma, quote or line break.
+    static func csvQuoted(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else { return text }
+        var quoted = "\""
+        for character in text.unicodeScalars {
+            if character == "\"" { quoted += "\"\"" } else { quoted.unicodeScalars.append(character) }
+        }
+        return quoted + "\""
+    }
+
+    /// A TSV field: tabs and line breaks become spaces (TSV has no quoting).
+    static func tsvCleaned(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }))
+    }
+
+    /// The characters that forced UCS-2 in the most messages, most first (ties by code point).
+    static func topForcing(_ totals: Totals, limit: Int = 10) -> [(scalar: UInt32, messages: Int)] {
+        totals.forcing.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .prefix(limit).map { ($0.key, $0.value) }
+    }
+
+    static func totalsText(_ totals: Totals, seconds: Double) -> String {
+        let rate = seconds > 0 ? Int(Double(totals.messages) / seconds) : 0
+        var lines = ["smskit segments totals"]
+        lines.append("  messages   \(_grouped(totals.messages))\(totals.errors > 0 ? " (\(_grouped(totals.errors)) not analysed: errors)" : "")")
+        lines.append("  segments   \(_grouped(totals.segments)) (\(_grouped(totals.multipart)) messages of several segments)")
+        lines.append("  gsm7       \(_grouped(totals.gsm7.messages)) messages, \(_grouped(totals.gsm7.segments)) segments")
+        lines.append("  ucs2       \(_grouped(totals.ucs2.messages)) messages, \(_grouped(totals.ucs2.segments)) segments")
+        let top = topForcing(totals)
+        if !top.isEmpty {
+            lines.append("  forced UCS-2 most often by (messages):")
+            for entry in top {
+                let character = SegmentsCommand.visible(String(Unicode.Scalar(entry.scalar).map(Character.init) ?? "?"))
+                lines.append("    \(SegmentsCommand.codePoint(entry.scalar))  \(character)  \(_grouped(entry.messages))")
+            }
+        }
+        lines.append("  time       \(String(format3: seconds)) s, \(_grouped(rate)) messages/s")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func totalsJSON(_ totals: Totals, seconds: Double) -> String {
+        _JSON.object([
+            ("messages", .int(totals.messages)),
+            ("errors", .int(totals.errors)),
+            ("segments", .int(totals.segments)),
+            ("multipart_messages", .int(totals.multipart)),
+            ("by_encoding", .object([
+                ("gsm7", .object([("messages", .int(totals.gsm7.messages)), ("segments", .int(totals.gsm7.segments))])),
+                ("ucs2", .object([("messages", .int(totals.ucs2.messages)), ("segments", .int(totals.ucs2.segments))])),
+            ])),
+            ("forced_ucs2_by", .array(topForcing(totals, limit: 50).map { entry in
+                .object([
+                    ("character", .string(String(Unicode.Scalar(entry.scalar).map(Character.init) ?? "?"))),
+                    ("code_point", .string(SegmentsCommand.codePoint(entry.scalar))),
+                    ("messages", .int(entry.messages)),
+                ])
+            })),
+            ("seconds", .string(String(format3: seconds))),
+        ]).rendered
+    }
+}
