@@ -294,7 +294,7 @@ import Testing
     /// Runs `smskit` under script(1), so that stdout and stderr are one pseudo-terminal.
     static func onTerminal(_ arguments: String, environment: String = "") throws -> CLIResult {
         let binary = try #require(CLI.executable).path
-        return try CLI.shell("cd \"$(mktemp -d)\" && printf '+44 20 7946 0000\\nnope\\n' > in.txt && env -u CI TERM=xterm \(environment) script -qec \"'\(binary)' validate in.txt --region GB \(arguments)\" /dev/null")
+        return try CLI.shell("cd \"$(mktemp -d)\" && printf '+44 20 7946 0000\\nnope\\n' > in.txt && env -u CI -u NO_COLOR TERM=xterm \(environment) script -qec \"'\(binary)' validate in.txt --region GB \(arguments)\" /dev/null")
     }
 
     @Test("on a terminal the text format is coloured, unless NO_COLOR is set; no escape codes in a pipe; no progress line on the records' terminal")

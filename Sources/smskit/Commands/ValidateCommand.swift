@@ -39,8 +39,12 @@ struct ValidateCommand: ParsableCommand {
             --region-column, a column named region gives each row's default region. A region \
             cell that is empty falls back to --region; ZZ means no default region.
 
-            OUTPUT FIELDS (null in JSON, empty in CSV, TSV and text when absent):
+            OUTPUT FIELDS (null in JSON, empty in CSV and TSV, - in text when absent):
+              file       the input file (written when there are several)
               line       where the record starts in its file (1-based, header included)
+              record     the record's number in its file (1-based, header included;
+                         differs from line after a quoted field with newlines)
+              column     the number's column (with --split and several --column)
               input      the number field as read
               ok         true when the number parsed
               error      invalid_country_code, not_a_number, too_short_after_idd,
@@ -57,17 +61,42 @@ struct ValidateCommand: ParsableCommand {
                          uan, voicemail, unknown
               region     ISO 3166-1 code of the number, 001 for non-geographic ones
               fictional  reserved-for-fiction, nanp-555-convention or reported
+            With --fields only, also: national, international, rfc3966 (the number so
+            formatted), time_zones (IANA names; an array in JSON, joined by & elsewhere),
+            carrier (the original carrier of a mobile number, in --carrier-lang),
+            short_number (true for a short code of the default region, such as 112),
+            cost (toll_free, standard_rate, premium_rate or unknown_cost, for short codes).
+
+            OUTPUT CHOICES: --fields picks and orders the fields. -k/--keep writes every input \
+            column first (the first file's header names them; column_1, column_2 ... without a \
+            header; cells beyond the header's count are left out, with a warning). Several \
+            --column options check several phone columns in one output record per input \
+            record; their fields are named '<column>.<field>' (the header name, or the 1-based \
+            position without a header): 'Phone 1 - Value.e164'. --split checks each number of \
+            a cell (' ::: ', ';', '/', ' or ', '|', newlines) and writes one record per number \
+            with its record number; a record without a number gets one record. The default \
+            fields then start with line and record (and file with several files). --only keeps \
+            valid or invalid numbers or types (several: any of them; with several columns, a \
+            record with any such number). --unique drops a record whose numbers (by E.164) were \
+            all written before; records without a number are kept; its memory is a set of \
+            8-byte keys, one per distinct number (about 16 bytes each).
 
             Bad records (invalid UTF-8, NUL bytes, empty or over-long lines) give an \
             error record and the run goes on: without --only there is exactly one \
             output record per input record.
 
-            --summary prints totals to stderr. A progress line is drawn on stderr only when it \
-            is a terminal and CI is not set.
+            --summary prints totals to stderr (--summary-file: to a file; --summary-format json: \
+            one JSON document with every region, type and error, each file's dialect and \
+            columns). After Ctrl-C or SIGTERM the summary of the records written is printed, \
+            marked partial. The text format is coloured on a terminal unless NO_COLOR is set. A \
+            progress line is drawn on stderr only when it is a terminal other than stdout's \
+            and CI is not set.
 
             EXAMPLES:
               smskit validate Resources/Samples/numbers.csv --summary
               smskit validate contacts.csv --column phone --region DE --only invalid
+              smskit validate contacts.csv -k --column 'Phone 1 - Value' --column 'Phone 2 - Value' \\
+                --split --fields line,record,column,e164,type --unique --format csv > cleaned.csv
               cut -f1 list.tsv | smskit validate --region GB > checked.jsonl
               smskit validate --strict-lines --format tsv   (Hadoop streaming, RDD.pipe)
 

@@ -65,7 +65,7 @@ struct _Summary {
         lines.append("  by region  \(list(tally.byRegion) { $0 })")
         lines.append("  by type    \(list(tally.byType) { $0.rawValue })")
         lines.append("  errors     \(list(tally.errors) { $0 })")
-        lines.append("  time       \(String(format3: seconds)) s, \(_grouped(rate)) records/s")
+        lines.append("  time       \(String(format3: seconds)) s, \(_grouped(rate)) lines/s")
         return lines.joined(separator: "\n") + "\n"
     }
 
