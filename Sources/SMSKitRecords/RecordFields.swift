@@ -226,6 +226,100 @@ public enum RecordFields {
     }
 }
 
+extension RecordFields {
+    /// Calls `body` with each field of `record` in order (its 0-based index and its bytes,
+    /// unquoted): one pass over the record, where calling ``extract(_:from:dialect:into:)`` per
+    /// field would rescan the record from its start for each.
+    ///
+    /// ```swift
+    /// var scratch: [UInt8] = []
+    /// Array(#"Ann;"+44 20 7946 0000""#.utf8).withUnsafeBytes { record in
+    ///     RecordFields.forEachField(of: record, dialect: .semicolon, scratch: &scratch) { index, field in
+    ///         print(index, String(decoding: field, as: UTF8.self))   // 0 Ann, 1 +44 20 7946 0000
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - record: The record's bytes, without its line terminator.
+    ///   - dialect: The delimiter and quote; `nil` reads the record as one field.
+    ///   - scratch: Room for an unquoted field (reused: no allocation once it is large enough).
+    ///   - body: Called once per field; the bytes are valid during the call only.
+    /// - Complexity: O(*n*) in the record's length.
+    public static func forEachField(of record: UnsafeRawBufferPointer, dialect: CSVDialect?, scratch: inout [UInt8],
+                                    _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+        let count = record.count
+        guard let base = record.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            body(0, UnsafeBufferPointer(start: nil, count: 0))
+            return
+        }
+        guard let dialect else {
+            body(0, UnsafeBufferPointer(start: base, count: count))
+            return
+        }
+        let delimiter = dialect.delimiter
+        let quote = dialect.quote
+        var field = 0
+        var position = 0
+        while true {
+            let start = position
+            var quoted = false
+            var inQuotes = false
+            while position < count {
+                let byte = base[position]
+                if inQuotes {
+                    if byte == quote {
+                        if position &+ 1 < count, base[position &+ 1] == quote {
+                            position &+= 2
+                            continue
+                        }
+                        inQuotes = false
+                    }
+                } else if byte == delimiter {
+                    break
+                } else if quote != nil, byte == quote {
+                    inQuotes = true
+                    quoted = true
+                }
+                position &+= 1
+            }
+            if quoted, let quote {
+                // The same rules as `unquote`: doubled quotes inside quotes are one quote,
+                // stray bytes after a closing quote are kept.
+                scratch.removeAll(keepingCapacity: true)
+                var inside = false
+                var index = start
+                while index < position {
+                    let byte = base[index]
+                    if inside {
+                        if byte == quote {
+                            if index &+ 1 < position, base[index &+ 1] == quote {
+                                scratch.append(byte)
+                                index &+= 2
+                                continue
+                            }
+                            inside = false
+                        } else {
+                            scratch.append(byte)
+                        }
+                    } else if byte == quote {
+                        inside = true
+                    } else {
+                        scratch.append(byte)
+                    }
+                    index &+= 1
+                }
+                scratch.withUnsafeBufferPointer { body(field, $0) }
+            } else {
+                body(field, UnsafeBufferPointer(start: base + start, count: position &- start))
+            }
+            if position >= count { return }
+            position &+= 1 // the delimiter
+            field &+= 1
+        }
+    }
+}
+
 /// Where a field lies in its record: see ``RecordFields/locate(_:in:format:)``.
 public enum FieldLocation: Equatable, Sendable {
     /// The record has fewer fields.

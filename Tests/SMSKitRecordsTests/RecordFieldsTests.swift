@@ -29,6 +29,39 @@ import Testing
         #expect(fields(test.record, test.format) == test.expected)
     }
 
+    /// `forEachField` (one pass, for --keep) gives what `extract` gives field by field.
+    @Test(arguments: cases)
+    func forEachField(_ test: Case) {
+        var scratch: [UInt8] = []
+        var seen: [String] = []
+        Array(test.record.utf8).withUnsafeBytes { record in
+            RecordFields.forEachField(of: record, dialect: test.format.dialect, scratch: &scratch) { index, field in
+                #expect(index == seen.count)
+                seen.append(String(decoding: field, as: UTF8.self))
+            }
+        }
+        #expect(seen == test.expected)
+    }
+
+    /// The same over every record of up to five bytes from a small alphabet, against `all`.
+    @Test(arguments: [CSVDialect.comma, .plainTab])
+    func forEachFieldMatchesAll(_ dialect: CSVDialect) {
+        let alphabet: [UInt8] = [UInt8(ascii: "a"), UInt8(ascii: "\""), dialect.delimiter, UInt8(ascii: "\n")]
+        var records: [[UInt8]] = [[]]
+        for _ in 0..<5 { records += records.filter { $0.count == records.last!.count }.flatMap { record in alphabet.map { record + [$0] } } }
+        var scratch: [UInt8] = []
+        for record in records {
+            var seen: [String] = []
+            let expected = record.withUnsafeBytes { bytes -> [String] in
+                RecordFields.forEachField(of: bytes, dialect: dialect, scratch: &scratch) { _, field in
+                    seen.append(String(decoding: field, as: UTF8.self))
+                }
+                return RecordFields.all(bytes, dialect: dialect)
+            }
+            #expect(seen == expected, "\(record)")
+        }
+    }
+
     @Test func aMissingFieldIsReported() {
         var out: [UInt8] = [1, 2]
         let found = Array("a,b".utf8).withUnsafeBytes { RecordFields.extract(2, from: $0, format: .csv, into: &out) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import PhoneNumberCarriers
 import PhoneNumbers
 import SMSKitRecords
 
@@ -10,7 +11,6 @@ import Darwin
 #endif
 
 extension InputFormat: ExpressibleByArgument {}
-extension RecordFilter: ExpressibleByArgument {}
 
 /// `smskit validate [FILE ...]`: one output record per input record, streamed.
 struct ValidateCommand: ParsableCommand {
@@ -39,8 +39,12 @@ struct ValidateCommand: ParsableCommand {
             --region-column, a column named region gives each row's default region. A region \
             cell that is empty falls back to --region; ZZ means no default region.
 
-            OUTPUT FIELDS (null in JSON, empty in CSV, TSV and text when absent):
+            OUTPUT FIELDS (null in JSON, empty in CSV and TSV, - in text when absent):
+              file       the input file (written when there are several)
               line       where the record starts in its file (1-based, header included)
+              record     the record's number in its file (1-based, header included;
+                         differs from line after a quoted field with newlines)
+              column     the number's column (with --split and several --column)
               input      the number field as read
               ok         true when the number parsed
               error      invalid_country_code, not_a_number, too_short_after_idd,
@@ -57,17 +61,42 @@ struct ValidateCommand: ParsableCommand {
                          uan, voicemail, unknown
               region     ISO 3166-1 code of the number, 001 for non-geographic ones
               fictional  reserved-for-fiction, nanp-555-convention or reported
+            With --fields only, also: national, international, rfc3966 (the number so
+            formatted), time_zones (IANA names; an array in JSON, joined by & elsewhere),
+            carrier (the original carrier of a mobile number, in --carrier-lang),
+            short_number (true for a short code of the default region, such as 112),
+            cost (toll_free, standard_rate, premium_rate or unknown_cost, for short codes).
+
+            OUTPUT CHOICES: --fields picks and orders the fields. -k/--keep writes every input \
+            column first (the first file's header names them; column_1, column_2 ... without a \
+            header; cells beyond the header's count are left out, with a warning). Several \
+            --column options check several phone columns in one output record per input \
+            record; their fields are named '<column>.<field>' (the header name, or the 1-based \
+            position without a header): 'Phone 1 - Value.e164'. --split checks each number of \
+            a cell (' ::: ', ';', '/', ' or ', '|', newlines) and writes one record per number \
+            with its record number; a record without a number gets one record. The default \
+            fields then start with line and record (and file with several files). --only keeps \
+            valid or invalid numbers or types (several: any of them; with several columns, a \
+            record with any such number). --unique drops a record whose numbers (by E.164) were \
+            all written before; records without a number are kept; its memory is a set of \
+            8-byte keys, one per distinct number (about 16 bytes each).
 
             Bad records (invalid UTF-8, NUL bytes, empty or over-long lines) give an \
             error record and the run goes on: without --only there is exactly one \
             output record per input record.
 
-            --summary prints totals to stderr. A progress line is drawn on stderr only when it \
-            is a terminal and CI is not set.
+            --summary prints totals to stderr (--summary-file: to a file; --summary-format json: \
+            one JSON document with every region, type and error, each file's dialect and \
+            columns). After Ctrl-C or SIGTERM the summary of the records written is printed, \
+            marked partial. The text format is coloured on a terminal unless NO_COLOR is set. A \
+            progress line is drawn on stderr only when it is a terminal other than stdout's \
+            and CI is not set.
 
             EXAMPLES:
               smskit validate Resources/Samples/numbers.csv --summary
               smskit validate contacts.csv --column phone --region DE --only invalid
+              smskit validate contacts.csv -k --column 'Phone 1 - Value' --column 'Phone 2 - Value' \\
+                --split --fields line,record,column,e164,type --unique --format csv > cleaned.csv
               cut -f1 list.tsv | smskit validate --region GB > checked.jsonl
               smskit validate --strict-lines --format tsv   (Hadoop streaming, RDD.pipe)
 
@@ -81,8 +110,12 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .customLong("input-format"), help: ArgumentHelp("lines, csv or tsv (default: by file extension; lines for stdin).", valueName: "lines|csv|tsv"))
     var inputFormat: InputFormat?
 
-    @Option(help: ArgumentHelp("The number's column: 1-based position or header name.", valueName: "N|NAME"))
-    var column: ColumnArgument?
+    @Option(name: .customLong("column"),
+            help: ArgumentHelp("The number's column: 1-based position or header name; repeat it for several phone columns (each gets its own result columns, named '<column>.<field>').", valueName: "N|NAME"))
+    var columns: [ColumnArgument] = []
+
+    /// The first `--column`.
+    var column: ColumnArgument? { columns.first }
 
     @Option(help: ArgumentHelp("Default region for national numbers: ISO 3166-1 code such as US or gb; ZZ for none.", valueName: "XX"),
             transform: { try ValidateCommand.regionArgument($0) })
@@ -104,11 +137,34 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp(RecordFormat.helpText, valueName: "jsonl|json|csv|tsv|text"))
     var format: RecordFormat?
 
-    @Option(help: ArgumentHelp("Write only the valid or only the invalid records (errors count as invalid).", valueName: "valid|invalid"))
-    var only: RecordFilter?
+    @Option(name: .customLong("only"),
+            help: ArgumentHelp("Write only these records: valid, invalid (errors count as invalid) or a type (mobile, fixed_line, ...); repeat it or separate with commas to allow several.", valueName: "valid|invalid|TYPE"))
+    var onlyValues: [String] = []
+
+    @Flag(name: [.customShort("k"), .long], help: "Write every input column, then the result columns (CSV, TSV, JSON; the header row is kept).")
+    var keep = false
+
+    @Flag(help: "Check every number of a cell (separated by ' ::: ', ';', '/', ' or ', '|' or newlines): one output record per number, each with its record number.")
+    var split = false
+
+    @Option(name: .customLong("fields"),
+            help: ArgumentHelp("The result columns, in this order, separated by commas: \(_OutputField.namesText).", valueName: "NAMES"))
+    var fieldValues: [String] = []
+
+    @Option(name: .customLong("carrier-lang"), help: ArgumentHelp("The language of the carrier field (default en).", valueName: "LANG"))
+    var carrierLanguage: String?
+
+    @Flag(help: "Write the first record of each E.164 number only (records whose numbers were all written before are dropped; the summary counts them).")
+    var unique = false
 
     @Flag(help: "Print totals to stderr at the end: records, parsed, valid, fictional, by region, by type, errors by reason, time and records/s.")
     var summary = false
+
+    @Option(name: .customLong("summary-format"), help: ArgumentHelp("text or json (one JSON document; implies --summary).", valueName: "text|json"))
+    var summaryFormat: DetailFormat?
+
+    @Option(name: .customLong("summary-file"), help: ArgumentHelp("Write the summary to this file instead of stderr (implies --summary).", valueName: "PATH"))
+    var summaryFile: String?
 
     @Flag(name: .customLong("no-progress"), help: "Never draw the progress line.")
     var noProgress = false
@@ -127,7 +183,8 @@ struct ValidateCommand: ParsableCommand {
             if let format, format != .jsonl && format != .tsv {
                 throw ValidationError("--strict-lines writes jsonl or tsv, one line per input line; not --format \(format.rawValue).")
             }
-            if only != nil { throw ValidationError("--strict-lines writes one line per input line; --only would leave some out.") }
+            if !onlyValues.isEmpty || unique { throw ValidationError("--strict-lines writes one line per input line; --only and --unique would leave some out.") }
+            if split { throw ValidationError("--strict-lines writes one line per input line; --split would write several.") }
             if inputFormat == .csv { throw ValidationError("--strict-lines reads lines or TSV (--input-format lines|tsv): a quoted CSV field can span lines.") }
             if header == true { throw ValidationError("--strict-lines reads no header row: every input line gets its output line.") }
             if case .name = column { throw ValidationError("--strict-lines reads no header row: give --column as a position.") }
@@ -135,6 +192,15 @@ struct ValidateCommand: ParsableCommand {
         }
         if delimiter != nil || quote != nil, givenDialect == nil {
             throw ValidationError("--delimiter and --quote take one ASCII character each (or tab), not a newline, and not the same one.")
+        }
+        do {
+            _ = try _Only.parse(onlyValues)
+            if !fieldValues.isEmpty { _ = try _OutputField.parse(fieldValues) }
+        } catch let error as CLIError {
+            throw ValidationError(error.message)
+        }
+        if let carrierLanguage, CarrierLocale(carrierLanguage) == nil {
+            throw ValidationError("--carrier-lang takes a language tag such as en, ru or zh_Hant, not '\(carrierLanguage)'.")
         }
         if inputFormat == .lines {
             if case .name = column { throw ValidationError("--column NAME needs CSV or TSV input; plain lines have one field.") }
@@ -150,14 +216,16 @@ struct ValidateCommand: ParsableCommand {
         let started = _now()
         let sources = try planSources()
 
-        let outputFormat = format ?? (isatty(1) == 1 && !strictLines ? .text : .jsonl)
-        var formatter = _RecordFormatter(format: outputFormat, filter: only, tallies: summary)
+        let wantsSummary = summary || summaryFormat != nil || summaryFile != nil
+        var formatter = _RecordFormatter(format: outputFormat, filter: try _Only.parse(onlyValues), tallies: wantsSummary)
         formatter.headerRow = !strictLines
+        formatter.colour = outputFormat == .text && _Progress.wantsColour
         var pipeline = _ValidatePipeline(engine: engine, formatter: formatter, chunkSize: chunkSize)
-        let drawsProgress = !noProgress && _Stderr.wantsProgress
+        let drawsProgress = !noProgress && _Progress.allowed
         let sizes = drawsProgress ? sources.map { $0.path.map(_InputFiles.regularSize) ?? Self.regularSize(0) } : []
         let knownSize = drawsProgress && sizes.allSatisfy { $0 != nil } ? sizes.reduce(0) { $0 + ($1 ?? 0) } : nil
         pipeline.progress = _Progress(enabled: drawsProgress, totalBytes: knownSize)
+        pipeline.planNeeded = keep || columns.count > 1 || split || !fieldValues.isEmpty || unique || sources.count > 1
 
         var notes: [String] = []
         var unread = 0
@@ -179,10 +247,7 @@ struct ValidateCommand: ParsableCommand {
                     }
                 }
                 defer { if fd != 0 { close(fd) } }
-                if !begun {
-                    try pipeline.begin()
-                    begun = true
-                }
+                begun = true  // the pipeline writes its prologue with the first record (or at the end)
                 let reader = RecordReader(fd: fd, name: source.name, dialect: readerDialect(for: source.format))
                 do {
                     try process(reader, format: source.format, engine: engine, pipeline: &pipeline, notes: &notes)
@@ -199,6 +264,10 @@ struct ValidateCommand: ParsableCommand {
             // Chunks still being checked are not written after an error; wait for them.
             pipeline.abandon()
             pipeline.progress.finish()
+            if _Interrupt.received != nil, wantsSummary {
+                // Stopped by Ctrl-C or SIGTERM: the totals of the records written, marked partial.
+                try writeSummary(pipeline, notes: notes, seconds: _now() - started, partial: true)
+            }
             if let error = error as? RecordReadError { throw CLIError.failure(error.description) }
             throw error
         }
@@ -206,11 +275,30 @@ struct ValidateCommand: ParsableCommand {
         if let bad = pipeline.badRegion {
             _Stderr.write("smskit: warning: \(_grouped(pipeline.badRegionCount)) region cell\(pipeline.badRegionCount == 1 ? "" : "s") not an ISO 3166-1 code (first: '\(bad)'); those rows had no default region\n")
         }
-        if summary {
-            _Stderr.write(Self.summaryText(pipeline.tally, notes: notes, seconds: _now() - started, filtered: only != nil))
+        if pipeline.tally.cutRecords > 0 {
+            _Stderr.write("smskit: warning: \(_grouped(pipeline.tally.cutRecords)) record\(pipeline.tally.cutRecords == 1 ? " has" : "s have") more cells than the header; --keep wrote only the header's columns of those\n")
+        }
+        if wantsSummary {
+            try writeSummary(pipeline, notes: notes, seconds: _now() - started, partial: _Interrupt.received != nil)
         }
         if unread > 0 {
             throw CLIError.failure("\(_grouped(unread)) of \(_grouped(sources.count)) inputs could not be read (see above); the others were validated")
+        }
+    }
+
+    /// The summary, as text or JSON, to stderr or `--summary-file`.
+    func writeSummary(_ pipeline: _ValidatePipeline, notes: [String], seconds: Double, partial: Bool) throws {
+        let summary = _Summary(tally: pipeline.tally, records: pipeline.recordsRead, duplicates: pipeline.duplicates, notes: notes,
+                               files: pipeline.fileFacts, seconds: seconds, partial: partial, filtered: !onlyValues.isEmpty || unique)
+        let text = summaryFormat == .json ? summary.json : summary.text
+        guard let summaryFile else {
+            _Stderr.write(text)
+            return
+        }
+        do {
+            try _Summary.writeFile(text, to: summaryFile)
+        } catch {
+            throw CLIError.failure("cannot write the summary to \(summaryFile): \(error)")
         }
     }
 
@@ -377,8 +465,11 @@ struct ValidateCommand: ParsableCommand {
         } else {
             hasHeader = namedColumn || (first.problem == nil && HeaderDetection.isHeader(RecordFields.all(first.bytes, dialect: dialect), parsesAsNumber: parses))
         }
+        var headerNames: [String]?
+        var otherColumns: [Int] = []
         if hasHeader && format != .lines {
             let names = RecordFields.all(first.bytes, dialect: dialect)
+            headerNames = names
             let normalized = names.map { $0.trimmingSpaces.lowercased() }
             func resolve(_ argument: ColumnArgument, _ what: String) throws -> Int {
                 switch argument {
@@ -391,6 +482,7 @@ struct ValidateCommand: ParsableCommand {
             var why: String?
             if let column {
                 numberIndex = try resolve(column, "--column")
+                otherColumns = try columns.dropFirst().map { try resolve($0, "--column") }
             } else if let found = normalized.firstIndex(where: { Self.numberColumnNames.contains($0) }) {
                 numberIndex = found
             } else if let choice = HeaderDetection.phoneColumn(header: names) {
@@ -412,6 +504,7 @@ struct ValidateCommand: ParsableCommand {
             if let why { notes.append("\(reader.name): \(why)") }
         } else {
             if case .index(let index)? = column { numberIndex = index }
+            for case .index(let index) in columns.dropFirst() { otherColumns.append(index) }
             if case .index(let index)? = regionColumn { regionIndex = index }
         }
         // No header and no --column: the column where most of the first 100 rows parse.
@@ -431,6 +524,28 @@ struct ValidateCommand: ParsableCommand {
         }
         pipeline.pointee.columns = (numberIndex, regionIndex)
         pipeline.pointee.defaultRegion = region?.code
+        let numberColumns = [numberIndex] + otherColumns
+        let labels = numberColumns.map { index in headerNames.flatMap { index < $0.count ? $0[index] : nil } ?? String(index + 1) }
+        pipeline.pointee.numberColumns = numberColumns
+        pipeline.pointee.fileName = reader.name
+        pipeline.pointee.fileFacts.append(_Summary.FileFacts(
+            name: reader.name, format: format.rawValue, delimiter: format == .lines ? nil : dialect?.delimiterName, header: hasHeader,
+            numberColumns: zip(numberColumns, labels).map { (position: $0 + 1, name: headerNames == nil ? nil : $1) },
+            regionColumn: regionIndex.map { $0 + 1 }))
+        if pipeline.pointee.planNeeded && pipeline.pointee.plan == nil {
+            // Without a header, as many columns as the first record has (its bytes are still
+            // valid when nothing was read after it: no sampling).
+            let width: Int
+            if let headerNames {
+                width = headerNames.count
+            } else if let row = sampled.first {
+                width = row.bytes.withUnsafeBytes { RecordFields.all($0, dialect: dialect).count }
+            } else {
+                width = RecordFields.all(first.bytes, dialect: dialect).count
+            }
+            pipeline.pointee.plan = try makePlan(labels: labels, keptNames: headerNames ?? (1...max(1, width)).map { "column_\($0)" },
+                                                 severalFiles: files.count > 1)
+        }
         // Every record, the first one included, goes through the same add-then-flush-when-full
         // step: a chunk never takes a record past its capacity (with --chunk-size 1 the first
         // record alone fills it).
@@ -465,37 +580,25 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 
-    // MARK: Summary
+    /// `--format`, else text on a terminal (not with `--strict-lines`), else jsonl.
+    var outputFormat: RecordFormat { format ?? (isatty(1) == 1 && !strictLines ? .text : .jsonl) }
 
-    static func summaryText(_ tally: _Tally, notes: [String], seconds: Double, filtered: Bool) -> String {
-        func percent(_ part: Int) -> String {
-            tally.records == 0 ? "" : " (" + String(format1: Double(part) * 100 / Double(tally.records)) + "%)"
+    /// The output of `--keep`, several `--column`s, `--split`, `--fields`, `--unique` or several
+    /// files, for the first file's header (`keptNames`) and number columns (`labels`).
+    func makePlan(labels: [String], keptNames: [String], severalFiles: Bool) throws -> _OutputPlan {
+        var fields: [_OutputField]
+        if fieldValues.isEmpty {
+            fields = [.line, .record]
+            if split && labels.count > 1 { fields.append(.column) }
+            fields += _OutputField.standard.dropFirst()
+            if severalFiles { fields.insert(.file, at: 0) }
+        } else {
+            fields = try _OutputField.parse(fieldValues)
         }
-        func list<Key>(_ counts: [Key: Int], _ name: (Key) -> String) -> String {
-            let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : name($0.key) < name($1.key) }
-            guard !sorted.isEmpty else { return "-" }
-            var text = sorted.prefix(15).map { "\(name($0.key)) \(_grouped($0.value))" }.joined(separator: ", ")
-            if sorted.count > 15 {
-                let rest = sorted.dropFirst(15).reduce(0) { $0 + $1.value }
-                text += ", \(sorted.count - 15) more \(_grouped(rest))"
-            }
-            return text
-        }
-        let rate = seconds > 0 ? Int(Double(tally.records) / seconds) : 0
-        var lines: [String] = []
-        lines.append("smskit validate summary")
-        for note in notes { lines.append("  \(note)") }
-        lines.append("  lines      \(_grouped(tally.records))")
-        lines.append("  parsed     \(_grouped(tally.parsed))\(percent(tally.parsed))")
-        lines.append("  valid      \(_grouped(tally.valid))\(percent(tally.valid))")
-        lines.append("  invalid    \(_grouped(tally.records - tally.valid))\(percent(tally.records - tally.valid))")
-        lines.append("  fictional  \(_grouped(tally.fictional))\(tally.fictional > 0 ? " (" + list(tally.byFictionalKind) { $0 } + ")" : "")")
-        if filtered { lines.append("  written    \(_grouped(tally.written))") }
-        lines.append("  by region  \(list(tally.byRegion) { $0 })")
-        lines.append("  by type    \(list(tally.byType) { $0.rawValue })")
-        lines.append("  errors     \(list(tally.errors) { $0 })")
-        lines.append("  time       \(String(format3: seconds)) s, \(_grouped(rate)) lines/s")
-        return lines.joined(separator: "\n") + "\n"
+        return _OutputPlan(
+            format: outputFormat, fields: fields, keptNames: keep ? keptNames : nil, labels: labels,
+            split: split, only: try _Only.parse(onlyValues), unique: unique, headerRow: !strictLines,
+            carrierLocale: carrierLanguage.flatMap { CarrierLocale($0) } ?? .english)
     }
 }
 

@@ -22,6 +22,26 @@ struct _Progress {
     private var lastDraw = 0.0
     private var drawn = false
 
+    /// Whether the progress line may be drawn: stderr is a terminal, CI is not set, and stdout
+    /// is not that same terminal (records written to it would land in the middle of the line).
+    static var allowed: Bool {
+        guard _Stderr.wantsProgress else { return false }
+        guard isatty(1) == 1 else { return true }
+        var output = stat()
+        var errors = stat()
+        guard fstat(1, &output) == 0, fstat(2, &errors) == 0 else { return false }
+        return output.st_rdev != errors.st_rdev
+    }
+
+    /// Whether the text format may colour its verdicts: stdout is a terminal, `NO_COLOR` is
+    /// not set (or empty, as no-color.org says) and `TERM` is not `dumb`.
+    static var wantsColour: Bool {
+        guard isatty(1) == 1 else { return false }
+        if let noColour = getenv("NO_COLOR"), noColour.pointee != 0 { return false }
+        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+        return true
+    }
+
     init(enabled: Bool, totalBytes: Int?) {
         self.enabled = enabled
         self.totalBytes = totalBytes

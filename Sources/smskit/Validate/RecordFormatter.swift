@@ -39,6 +39,8 @@ struct _Tally {
     var byType: [PhoneNumberType: Int] = [:]
     var byFictionalKind: [String: Int] = [:]
     var errors: [String: Int] = [:]
+    /// Records with more cells than the kept columns (`--keep`): the extra cells are not written.
+    var cutRecords = 0
 
     mutating func merge(_ other: _Tally) {
         records += other.records
@@ -51,6 +53,7 @@ struct _Tally {
         byType.merge(other.byType, uniquingKeysWith: +)
         byFictionalKind.merge(other.byFictionalKind, uniquingKeysWith: +)
         errors.merge(other.errors, uniquingKeysWith: +)
+        cutRecords += other.cutRecords
     }
 
     mutating func countRegion(_ region: RegionCode?) {
@@ -65,11 +68,6 @@ struct _Tally {
     }
 }
 
-/// `--only valid|invalid`.
-enum RecordFilter: String, CaseIterable {
-    case valid, invalid
-}
-
 /// Turns rows and their checks into output bytes in one of the ``RecordFormat``s.
 ///
 /// Fields, in order: `line`, `input`, `ok`, `error`, `e164`, `possible`, `valid`, `type`,
@@ -78,8 +76,10 @@ struct _RecordFormatter {
     static let fieldNames = ["line", "input", "ok", "error", "e164", "possible", "valid", "type", "region", "fictional"]
 
     let format: RecordFormat
-    let filter: RecordFilter?
+    let filter: _Only?
     let tallies: Bool
+    /// Whether the text format colours the verdict (a terminal, and `NO_COLOR` not set).
+    var colour = false
     /// Whether CSV and TSV start with a header row (not with `--strict-lines`, whose output has
     /// exactly one line per input line).
     var headerRow = true
@@ -111,10 +111,7 @@ struct _RecordFormatter {
                 to out: _ByteBuffer, tally: inout _Tally) {
         let valid = check.isValid
         if tallies { count(problem: problem, check: check, into: &tally) }
-        if let filter {
-            if filter == .valid && !valid { return }
-            if filter == .invalid && valid { return }
-        }
+        if let filter, !filter.accepts(check, problem: problem) { return }
         tally.written += 1
         switch format {
         case .jsonl, .json:
@@ -145,7 +142,7 @@ struct _RecordFormatter {
         }
     }
 
-    private func count(problem: _RecordProblem?, check: PhoneNumberCheck, into tally: inout _Tally) {
+    func count(problem: _RecordProblem?, check: PhoneNumberCheck, into tally: inout _Tally) {
         tally.records += 1
         if let problem {
             tally.errors[problem.errorName, default: 0] += 1
@@ -305,7 +302,15 @@ struct _RecordFormatter {
         pad(fields.e164 ?? "-", width: 16, left: true, to: &out)
         out.append(contentsOf: "  ".utf8)
         let verdict = !fields.ok ? "error" : fields.valid ? "valid" : "invalid"
-        pad(verdict, width: 7, left: true, to: &out)
+        if colour {
+            // Green, yellow, red; the padding stays outside the escape codes.
+            out.append(contentsOf: (!fields.ok ? "\u{1B}[31m" : fields.valid ? "\u{1B}[32m" : "\u{1B}[33m").utf8)
+            out.append(contentsOf: verdict.utf8)
+            out.append(contentsOf: "\u{1B}[0m".utf8)
+            pad("", width: 7 - verdict.count, left: true, to: &out)
+        } else {
+            pad(verdict, width: 7, left: true, to: &out)
+        }
         out.append(contentsOf: "  ".utf8)
         if fields.ok {
             pad(fields.type ?? "", width: 20, left: true, to: &out)

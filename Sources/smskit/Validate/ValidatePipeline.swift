@@ -27,6 +27,21 @@ struct _ValidatePipeline {
 
     /// The number column and the optional region column (0-based) of the current file.
     var columns: (number: Int, region: Int?) = (0, nil)
+    /// The number columns (0-based) of the current file when there is a ``plan``.
+    var numberColumns: [Int] = [0]
+    /// The current file's name (the `file` field).
+    var fileName = ""
+    /// Whether the output needs a ``plan`` (made once the first file's header is read).
+    var planNeeded = false
+    /// What was found in each file, for the summary.
+    var fileFacts: [_Summary.FileFacts] = []
+    /// Records read (the header rows not included), whether written or not.
+    var recordsRead: Int { recordsSeen }
+    /// The output of `--keep`, `--fields`, several columns, `--split`, `--unique` or several
+    /// files; `nil` for the fixed layout of ``formatter``. Set before the first record is added.
+    var plan: _OutputPlan? {
+        didSet { if plan?.unique == true { sink.enableUnique() } }
+    }
     /// `--region`.
     var defaultRegion: RegionCode?
 
@@ -54,6 +69,7 @@ struct _ValidatePipeline {
     private var recordsSeen = 0
     private let slices: Int
     private let regionTable = _RegionTable()
+    private var begun = false
 
     init(engine: PhoneNumberEngine, formatter: _RecordFormatter, chunkSize: Int) {
         self.engine = engine
@@ -74,11 +90,19 @@ struct _ValidatePipeline {
     /// The record bytes one chunk holds before it is flushed.
     static let chunkByteLimit = 4 << 20
 
-    mutating func begin() throws {
-        try sink.write(formatter.prologue)
+    /// Writes the header row or `[` once, before the first records (or at the end, when there
+    /// are none): the header of a ``plan`` is known only once the first file's header is read.
+    private mutating func begin() throws {
+        guard !begun else { return }
+        begun = true
+        try sink.write(plan?.prologue ?? formatter.prologue)
     }
 
+    /// Records dropped by `--unique`.
+    var duplicates: Int { sink.duplicates }
+
     mutating func end() throws {
+        try begin()
         try flushChunk(bytesRead: 0)
         while !inFlight.isEmpty { try collectOldest() }
         // A signal that ended the input early (see `_Interrupt.waitForInput`) still says so.
@@ -111,6 +135,7 @@ struct _ValidatePipeline {
     /// Hands the records collected so far to the workers, and takes a chunk to fill next.
     mutating func flushChunk(bytesRead: Int) throws {
         guard filling.count > 0 else { return }
+        try begin()
         let chunk = filling
         let parts = chunk.count >= Self.smallChunk ? slices : 1
         chunk.sequence = nextSequence
@@ -119,7 +144,8 @@ struct _ValidatePipeline {
         nextSequence += 1
         let work = _SliceWork(
             engine: engine, formatter: formatter, dialect: chunk.dialect, columns: columns,
-            defaultRegion: defaultRegion, regionTable: regionTable, chunk: chunk, sink: sink)
+            defaultRegion: defaultRegion, regionTable: regionTable, chunk: chunk, sink: sink,
+            plan: plan, numberColumns: numberColumns, file: Array(fileName.utf8))
         if parts == 1 {
             // In order after the chunks in flight, on this thread: no hand-off for small inputs.
             while !inFlight.isEmpty { try collectOldest() }
@@ -184,6 +210,7 @@ struct _ValidatePipeline {
     /// Ends the output after the records written so far (with the format's epilogue, so that a
     /// JSON array is closed) and throws ``CLIError/interrupted(_:records:)``.
     private mutating func stop(_ signal: Int32) throws -> Never {
+        try begin()
         try sink.finish(epilogue: formatter.epilogue)
         throw CLIError.interrupted(signal, records: recordsSeen)
     }
@@ -192,6 +219,7 @@ struct _ValidatePipeline {
 /// One record of a chunk: its line and its bytes in the chunk's arena.
 struct _ChunkEntry {
     var line: Int
+    var record: Int
     var start: Int
     var count: Int
     var isTooLong: Bool
@@ -204,6 +232,9 @@ final class _SliceResult: @unchecked Sendable {
     var tally = _Tally()
     var badRegion: String?
     var badRegionCount = 0
+    /// With `--unique`: where each output record ends, and the keys of its numbers.
+    var marks: [_UniqueMark] = []
+    var keys: [UInt64] = []
 }
 
 /// Records to check, and what their slices produced. Filled by the pipeline's thread, then read
@@ -239,7 +270,7 @@ final class _Chunk: @unchecked Sendable {
         if count == 0 { self.dialect = dialect }
         let start = arena.count
         if !record.isTooLong { arena.append(record.bytes) }
-        (entries + count).initialize(to: _ChunkEntry(line: record.line, start: start, count: arena.count - start, isTooLong: record.isTooLong,
+        (entries + count).initialize(to: _ChunkEntry(line: record.line, record: record.record, start: start, count: arena.count - start, isTooLong: record.isTooLong,
                                                            isUnclosedQuote: record.problem == .unclosedQuote))
         count += 1
     }
@@ -259,6 +290,7 @@ final class _Sink: @unchecked Sendable {
         var failure: (any Error)?
         var next = 0
         var parked: [Int: _Chunk] = [:]
+        var unique: _UniqueFilter?
     }
 
     private let state = Mutex(State())
@@ -267,6 +299,14 @@ final class _Sink: @unchecked Sendable {
     init(formatter: _RecordFormatter) {
         format = formatter.format
     }
+
+    /// Turns `--unique` on (before the first chunk).
+    func enableUnique() {
+        state.withLock { if $0.unique == nil { $0.unique = _UniqueFilter() } }
+    }
+
+    /// Records dropped by `--unique`.
+    var duplicates: Int { state.withLock { $0.unique?.dropped ?? 0 } }
 
     /// The first write error, after which nothing more is written.
     var failure: (any Error)? { state.withLock { $0.failure } }
@@ -290,6 +330,10 @@ final class _Sink: @unchecked Sendable {
     }
 
     private static func write(_ chunk: _Chunk, format: RecordFormat, to state: inout State) throws {
+        if state.unique != nil {
+            try writeUnique(chunk, format: format, to: &state)
+            return
+        }
         for part in 0..<chunk.parts {
             let output = chunk.results[part].output
             guard output.count > 0 else { continue }
@@ -300,6 +344,23 @@ final class _Sink: @unchecked Sendable {
                 try state.output.write(output.bytes)
             }
             state.wroteRecords = true
+        }
+    }
+
+    /// Writes the records of `chunk` whose numbers were not all written before.
+    private static func writeUnique(_ chunk: _Chunk, format: RecordFormat, to state: inout State) throws {
+        for part in 0..<chunk.parts {
+            let result = chunk.results[part]
+            var start = 0
+            var keysStart = 0
+            for mark in result.marks {
+                defer { start = mark.end; keysStart = mark.keysEnd }
+                guard state.unique!.admit(result.keys[keysStart..<mark.keysEnd]) else { continue }
+                var record = UnsafeRawBufferPointer(rebasing: result.output.bytes[start..<mark.end])
+                if format == .json && !state.wroteRecords { record = UnsafeRawBufferPointer(rebasing: record[1...]) }
+                try state.output.write(record)
+                state.wroteRecords = true
+            }
         }
     }
 
@@ -334,6 +395,9 @@ private struct _SliceWork: @unchecked Sendable {
     let regionTable: _RegionTable
     let chunk: _Chunk
     let sink: _Sink
+    let plan: _OutputPlan?
+    let numberColumns: [Int]
+    let file: [UInt8]
 
     func finished() { sink.finished(chunk) }
 
@@ -352,6 +416,15 @@ private struct _SliceWork: @unchecked Sendable {
         var scratch: [UInt8] = []
         let arena = chunk.arena.base
         let entries = chunk.entries
+        result.marks.removeAll(keepingCapacity: true)
+        result.keys.removeAll(keepingCapacity: true)
+        if let plan {
+            runPlan(plan, lower..<upper, result: result, tally: &tally, badRegion: &badRegion, badRegionCount: &badRegionCount)
+            result.tally = tally
+            result.badRegion = badRegion
+            result.badRegionCount = badRegionCount
+            return
+        }
 
         for position in lower..<upper {
             let entry = entries[position]
@@ -362,6 +435,8 @@ private struct _SliceWork: @unchecked Sendable {
             }
             let record = UnsafeRawBufferPointer(start: arena + entry.start, count: entry.count)
             let region = self.region(of: record, scratch: &scratch, badRegion: &badRegion, badRegionCount: &badRegionCount)
+            // The steps of `checked(_:region:isUnclosedQuote:)`, written out: returning the check
+            // in a tuple costs this loop about 10% more CPU (Benchmarks/validate-results.md).
             withField(columns.number, of: record, scratch: &scratch) { input in
                 var problem = Self.problem(input)
                 if problem == nil, region.invalidUTF8 { problem = .invalidUTF8 }
@@ -375,7 +450,6 @@ private struct _SliceWork: @unchecked Sendable {
                 } else {
                     let check = engine.check(utf8: input, defaultRegion: region.code)
                     if check.number == nil, SpreadsheetMangling.isScientificNotation(UnsafeRawBufferPointer(input)) {
-                        // Excel's 4.47911E+11: the digits are lost, which not_a_number would hide.
                         formatter.append(line: entry.line, input: input, problem: .spreadsheetNumber, check: _RecordFormatter.unchecked,
                                          to: output, tally: &tally)
                     } else {
@@ -387,6 +461,107 @@ private struct _SliceWork: @unchecked Sendable {
         result.tally = tally
         result.badRegion = badRegion
         result.badRegionCount = badRegionCount
+    }
+
+    /// Checks one number field: why it cannot be checked (a NUL byte, bytes that are not UTF-8
+    /// in it or in the region cell, a quote never closed), else the engine's answer, unless the
+    /// number did not parse and is in scientific notation (Excel's 4.47911E+11: the digits are
+    /// lost, which not_a_number would hide). With a problem, the check is ``_RecordFormatter/unchecked``.
+    @inline(__always)
+    private func checked(_ input: UnsafeBufferPointer<UInt8>, region: (code: RegionCode?, invalidUTF8: Bool),
+                         isUnclosedQuote: Bool) -> (problem: _RecordProblem?, check: PhoneNumberCheck) {
+        var problem = Self.problem(input)
+        if problem == nil, region.invalidUTF8 { problem = .invalidUTF8 }
+        if problem == nil, isUnclosedQuote { problem = .unclosedQuote }
+        if let problem { return (problem, _RecordFormatter.unchecked) }
+        let check = engine.check(utf8: input, defaultRegion: region.code)
+        if check.number == nil, SpreadsheetMangling.isScientificNotation(UnsafeRawBufferPointer(input)) {
+            return (.spreadsheetNumber, _RecordFormatter.unchecked)
+        }
+        return (nil, check)
+    }
+
+    /// The slice's records through an ``_OutputPlan``: kept cells, each number column (each
+    /// number of each cell with `--split`), one output record per input record (per number
+    /// with `--split`).
+    private func runPlan(_ plan: _OutputPlan, _ range: Range<Int>, result: _SliceResult, tally: inout _Tally,
+                         badRegion: inout String?, badRegionCount: inout Int) {
+        let writer = _PlanWriter(plan: plan, engine: engine, out: result.output, result: result, file: file)
+        var scratch: [UInt8] = []
+        var kept: [UInt8] = []
+        var keptRanges: [Range<Int>] = []
+        // The number cells of a record, copied first: pointers into it stay valid while the
+        // record's numbers are written.
+        let cells = _ByteBuffer(capacity: 1024)
+        var cellRanges: [Range<Int>] = []
+        var numbers: [_CheckedNumber] = []
+        let arena = chunk.arena.base
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        func add(_ input: UnsafeBufferPointer<UInt8>, slot: Int, problem: _RecordProblem?, check: PhoneNumberCheck) {
+            if formatter.tallies { formatter.count(problem: problem, check: check, into: &tally) }
+            numbers.append(_CheckedNumber(input: input, problem: problem, check: check, slot: slot))
+        }
+        for position in range {
+            let entry = chunk.entries[position]
+            kept.removeAll(keepingCapacity: true)
+            keptRanges.removeAll(keepingCapacity: true)
+            numbers.removeAll(keepingCapacity: true)
+            cells.removeAll()
+            cellRanges.removeAll(keepingCapacity: true)
+            if entry.isTooLong {
+                add(empty, slot: 0, problem: .lineTooLong, check: _RecordFormatter.unchecked)
+                writer.write(line: entry.line, record: entry.record, kept: kept, keptRanges: keptRanges, numbers: numbers[...], tally: &tally)
+                continue
+            }
+            let record = UnsafeRawBufferPointer(start: arena + entry.start, count: entry.count)
+            let region = self.region(of: record, scratch: &scratch, badRegion: &badRegion, badRegionCount: &badRegionCount)
+            if plan.keptCount > 0 {
+                var cut = false
+                RecordFields.forEachField(of: record, dialect: dialect, scratch: &scratch) { index, field in
+                    guard index < plan.keptCount else {
+                        cut = true
+                        return
+                    }
+                    let start = kept.count
+                    kept.append(contentsOf: field)
+                    keptRanges.append(start..<kept.count)
+                }
+                if cut { tally.cutRecords += 1 }
+            }
+            for column in numberColumns {
+                withField(column, of: record, scratch: &scratch) { field in
+                    let start = cells.count
+                    cells.append(UnsafeRawBufferPointer(field))
+                    cellRanges.append(start..<cells.count)
+                }
+            }
+            for (slot, cellRange) in cellRanges.enumerated() {
+                let cell = UnsafeBufferPointer(start: cells.base + cellRange.lowerBound, count: cellRange.count)
+                if plan.split {
+                    for piece in NumberCellSplitter.split(UnsafeRawBufferPointer(cell)) {
+                        let input = UnsafeBufferPointer(rebasing: cell[piece])
+                        let (problem, check) = checked(input, region: region, isUnclosedQuote: entry.isUnclosedQuote)
+                        add(input, slot: slot, problem: problem, check: check)
+                    }
+                } else {
+                    let (problem, check) = checked(cell, region: region, isUnclosedQuote: entry.isUnclosedQuote)
+                    add(cell, slot: slot, problem: problem, check: check)
+                }
+            }
+            if plan.split {
+                // A record without any number still gets its output record.
+                if numbers.isEmpty {
+                    let (problem, check) = checked(empty, region: region, isUnclosedQuote: entry.isUnclosedQuote)
+                    add(empty, slot: 0, problem: problem, check: check)
+                }
+                for index in numbers.indices {
+                    writer.write(line: entry.line, record: entry.record, kept: kept, keptRanges: keptRanges, numbers: numbers[index...index],
+                                 tally: &tally)
+                }
+            } else {
+                writer.write(line: entry.line, record: entry.record, kept: kept, keptRanges: keptRanges, numbers: numbers[...], tally: &tally)
+            }
+        }
     }
 
     /// Calls `body` with field `index` of `record`: in place, or unquoted into `scratch`; empty

@@ -1,0 +1,197 @@
+import PhoneNumberCarriers
+import PhoneNumbers
+
+/// A field `validate` can write (`--fields`). The names are the output names.
+enum _OutputField: String, CaseIterable {
+    case file, line, record, column, input, ok, error, e164, national, international, rfc3966, possible, valid, type, region,
+         fictional
+    case timeZones = "time_zones"
+    case carrier
+    case shortNumber = "short_number"
+    case cost
+
+    /// Fields of the record, not of one of its numbers: never prefixed, written once.
+    var isRecordField: Bool { self == .file || self == .line || self == .record }
+
+    /// The fields written without `--fields`.
+    static let standard: [_OutputField] = [.line, .input, .ok, .error, .e164, .possible, .valid, .type, .region, .fictional]
+
+    /// The names for a usage error.
+    static let namesText = allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// Parses `--fields` values: names separated by commas, in the order given, each once.
+    static func parse(_ values: [String]) throws -> [_OutputField] {
+        var fields: [_OutputField] = []
+        for value in values {
+            for name in value.split(separator: ",", omittingEmptySubsequences: true) {
+                let trimmed = String(name).trimmingSpaces.lowercased()
+                guard let field = _OutputField(rawValue: trimmed) else {
+                    throw CLIError.usage("unknown field '\(trimmed)' for --fields; valid fields: \(namesText)")
+                }
+                if !fields.contains(field) { fields.append(field) }
+            }
+        }
+        guard !fields.isEmpty else { throw CLIError.usage("--fields needs at least one field; valid fields: \(namesText)") }
+        return fields
+    }
+}
+
+/// `--only`: the records to write, by verdict (`valid`, `invalid`) or by type (`mobile`,
+/// `fixed_line`, ...). Several values: a record is written when it matches any of them.
+struct _Only: Equatable {
+    /// One bit per type (``PhoneNumberType/allCases`` order), then valid, then invalid.
+    private var bits: UInt32 = 0
+
+    private static let validBit: UInt32 = 1 << 30
+    private static let invalidBit: UInt32 = 1 << 31
+
+    static let namesText = (["valid", "invalid"] + PhoneNumberType.allCases.map(\.rawValue)).joined(separator: ", ")
+
+    /// Parses `--only` values (each may hold several names separated by commas).
+    static func parse(_ values: [String]) throws -> _Only? {
+        guard !values.isEmpty else { return nil }
+        var only = _Only()
+        for value in values {
+            for name in value.split(separator: ",", omittingEmptySubsequences: true) {
+                let trimmed = String(name).trimmingSpaces.lowercased()
+                if trimmed == "valid" {
+                    only.bits |= validBit
+                } else if trimmed == "invalid" {
+                    only.bits |= invalidBit
+                } else if let index = PhoneNumberType.allCases.firstIndex(where: { $0.rawValue == trimmed }) {
+                    only.bits |= 1 << UInt32(index)
+                } else {
+                    throw CLIError.usage("unknown value '\(trimmed)' for --only; valid values: \(namesText)")
+                }
+            }
+        }
+        return only
+    }
+
+    /// Whether a number with this check is written. Errors count as invalid; a type matches
+    /// only a number that parsed.
+    @inline(__always)
+    func accepts(_ check: PhoneNumberCheck, problem: _RecordProblem?) -> Bool {
+        let valid = problem == nil && check.isValid
+        if valid ? bits & Self.validBit != 0 : bits & Self.invalidBit != 0 { return true }
+        guard bits & ~(Self.validBit | Self.invalidBit) != 0, problem == nil, check.number != nil else { return false }
+        return bits & (1 << UInt32(Self.typeIndex(check.type))) != 0
+    }
+
+    private static func typeIndex(_ type: PhoneNumberType) -> Int {
+        PhoneNumberType.allCases.firstIndex(of: type) ?? 0
+    }
+}
+
+/// What `validate` writes when the output is more than one fixed record per input record: kept
+/// input columns (`--keep`), several number columns (`--column` more than once), several numbers
+/// per cell (`--split`), chosen fields (`--fields`), `--unique`, several files (a `file`
+/// field). The fixed layout keeps its own fast writer (``_RecordFormatter``).
+///
+/// Output columns, in order: the record fields (`file`, `line`, `record`, as chosen), the kept
+/// input columns, then the number fields. With several number columns and without `--split`,
+/// each number column has its own number fields, named `<column>.<field>` (`<column>` is the
+/// header name, or the 1-based position without a header): `Phone 1 - Value.e164`. With
+/// `--split`, each number is an output record of its own, and the `column` field says where it
+/// came from.
+struct _OutputPlan {
+    /// One output column.
+    enum Column {
+        case record(_OutputField)
+        case kept(Int)
+        /// A number field of number column `slot`; with `--split`, slot 0 is the current number.
+        case number(slot: Int, _OutputField)
+    }
+
+    let format: RecordFormat
+    let columns: [Column]
+    /// The output names of ``columns``.
+    let names: [String]
+    /// JSON keys with their quotes and colon (`"e164":`), one per column.
+    let jsonKeys: [[UInt8]]
+    /// The labels of the number columns (`column` field values).
+    let labels: [String]
+    /// How many input columns are kept (0 without `--keep`).
+    let keptCount: Int
+    let split: Bool
+    let only: _Only?
+    let unique: Bool
+    let headerRow: Bool
+    let carrierLocale: CarrierLocale
+    let needsTimeZones: Bool
+    let needsCarrier: Bool
+
+    init(format: RecordFormat, fields: [_OutputField], keptNames: [String]?, labels: [String], split: Bool, only: _Only?,
+         unique: Bool, headerRow: Bool, carrierLocale: CarrierLocale) {
+        self.format = format
+        self.labels = labels
+        self.split = split
+        self.only = only
+        self.unique = unique
+        self.headerRow = headerRow
+        self.carrierLocale = carrierLocale
+        keptCount = keptNames?.count ?? 0
+        var columns: [Column] = []
+        var names: [String] = []
+        for field in fields where field.isRecordField {
+            columns.append(.record(field))
+            names.append(field.rawValue)
+        }
+        for (index, name) in (keptNames ?? []).enumerated() {
+            columns.append(.kept(index))
+            names.append(name)
+        }
+        let numberFields = fields.filter { !$0.isRecordField }
+        if split || labels.count == 1 {
+            for field in numberFields {
+                columns.append(.number(slot: 0, field))
+                names.append(field.rawValue)
+            }
+        } else {
+            for (slot, label) in labels.enumerated() {
+                for field in numberFields where field != .column {
+                    columns.append(.number(slot: slot, field))
+                    names.append("\(label).\(field.rawValue)")
+                }
+            }
+        }
+        self.columns = columns
+        self.names = names
+        jsonKeys = names.map { name in
+            var key = _encoded(name) { w, utf8 in w.jsonString(utf8) }
+            key.append(UInt8(ascii: ":"))
+            return key
+        }
+        needsTimeZones = fields.contains(.timeZones)
+        needsCarrier = fields.contains(.carrier)
+    }
+
+    /// The header row (CSV, TSV) or `[` (JSON).
+    var prologue: String {
+        switch format {
+        case .csv, .tsv:
+            guard headerRow else { return "" }
+            var line: [UInt8] = []
+            for (position, name) in names.enumerated() {
+                if position > 0 { line.append(format == .csv ? UInt8(ascii: ",") : UInt8(ascii: "\t")) }
+                line += _encoded(name) { w, utf8 in if format == .csv { w.csvField(utf8) } else { w.tsvField(utf8) } }
+            }
+            line.append(UInt8(ascii: "\n"))
+            return String(decoding: line, as: UTF8.self)
+        case .json: return "["
+        case .jsonl, .text: return ""
+        }
+    }
+}
+
+/// `text` written by `write` (a ``_ByteWriter`` method that writes at most 6 bytes per byte, plus 2).
+func _encoded(_ text: String, _ write: (inout _ByteWriter, UnsafeBufferPointer<UInt8>) -> Void) -> [UInt8] {
+    var copy = text
+    return copy.withUTF8 { utf8 in
+        [UInt8](unsafeUninitializedCapacity: utf8.count * 6 + 2) { buffer, initialized in
+            var w = _ByteWriter(buffer.baseAddress!)
+            write(&w, utf8)
+            initialized = w.count
+        }
+    }
+}
