@@ -21,7 +21,13 @@ extension PhoneNumberEngine {
     ///   - defaultRegion: The region national numbers are dialled from, or `nil`.
     /// - Returns: The number and what the metadata says of it, or the parse error.
     public func check(_ text: String, defaultRegion: RegionCode?) -> PhoneNumberCheck {
-        _withUTF8(text) { check(utf8: $0, defaultRegion: defaultRegion) }
+        // Step 1 of the parse pipeline, strict E.164 by words, first on its own, as
+        // `check(utf8:)` does: a check returned out of the closure below is copied once more
+        // (cachegrind: 60 instructions an E.164 input).
+        if let word = text.utf8.withContiguousStorageIfAvailable({ _parseE164WordParts($0) }), let parts = word {
+            return _check(PhoneNumber(parts))
+        }
+        return _withUTF8(text) { check(utf8: $0, defaultRegion: defaultRegion) }
     }
 
     /// ``check(_:defaultRegion:)`` over UTF-8 bytes, for a reader that holds its input as bytes
