@@ -143,7 +143,7 @@ let package = Package(
             dependencies: [
                 "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitRecords", "SMSKitServer",
                 "PhoneNumberTimeZones", "PhoneNumberCarriers",
-                "PhoneVerification", "PhoneVerificationSQLite",
+                "PhoneVerification", "PhoneVerificationSQLite", "CSMSKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

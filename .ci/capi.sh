@@ -42,6 +42,12 @@ LIB="$(swift build --show-bin-path)/libsmskit-c.so"
 for name in $(grep -E '^[a-z]' Sources/CSMSKit/include/smskit.h | grep -oE 'smskit_[a-z0-9_]+\(' | tr -d '('); do
     nm -D --defined-only "$LIB" | grep -q " T $name\$" || { echo "capi.sh: $LIB does not export $name" >&2; exit 1; }
 done
+# The library's other C symbols keep out of the API's names: the ICU shims export smskit_icu_*,
+# the generated tables smskit_phone_*, smskit_short_*, smskit_tz_* and smskit_carrier_*.
+api_names="$(grep -oE 'smskit_[a-z0-9_]+\(' Sources/CSMSKit/include/smskit.h | tr -d '(')"
+stray="$(nm -D --defined-only "$LIB" | awk '$3 ~ /^smskit_/ { print $3 }' \
+    | grep -vE '^smskit_(icu|phone|short|tz|carrier)_' | grep -vxF "$api_names" || true)"
+[[ -z "$stray" ]] || { echo "capi.sh: $LIB exports smskit_ names that are not the API's:" $stray >&2; exit 1; }
 run_test plain "$(swift build --show-bin-path)" cc -- 8
 
 if [[ "${CAPI_SANITIZERS:-all}" != "none" ]]; then

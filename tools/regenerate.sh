@@ -9,6 +9,8 @@
 #   Sources/PhoneNumbers/Generated/{Metadata,MetadataLayout,UnicodeTables}.swift
 #   Sources/CPhoneNumberTables/phone_number_tables.c   tools/metadata/generate_metadata.py (PyPI phonenumbers)
 #   Sources/CShortNumberTables/short_number_tables.c    tools/metadata/generate_short_numbers.py (PyPI phonenumbers)
+#   Sources/CPhoneNumberTimeZoneTables/timezone_tables.c  tools/metadata/generate_timezones.py (PyPI phonenumbers)
+#   Sources/CPhoneNumberCarrierTables/carrier_tables.c  tools/metadata/generate_carriers.py (PyPI phonenumbers)
 #   Sources/PhoneNumbers/Generated/FictionalRanges.swift  tools/generate_fictional_ranges.py (Resources/FictionalRanges)
 #   Sources/SMSTemplates/Generated/BundledCatalogs.swift  tools/generate_catalogs.py (Resources/Catalogs)
 #   Sources/SMSEncoding/Generated/_GSMTables.swift     tools/gsm/generate_tables.py (3GPP TS 23.038 CSVs, kept
@@ -48,6 +50,8 @@ PY
 
 python3 tools/metadata/generate_metadata.py
 python3 tools/metadata/generate_short_numbers.py
+python3 tools/metadata/generate_timezones.py
+python3 tools/metadata/generate_carriers.py
 python3 tools/generate_fictional_ranges.py
 python3 tools/generate_catalogs.py
 if [ -d "$gsm_data" ]; then

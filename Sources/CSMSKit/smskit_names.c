@@ -69,6 +69,4 @@ const char *smskit_fictional_name(int32_t kind) { return LOOKUP(fictional, kind)
 
 uint32_t smskit_api_version(void) { return SMSKIT_API_VERSION; }
 
-// SMSKit's version: keep in step with `SMSKitCommand.smskitVersion` (smskit --version); the Python
-// tests (bindings/python/tests) check that the two agree.
-const char *smskit_version(void) { return "0.1.0"; }
+const char *smskit_version(void) { return SMSKIT_VERSION; }

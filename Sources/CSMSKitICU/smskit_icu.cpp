@@ -58,7 +58,7 @@ std::string baseName(const char *localeID) {
 
 // MARK: - Locales
 
-extern "C" int32_t smskit_locale_canonicalize(const char *tag, int32_t tagLength, char *out, int32_t capacity) {
+extern "C" int32_t smskit_icu_locale_canonicalize(const char *tag, int32_t tagLength, char *out, int32_t capacity) {
     if (tag == nullptr || tagLength <= 0 || tagLength > kMaxTagLength) return -1;
     // Accept the POSIX/Java spelling ("pt_BR") by reading '_' as '-'; ICU's BCP 47 parser is strict.
     char buffer[kMaxTagLength + 1];
@@ -91,7 +91,7 @@ extern "C" int32_t smskit_locale_canonicalize(const char *tag, int32_t tagLength
     return copyOut(result, out, capacity);
 }
 
-extern "C" int32_t smskit_locale_add_likely(const char *localeID, char *out, int32_t capacity) {
+extern "C" int32_t smskit_icu_locale_add_likely(const char *localeID, char *out, int32_t capacity) {
     if (localeID == nullptr || out == nullptr || capacity <= 0) return -1;
     UErrorCode status = U_ZERO_ERROR;
     int32_t length = uloc_addLikelySubtags(localeID, out, capacity, &status);
@@ -99,7 +99,7 @@ extern "C" int32_t smskit_locale_add_likely(const char *localeID, char *out, int
     return length;
 }
 
-extern "C" int32_t smskit_locale_parent(const char *localeID, char *out, int32_t capacity) {
+extern "C" int32_t smskit_icu_locale_parent(const char *localeID, char *out, int32_t capacity) {
     if (localeID == nullptr) return -1;
     std::string base = baseName(localeID);
     if (base.empty() || base == "root") return copyOut("root", out, capacity);
@@ -148,7 +148,7 @@ extern "C" int32_t smskit_locale_parent(const char *localeID, char *out, int32_t
     return copyOut(std::string(truncated, static_cast<size_t>(length)), out, capacity);
 }
 
-extern "C" int32_t smskit_iso_regions(char *out, int32_t capacity) {
+extern "C" int32_t smskit_icu_iso_regions(char *out, int32_t capacity) {
     if (out == nullptr || capacity <= 0) return -1;
     std::string result;
     for (const char *const *region = uloc_getISOCountries(); *region != nullptr; ++region) {
@@ -158,7 +158,7 @@ extern "C" int32_t smskit_iso_regions(char *out, int32_t capacity) {
     return copyOut(result, out, capacity);
 }
 
-extern "C" int32_t smskit_locale_to_tag(const char *localeID, char *out, int32_t capacity) {
+extern "C" int32_t smskit_icu_locale_to_tag(const char *localeID, char *out, int32_t capacity) {
     if (localeID == nullptr || out == nullptr || capacity <= 0) return -1;
     UErrorCode status = U_ZERO_ERROR;
     int32_t length = uloc_toLanguageTag(localeID, out, capacity, true, &status);
@@ -166,7 +166,7 @@ extern "C" int32_t smskit_locale_to_tag(const char *localeID, char *out, int32_t
     return length;
 }
 
-extern "C" int32_t smskit_locale_keyword(const char *localeID, const char *keyword, char *out, int32_t capacity) {
+extern "C" int32_t smskit_icu_locale_keyword(const char *localeID, const char *keyword, char *out, int32_t capacity) {
     if (localeID == nullptr || keyword == nullptr || out == nullptr || capacity <= 0) return -1;
     UErrorCode status = U_ZERO_ERROR;
     int32_t length = uloc_getKeywordValue(localeID, keyword, out, capacity, &status);
@@ -174,12 +174,12 @@ extern "C" int32_t smskit_locale_keyword(const char *localeID, const char *keywo
     return length;
 }
 
-extern "C" int32_t smskit_locale_is_rtl(const char *localeID) {
+extern "C" int32_t smskit_icu_locale_is_rtl(const char *localeID) {
     if (localeID == nullptr) return 0;
     return uloc_isRightToLeft(localeID) ? 1 : 0;
 }
 
-extern "C" int32_t smskit_plural_keywords(const char *localeID, int32_t ordinal, char *out, int32_t capacity) {
+extern "C" int32_t smskit_icu_plural_keywords(const char *localeID, int32_t ordinal, char *out, int32_t capacity) {
     if (localeID == nullptr) return -1;
     UErrorCode status = U_ZERO_ERROR;
     UPluralRules *rules = uplrules_openForType(localeID, ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, &status);
@@ -200,7 +200,7 @@ extern "C" int32_t smskit_plural_keywords(const char *localeID, int32_t ordinal,
     return copyOut(result, out, capacity);
 }
 
-extern "C" int32_t smskit_numbering_system_is_decimal(const char *name) {
+extern "C" int32_t smskit_icu_numbering_system_is_decimal(const char *name) {
     if (name == nullptr || name[0] == '\0' || std::strlen(name) > 8) return 0;
     for (const char *p = name; *p; ++p) {
         if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))) return 0;
@@ -219,12 +219,12 @@ extern "C" int32_t smskit_numbering_system_is_decimal(const char *name) {
 
 // MARK: - Characters
 
-extern "C" int32_t smskit_digit_value(uint32_t codePoint) {
+extern "C" int32_t smskit_icu_digit_value(uint32_t codePoint) {
     if (codePoint > 0x10FFFF) return -1;
     return u_charDigitValue(static_cast<UChar32>(codePoint));
 }
 
-extern "C" int32_t smskit_first_strong_direction(const char *utf8, int32_t length) {
+extern "C" int32_t smskit_icu_first_strong_direction(const char *utf8, int32_t length) {
     if (utf8 == nullptr || length <= 0) return 0;
     int32_t index = 0;
     while (index < length) {
@@ -241,7 +241,7 @@ extern "C" int32_t smskit_first_strong_direction(const char *utf8, int32_t lengt
     return 0;
 }
 
-extern "C" int32_t smskit_bidi_profile(const char *utf8, int32_t length) {
+extern "C" int32_t smskit_icu_bidi_profile(const char *utf8, int32_t length) {
     if (utf8 == nullptr || length <= 0) return 0;
     int32_t flags = 0;
     int32_t index = 0;
@@ -271,7 +271,7 @@ extern "C" int32_t smskit_bidi_profile(const char *utf8, int32_t length) {
 
 // MARK: - Messages
 
-struct smskit_message {
+struct smskit_icu_message {
     // ICU's MessageFormat::format is const but not safe to call concurrently on one instance:
     // it creates its default NumberFormat and each plural argument's PluralRules lazily, on
     // first use, inside the const call. So one compiled message is formatted under its own
@@ -282,16 +282,16 @@ struct smskit_message {
     std::vector<UnicodeString> icuNames; // the same names, for MessageFormat::format
     std::vector<int32_t> kinds;
     std::vector<int32_t> offsets;
-    std::string pluralSelectors;         // see smskit_message_plural_selectors
-    std::vector<std::string> pieces;     // see smskit_message_piece_count; empty if not text-only
+    std::string pluralSelectors;         // see smskit_icu_message_plural_selectors
+    std::vector<std::string> pieces;     // see smskit_icu_message_piece_count; empty if not text-only
     std::vector<int32_t> pieceArguments;
 
-    ~smskit_message() { delete format; }
+    ~smskit_icu_message() { delete format; }
 };
 
 namespace {
 
-void setError(smskit_message_error *error, int32_t status, int32_t offset, const std::string &reason) {
+void setError(smskit_icu_message_error *error, int32_t status, int32_t offset, const std::string &reason) {
     if (error == nullptr) return;
     error->status = status;
     error->offset = offset;
@@ -308,7 +308,7 @@ std::string toUTF8(const UnicodeString &s) {
 
 // Reads the arguments of a parsed pattern into `message`; returns false (with `error` set) on
 // an argument form templates do not support.
-bool describeArguments(const MessagePattern &pattern, smskit_message *message, smskit_message_error *error) {
+bool describeArguments(const MessagePattern &pattern, smskit_icu_message *message, smskit_icu_message_error *error) {
     const int32_t count = pattern.countParts();
     for (int32_t i = 0; i < count; ++i) {
         const MessagePattern::Part &part = pattern.getPart(i);
@@ -346,7 +346,7 @@ bool describeArguments(const MessagePattern &pattern, smskit_message *message, s
         if (index == message->names.size()) {
             message->names.push_back(name);
             // getSubstring() returns a read-only alias into the MessagePattern, which is freed when
-            // smskit_message_open returns: take an owned copy of the characters.
+            // smskit_icu_message_open returns: take an owned copy of the characters.
             UnicodeString alias = pattern.getSubstring(namePart);
             message->icuNames.push_back(UnicodeString(alias.getBuffer(), alias.length()));
             message->kinds.push_back(kind);
@@ -380,7 +380,7 @@ bool describeArguments(const MessagePattern &pattern, smskit_message *message, s
 // way MessageFormat::format does: literal text runs between parts, SKIP_SYNTAX parts (quoting
 // apostrophes) are dropped, INSERT_CHAR parts have no length and add nothing, and an argument
 // spans ARG_START..ARG_LIMIT.
-void splitIntoPieces(const MessagePattern &pattern, smskit_message *message) {
+void splitIntoPieces(const MessagePattern &pattern, smskit_icu_message *message) {
     for (int32_t kind : message->kinds) {
         if (kind != SMSKIT_ARG_TEXT) return;
     }
@@ -411,12 +411,12 @@ void splitIntoPieces(const MessagePattern &pattern, smskit_message *message) {
 
 } // namespace
 
-extern "C" int32_t smskit_message_piece_count(const smskit_message *message) {
+extern "C" int32_t smskit_icu_message_piece_count(const smskit_icu_message *message) {
     return message ? static_cast<int32_t>(message->pieces.size()) : 0;
 }
 
-extern "C" const char *smskit_message_piece(const smskit_message *message, int32_t index, int32_t *length,
-                                            int32_t *argumentIndex) {
+extern "C" const char *smskit_icu_message_piece(const smskit_icu_message *message, int32_t index, int32_t *length,
+                                                int32_t *argumentIndex) {
     if (message == nullptr || index < 0 || index >= static_cast<int32_t>(message->pieces.size())) {
         if (length) *length = 0;
         if (argumentIndex) *argumentIndex = -1;
@@ -428,8 +428,8 @@ extern "C" const char *smskit_message_piece(const smskit_message *message, int32
     return piece.c_str();
 }
 
-extern "C" smskit_message *smskit_message_open(const char *pattern, int32_t length, const char *localeID,
-                                               smskit_message_error *error) {
+extern "C" smskit_icu_message *smskit_icu_message_open(const char *pattern, int32_t length, const char *localeID,
+                                                       smskit_icu_message_error *error) {
     setError(error, 0, -1, "");
     if (pattern == nullptr || length < 0 || localeID == nullptr) {
         setError(error, U_ILLEGAL_ARGUMENT_ERROR, -1, "invalid arguments");
@@ -457,7 +457,7 @@ extern "C" smskit_message *smskit_message_open(const char *pattern, int32_t leng
         }
     }
 
-    smskit_message *message = new (std::nothrow) smskit_message();
+    smskit_icu_message *message = new (std::nothrow) smskit_icu_message();
     if (message == nullptr) {
         setError(error, U_MEMORY_ALLOCATION_ERROR, -1, "out of memory");
         return nullptr;
@@ -481,28 +481,28 @@ extern "C" smskit_message *smskit_message_open(const char *pattern, int32_t leng
     return message;
 }
 
-extern "C" void smskit_message_close(smskit_message *message) { delete message; }
+extern "C" void smskit_icu_message_close(smskit_icu_message *message) { delete message; }
 
-extern "C" int32_t smskit_message_argument_count(const smskit_message *message) {
+extern "C" int32_t smskit_icu_message_argument_count(const smskit_icu_message *message) {
     return message ? static_cast<int32_t>(message->names.size()) : 0;
 }
 
-extern "C" const char *smskit_message_argument_name(const smskit_message *message, int32_t index) {
+extern "C" const char *smskit_icu_message_argument_name(const smskit_icu_message *message, int32_t index) {
     if (message == nullptr || index < 0 || index >= static_cast<int32_t>(message->names.size())) return "";
     return message->names[static_cast<size_t>(index)].c_str();
 }
 
-extern "C" int32_t smskit_message_argument_kinds(const smskit_message *message, int32_t index) {
+extern "C" int32_t smskit_icu_message_argument_kinds(const smskit_icu_message *message, int32_t index) {
     if (message == nullptr || index < 0 || index >= static_cast<int32_t>(message->kinds.size())) return 0;
     return message->kinds[static_cast<size_t>(index)];
 }
 
-extern "C" int32_t smskit_message_argument_offset(const smskit_message *message, int32_t index) {
+extern "C" int32_t smskit_icu_message_argument_offset(const smskit_icu_message *message, int32_t index) {
     if (message == nullptr || index < 0 || index >= static_cast<int32_t>(message->offsets.size())) return -1;
     return message->offsets[static_cast<size_t>(index)];
 }
 
-extern "C" int32_t smskit_message_plural_selectors(const smskit_message *message, char *out, int32_t capacity) {
+extern "C" int32_t smskit_icu_message_plural_selectors(const smskit_icu_message *message, char *out, int32_t capacity) {
     if (message == nullptr) return -1;
     const std::string &value = message->pluralSelectors;
     if (out == nullptr || static_cast<int32_t>(value.size()) > capacity) return static_cast<int32_t>(value.size());
@@ -510,8 +510,8 @@ extern "C" int32_t smskit_message_plural_selectors(const smskit_message *message
     return static_cast<int32_t>(value.size());
 }
 
-extern "C" int32_t smskit_message_format(smskit_message *message, const smskit_value *values, int32_t count,
-                                         char *out, int32_t capacity, int32_t *statusOut) {
+extern "C" int32_t smskit_icu_message_format(smskit_icu_message *message, const smskit_icu_value *values, int32_t count,
+                                             char *out, int32_t capacity, int32_t *statusOut) {
     int32_t dummy = 0;
     int32_t *statusPtr = statusOut ? statusOut : &dummy;
     *statusPtr = U_ZERO_ERROR;
@@ -529,7 +529,7 @@ extern "C" int32_t smskit_message_format(smskit_message *message, const smskit_v
         arguments = heapValues.data();
     }
     for (int32_t i = 0; i < count; ++i) {
-        const smskit_value &value = values[i];
+        const smskit_icu_value &value = values[i];
         switch (value.kind) {
         case 0:
             // A value, never syntax: the text goes in as a Formattable string, not into the pattern.
@@ -565,4 +565,4 @@ extern "C" int32_t smskit_message_format(smskit_message *message, const smskit_v
     return length;
 }
 
-extern "C" const char *smskit_error_name(int32_t status) { return u_errorName(static_cast<UErrorCode>(status)); }
+extern "C" const char *smskit_icu_error_name(int32_t status) { return u_errorName(static_cast<UErrorCode>(status)); }

@@ -22,7 +22,7 @@ using icu::TimeZone;
 using icu::TimeZoneTransition;
 using icu::UnicodeString;
 
-struct smskit_time_zone {
+struct smskit_icu_time_zone {
     BasicTimeZone *zone;
 };
 
@@ -33,12 +33,12 @@ constexpr int32_t kMaxIDLength = 64;
 // ICU's UDate range is far wider; we refuse instants beyond +-10,000 years before asking it.
 constexpr double kMaxInstant = 3.2e14;
 
-std::atomic<smskit_time_zone *> slots[kSlots];
+std::atomic<smskit_icu_time_zone *> slots[kSlots];
 // Slots known to name a zone ICU lacks, so that a miss is not retried on every call.
 std::atomic<bool> missing[kSlots];
 std::mutex openLock;
 
-smskit_time_zone *open(const char *zoneID, int32_t length) {
+smskit_icu_time_zone *open(const char *zoneID, int32_t length) {
     UnicodeString id = UnicodeString::fromUTF8(icu::StringPiece(zoneID, length));
     TimeZone *zone = TimeZone::createTimeZone(id);
     if (zone == nullptr) return nullptr;
@@ -49,20 +49,20 @@ smskit_time_zone *open(const char *zoneID, int32_t length) {
         delete zone;
         return nullptr;
     }
-    return new (std::nothrow) smskit_time_zone{basic};
+    return new (std::nothrow) smskit_icu_time_zone{basic};
 }
 
 bool usable(double instant) { return std::isfinite(instant) && std::fabs(instant) <= kMaxInstant; }
 
 } // namespace
 
-extern "C" const smskit_time_zone *smskit_time_zone_shared(uint32_t slot, const char *zoneID, int32_t length) {
+extern "C" const smskit_icu_time_zone *smskit_icu_time_zone_shared(uint32_t slot, const char *zoneID, int32_t length) {
     if (slot >= kSlots || zoneID == nullptr || length <= 0 || length > kMaxIDLength) return nullptr;
-    if (smskit_time_zone *zone = slots[slot].load(std::memory_order_acquire)) return zone;
+    if (smskit_icu_time_zone *zone = slots[slot].load(std::memory_order_acquire)) return zone;
     if (missing[slot].load(std::memory_order_acquire)) return nullptr;
     std::lock_guard<std::mutex> guard(openLock);
-    if (smskit_time_zone *zone = slots[slot].load(std::memory_order_acquire)) return zone;
-    smskit_time_zone *zone = open(zoneID, length);
+    if (smskit_icu_time_zone *zone = slots[slot].load(std::memory_order_acquire)) return zone;
+    smskit_icu_time_zone *zone = open(zoneID, length);
     if (zone == nullptr) {
         missing[slot].store(true, std::memory_order_release);
         return nullptr;
@@ -71,7 +71,7 @@ extern "C" const smskit_time_zone *smskit_time_zone_shared(uint32_t slot, const 
     return zone;
 }
 
-extern "C" int32_t smskit_time_zone_offset(const smskit_time_zone *zone, double instant, int32_t *offset) {
+extern "C" int32_t smskit_icu_time_zone_offset(const smskit_icu_time_zone *zone, double instant, int32_t *offset) {
     if (zone == nullptr || offset == nullptr || !usable(instant)) return 0;
     int32_t raw = 0, dst = 0;
     UErrorCode status = U_ZERO_ERROR;
@@ -81,7 +81,7 @@ extern "C" int32_t smskit_time_zone_offset(const smskit_time_zone *zone, double 
     return 1;
 }
 
-extern "C" int32_t smskit_time_zone_next_transition(const smskit_time_zone *zone, double instant, double *transition) {
+extern "C" int32_t smskit_icu_time_zone_next_transition(const smskit_icu_time_zone *zone, double instant, double *transition) {
     if (zone == nullptr || transition == nullptr || !usable(instant)) return 0;
     TimeZoneTransition next;
     if (!zone->zone->getNextTransition(instant, false, next)) return 0;

@@ -14,7 +14,7 @@ extension PhoneNumberTimeZone {
     public func utcOffset(at instant: UTCInstant) -> Int? {
         guard let zone = rules else { return nil }
         var offset: Int32 = 0
-        guard smskit_time_zone_offset(zone, Double(instant.secondsSince1970) * 1000, &offset) != 0 else { return nil }
+        guard smskit_icu_time_zone_offset(zone, Double(instant.secondsSince1970) * 1000, &offset) != 0 else { return nil }
         return Int(offset) / 1000
     }
 
@@ -29,7 +29,7 @@ extension PhoneNumberTimeZone {
     public func nextTransition(after instant: UTCInstant) -> UTCInstant? {
         guard let zone = rules else { return nil }
         var transition = 0.0
-        guard smskit_time_zone_next_transition(zone, Double(instant.secondsSince1970) * 1000, &transition) != 0 else {
+        guard smskit_icu_time_zone_next_transition(zone, Double(instant.secondsSince1970) * 1000, &transition) != 0 else {
             return nil
         }
         return UTCInstant(secondsSince1970: Int64((transition / 1000).rounded(.up)))
@@ -48,6 +48,6 @@ extension PhoneNumberTimeZone {
     /// The zone's rules, opened once per process in the ICU shim's cache slot for this index.
     var rules: OpaquePointer? {
         let name = utf8
-        return name.withMemoryRebound(to: CChar.self) { smskit_time_zone_shared(UInt32(index), $0.baseAddress, Int32($0.count)) }
+        return name.withMemoryRebound(to: CChar.self) { smskit_icu_time_zone_shared(UInt32(index), $0.baseAddress, Int32($0.count)) }
     }
 }

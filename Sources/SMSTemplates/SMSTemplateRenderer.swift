@@ -262,11 +262,11 @@ extension SMSTemplateRenderer {
                 })
             }
             return buffer.withUTF8 { utf8 in
-                withUnsafeTemporaryAllocation(of: smskit_value.self, capacity: max(arguments.count, 1)) { values in
+                withUnsafeTemporaryAllocation(of: smskit_icu_value.self, capacity: max(arguments.count, 1)) { values in
                     let base = utf8.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
                     for index in 0..<arguments.count {
                         let slot = slots[index]
-                        values[index] = smskit_value(kind: slot.kind, length: Int32(slot.end - slot.start),
+                        values[index] = smskit_icu_value(kind: slot.kind, length: Int32(slot.end - slot.start),
                                                      utf8: slot.kind == 0 ? base.map { $0 + slot.start } : nil,
                                                      integer: slot.integer, real: slot.real)
                     }

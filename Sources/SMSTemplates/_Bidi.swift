@@ -35,7 +35,7 @@ enum _Bidi {
         }
         var text = text
         let flags = text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { smskit_bidi_profile($0.baseAddress, Int32($0.count)) }
+            bytes.withMemoryRebound(to: CChar.self) { smskit_icu_bidi_profile($0.baseAddress, Int32($0.count)) }
         }
         return Profile(hasLeftToRight: flags & Int32(SMSKIT_BIDI_HAS_L) != 0,
                        hasRightToLeft: flags & Int32(SMSKIT_BIDI_HAS_R | SMSKIT_BIDI_HAS_AL) != 0,

@@ -31,7 +31,7 @@ final class _CompiledMessage: @unchecked Sendable {
 
     /// For text-only messages: the literal UTF-8 of all pieces, and per piece its range in
     /// `pieceBytes` and the argument that follows it (-1 after the last). Empty otherwise.
-    /// See `smskit_message_piece_count`: rendering these needs no ICU call, and a test checks the
+    /// See `smskit_icu_message_piece_count`: rendering these needs no ICU call, and a test checks the
     /// result against ICU's MessageFormat for every bundled message.
     let pieceBytes: [UInt8]
     let pieces: [(start: Int, end: Int, argument: Int)]
@@ -56,10 +56,10 @@ final class _CompiledMessage: @unchecked Sendable {
             if byte & 0xC0 != 0x80 { utf16Offset += byte >= 0xF0 ? 2 : 1 }
         }
         var pattern = pattern
-        var error = smskit_message_error()
+        var error = smskit_icu_message_error()
         let handle = pattern.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) {
-                smskit_message_open($0.baseAddress, Int32($0.count), localeID, &error)
+                smskit_icu_message_open($0.baseAddress, Int32($0.count), localeID, &error)
             }
         }
         guard let handle else {
@@ -69,23 +69,23 @@ final class _CompiledMessage: @unchecked Sendable {
             throw CompileError(status: error.status, offset: error.offset >= 0 ? Int(error.offset) : nil, reason: reason)
         }
         self.handle = handle
-        let count = smskit_message_argument_count(handle)
+        let count = smskit_icu_message_argument_count(handle)
         var arguments: [Argument] = []
         arguments.reserveCapacity(Int(count))
         for index in 0..<count {
             arguments.append(Argument(
-                name: String(cString: smskit_message_argument_name(handle, index)),
-                kinds: smskit_message_argument_kinds(handle, index),
-                offset: Int(smskit_message_argument_offset(handle, index))))
+                name: String(cString: smskit_icu_message_argument_name(handle, index)),
+                kinds: smskit_icu_message_argument_kinds(handle, index),
+                offset: Int(smskit_icu_message_argument_offset(handle, index))))
         }
         self.arguments = arguments
 
-        let needed = smskit_message_plural_selectors(handle, nil, 0)
+        let needed = smskit_icu_message_plural_selectors(handle, nil, 0)
         var uses: [(String, Bool, [String])] = []
         if needed > 0 {
             let text = String(unsafeUninitializedCapacity: Int(needed)) { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
-                    Int(smskit_message_plural_selectors(handle, $0.baseAddress, Int32($0.count)))
+                    Int(smskit_icu_message_plural_selectors(handle, $0.baseAddress, Int32($0.count)))
                 }
             }
             for line in text.split(separator: "\n") {
@@ -98,12 +98,12 @@ final class _CompiledMessage: @unchecked Sendable {
 
         var bytes: [UInt8] = []
         var pieces: [(Int, Int, Int)] = []
-        let pieceCount = smskit_message_piece_count(handle)
+        let pieceCount = smskit_icu_message_piece_count(handle)
         for index in 0..<pieceCount {
             var length: Int32 = 0
             var argument: Int32 = -1
             let start = bytes.count
-            if let literal = smskit_message_piece(handle, index, &length, &argument), length > 0 {
+            if let literal = smskit_icu_message_piece(handle, index, &length, &argument), length > 0 {
                 UnsafeRawPointer(literal).withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
                     bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(length)))
                 }
@@ -142,17 +142,17 @@ final class _CompiledMessage: @unchecked Sendable {
         }
     }
 
-    deinit { smskit_message_close(handle) }
+    deinit { smskit_icu_message_close(handle) }
 
     /// Formats with `values` in `arguments` order. Text values must be sanitized already.
-    func format(_ values: UnsafeBufferPointer<smskit_value>) -> Result<String, TemplateError> {
+    func format(_ values: UnsafeBufferPointer<smskit_icu_value>) -> Result<String, TemplateError> {
         var capacity = 512
         while true {
             var status: Int32 = 0
             var needed = 0
             let text = String(unsafeUninitializedCapacity: capacity) { buffer in
                 let length = buffer.withMemoryRebound(to: CChar.self) { chars in
-                    smskit_message_format(handle, values.baseAddress, Int32(values.count),
+                    smskit_icu_message_format(handle, values.baseAddress, Int32(values.count),
                                           chars.baseAddress, Int32(chars.count), &status)
                 }
                 if status == 15 /* U_BUFFER_OVERFLOW_ERROR */ { needed = Int(length); return 0 }
@@ -164,7 +164,7 @@ final class _CompiledMessage: @unchecked Sendable {
             }
             if status > 0 {
                 return .failure(TemplateError(code: .formatting,
-                    message: "ICU could not format the message (\(String(cString: smskit_error_name(status))))"))
+                    message: "ICU could not format the message (\(String(cString: smskit_icu_error_name(status))))"))
             }
             return .success(text)
         }

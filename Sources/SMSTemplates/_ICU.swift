@@ -19,42 +19,42 @@ enum _ICU {
         return tag.withUTF8 { utf8 -> String? in
             guard utf8.count > 0, utf8.count <= 128 else { return nil }
             return utf8.withMemoryRebound(to: CChar.self) { chars in
-                string { smskit_locale_canonicalize(chars.baseAddress, Int32(chars.count), $0, $1) }
+                string { smskit_icu_locale_canonicalize(chars.baseAddress, Int32(chars.count), $0, $1) }
             }
         }
     }
 
     static func addLikelySubtags(_ id: String) -> String? {
-        string { smskit_locale_add_likely(id, $0, $1) }
+        string { smskit_icu_locale_add_likely(id, $0, $1) }
     }
 
     static func parent(_ id: String) -> String? {
-        string { smskit_locale_parent(id, $0, $1) }
+        string { smskit_icu_locale_parent(id, $0, $1) }
     }
 
     static func languageTag(_ id: String) -> String? {
-        string { smskit_locale_to_tag(id, $0, $1) }
+        string { smskit_icu_locale_to_tag(id, $0, $1) }
     }
 
     static func keyword(_ id: String, _ keyword: String) -> String? {
-        string(capacity: 64) { smskit_locale_keyword(id, keyword, $0, $1) }
+        string(capacity: 64) { smskit_icu_locale_keyword(id, keyword, $0, $1) }
     }
 
     /// The current ISO 3166-1 region codes ICU knows, e.g. `["AD", "AE", ...]`.
     static func isoRegions() -> [String] {
-        string(capacity: 2048) { smskit_iso_regions($0, $1) }?.split(separator: " ").map(String.init) ?? []
+        string(capacity: 2048) { smskit_icu_iso_regions($0, $1) }?.split(separator: " ").map(String.init) ?? []
     }
 
-    static func isRightToLeft(_ id: String) -> Bool { smskit_locale_is_rtl(id) != 0 }
+    static func isRightToLeft(_ id: String) -> Bool { smskit_icu_locale_is_rtl(id) != 0 }
 
     /// The plural categories ICU gives for a locale, e.g. `["few", "many", "one", "other"]` for `ru`.
     static func pluralCategories(_ id: String, ordinal: Bool) -> [String]? {
-        string(capacity: 128) { smskit_plural_keywords(id, ordinal ? 1 : 0, $0, $1) }
+        string(capacity: 128) { smskit_icu_plural_keywords(id, ordinal ? 1 : 0, $0, $1) }
             .map { $0.split(separator: " ").map(String.init) }
     }
 
     static func digitValue(_ scalar: Unicode.Scalar) -> Int? {
-        let value = smskit_digit_value(scalar.value)
+        let value = smskit_icu_digit_value(scalar.value)
         return value >= 0 ? Int(value) : nil
     }
 
@@ -63,7 +63,7 @@ enum _ICU {
     static func firstStrongDirection(_ text: String) -> Direction {
         var text = text
         let value = text.withUTF8 { utf8 in
-            utf8.withMemoryRebound(to: CChar.self) { smskit_first_strong_direction($0.baseAddress, Int32($0.count)) }
+            utf8.withMemoryRebound(to: CChar.self) { smskit_icu_first_strong_direction($0.baseAddress, Int32($0.count)) }
         }
         switch value {
         case 1: return .leftToRight

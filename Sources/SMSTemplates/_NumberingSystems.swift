@@ -54,6 +54,6 @@ enum _NumberingSystems {
         guard (3...8).contains(name.utf8.count), name.utf8.allSatisfy({
             ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
         }) else { return false }
-        return smskit_numbering_system_is_decimal(name) != 0
+        return smskit_icu_numbering_system_is_decimal(name) != 0
     }
 }

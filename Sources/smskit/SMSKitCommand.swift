@@ -1,4 +1,5 @@
 import ArgumentParser
+import CSMSKit
 import PhoneNumbers
 import SMSTemplates
 
@@ -11,8 +12,9 @@ import Darwin
 /// `smskit`: the command-line face of SMSKit.
 @main
 struct SMSKitCommand: ParsableCommand {
-    /// SMSKit's own version, printed by `smskit --version`.
-    static let smskitVersion = "0.1.0"
+    /// SMSKit's own version, printed by `smskit --version`: the C API's `SMSKIT_VERSION`
+    /// (Sources/CSMSKit/include/smskit.h), its one home, which `smskit_version()` returns too.
+    static let smskitVersion = SMSKIT_VERSION
 
     /// The three lines of `smskit --version`.
     static var versionText: String {

@@ -333,7 +333,7 @@ import Testing
         let viaICU: String = try joined.withUTF8 { utf8 in
             let base = utf8.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             let cValues = spans.map { span in
-                smskit_value(kind: 0, length: Int32(span.count), utf8: base.map { $0 + span.lowerBound }, integer: 0, real: 0)
+                smskit_icu_value(kind: 0, length: Int32(span.count), utf8: base.map { $0 + span.lowerBound }, integer: 0, real: 0)
             }
             return try cValues.withUnsafeBufferPointer { try compiled.format($0).get() }
         }

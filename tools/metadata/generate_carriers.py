@@ -15,7 +15,6 @@ entries sorted, the trie breadth first (see prefix_tables.py).
 
 from __future__ import annotations
 
-import argparse
 import pathlib
 import sys
 
@@ -33,35 +32,36 @@ LONGEST_PREFIX = 9  # what the Swift walk assumes (PhoneNumberCarriers/_CarrierT
 KNOWN_LOCALES = ["ar", "be", "en", "fa", "kk", "ko", "ru", "uk", "zh", "zh_Hant"]
 
 
-def render() -> str:
-    if CARRIER_LONGEST_PREFIX != LONGEST_PREFIX or max(map(len, CARRIER_DATA)) > LONGEST_PREFIX:
-        raise SystemExit(f"longest prefix is {CARRIER_LONGEST_PREFIX}; the Swift walk expects {LONGEST_PREFIX}")
-    locales = sorted({locale for names in CARRIER_DATA.values() for locale in names})
+def render(data: dict[str, dict[str, str]] = CARRIER_DATA, longest: int = CARRIER_LONGEST_PREFIX,
+           regions=phonenumbers.SUPPORTED_REGIONS) -> str:
+    """The C file for `data` (prefix -> {locale: name}) and the portable `regions` (the package's
+    by default; the golden test passes small ones)."""
+    prefix_tables.check_longest_prefix(data, longest, LONGEST_PREFIX)
+    locales = sorted({locale for names in data.values() for locale in names})
     if locales != KNOWN_LOCALES:
         raise SystemExit(f"the data's locales {locales} are not {KNOWN_LOCALES}: update the Swift side and this list")
     locale_index = {locale: i for i, locale in enumerate(locales)}
-    names = sorted({name for by_locale in CARRIER_DATA.values() for name in by_locale.values()})
+    names = sorted({name for by_locale in data.values() for name in by_locale.values()})
     name_index = {name: i for i, name in enumerate(names)}
-    entries = sorted({tuple(sorted((locale_index[l], name_index[n]) for l, n in d.items())) for d in CARRIER_DATA.values()})
+    entries = sorted({tuple(sorted((locale_index[l], name_index[n]) for l, n in d.items())) for d in data.values()})
     entry_index = {entry: i for i, entry in enumerate(entries)}
 
     def entry_of(by_locale: dict[str, str]) -> int:
         return entry_index[tuple(sorted((locale_index[l], name_index[n]) for l, n in by_locale.items()))]
 
-    nodes = prefix_tables.build_trie({prefix: entry_of(d) for prefix, d in CARRIER_DATA.items()})
+    nodes = prefix_tables.build_trie({prefix: entry_of(d) for prefix, d in data.items()})
     entry_offsets, entry_locales, entry_names = [0], [], []
     for entry in entries:
         entry_locales += [l for l, _ in entry]
         entry_names += [n for _, n in entry]
         entry_offsets.append(len(entry_locales))
-    pool, name_offsets, _ = prefix_tables.c_string_pool("names", names)
-    name_offsets.append(name_offsets[-1] + len(names[-1].encode()) + 1)
+    pool, name_offsets = prefix_tables.c_string_pool("names", names)
     if name_offsets[-1] > 0xFFFFFFFF or len(names) > 0xFFFF:
         raise SystemExit("names do not fit the table's integer widths")
 
     portable = [0] * 85  # bit (a * 26 + b) for region "AB"
     portable_regions = []
-    for region in sorted(phonenumbers.SUPPORTED_REGIONS):
+    for region in sorted(regions):
         metadata = PhoneMetadata.metadata_for_region(region, None)
         if metadata is not None and metadata.mobile_number_portable_region:
             if len(region) != 2 or not region.isalpha():
@@ -71,7 +71,7 @@ def render() -> str:
             portable_regions.append(region)
 
     out = [prefix_tables.header("tools/metadata/generate_carriers.py", "phonenumbers.carrierdata and the regions' mobileNumberPortableRegion")]
-    out.append(f"// {len(CARRIER_DATA)} prefixes, {len(nodes)} trie nodes, {len(entries)} entries, {len(names)} names, {len(locales)} locales.\n")
+    out.append(f"// {len(data)} prefixes, {len(nodes)} trie nodes, {len(entries)} entries, {len(names)} names, {len(locales)} locales.\n")
     out.append('\n#include "CPhoneNumberCarrierTables.h"\n\n')
     out.append(prefix_tables.c_nodes("smskit_carrier_node", "nodes", nodes))
     out.append("\n// Entry i is the pairs (entry_locales[k], entry_names[k]) for k in entry_offsets[i] ..< entry_offsets[i + 1],\n// sorted by locale index.\n")
@@ -104,20 +104,5 @@ const char *smskit_carrier_upstream_version(void) {{ return "{prefix_tables.upst
     return "".join(out)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if the output is stale")
-    args = parser.parse_args()
-    text = render()
-    if args.check:
-        if not OUT.exists() or OUT.read_text() != text:
-            print(f"{OUT.relative_to(ROOT)} is stale: run tools/metadata/generate_carriers.py", file=sys.stderr)
-            return 1
-        return 0
-    OUT.write_text(text)
-    print(f"wrote {OUT.relative_to(ROOT)} ({len(text)} bytes)")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(prefix_tables.main(OUT, render, __doc__))

@@ -18,7 +18,6 @@ sorted, DFAs renumbered depth first.
 
 from __future__ import annotations
 
-import argparse
 import pathlib
 import sys
 
@@ -120,21 +119,5 @@ const char *smskit_short_upstream_version(void) {{ return "{prefix_tables.upstre
     return "".join(out)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if the output is stale")
-    args = parser.parse_args()
-    text = render()
-    if args.check:
-        if not OUT.exists() or OUT.read_text() != text:
-            print(f"{OUT.relative_to(ROOT)} is stale: run tools/metadata/generate_short_numbers.py", file=sys.stderr)
-            return 1
-        return 0
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(text)
-    print(f"wrote {OUT.relative_to(ROOT)} ({len(text)} bytes)")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(prefix_tables.main(OUT, render, __doc__))

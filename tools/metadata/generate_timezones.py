@@ -14,7 +14,6 @@ sorted, zone lists sorted, the trie breadth first (see prefix_tables.py).
 
 from __future__ import annotations
 
-import argparse
 import pathlib
 import sys
 
@@ -30,27 +29,28 @@ OUT = ROOT / "Sources" / "CPhoneNumberTimeZoneTables" / "timezone_tables.c"
 LONGEST_PREFIX = 9  # what the Swift walk assumes (PhoneNumberTimeZones/_TimeZoneTable.swift)
 
 
-def render() -> str:
-    if TIMEZONE_LONGEST_PREFIX != LONGEST_PREFIX or max(map(len, TIMEZONE_DATA)) > LONGEST_PREFIX:
-        raise SystemExit(f"longest prefix is {TIMEZONE_LONGEST_PREFIX}; the Swift walk expects {LONGEST_PREFIX}")
-    zones = sorted({zone for zone_list in TIMEZONE_DATA.values() for zone in zone_list})
+def render(data: dict[str, tuple[str, ...]] = TIMEZONE_DATA, longest: int = TIMEZONE_LONGEST_PREFIX,
+           geo_mobile_codes=phonenumberutil._GEO_MOBILE_COUNTRIES) -> str:
+    """The C file for `data` (prefix -> zone names; the package's by default; the golden test
+    passes a small one)."""
+    prefix_tables.check_longest_prefix(data, longest, LONGEST_PREFIX)
+    zones = sorted({zone for zone_list in data.values() for zone in zone_list})
     if "Etc/Unknown" in zones:
         raise SystemExit("the data names Etc/Unknown, which the Swift side reserves for 'no zone'")
     zone_index = {zone: i for i, zone in enumerate(zones)}
-    lists = sorted(set(TIMEZONE_DATA.values()))
+    lists = sorted(set(data.values()))
     list_index = {zone_list: i for i, zone_list in enumerate(lists)}
 
-    nodes = prefix_tables.build_trie({prefix: list_index[v] for prefix, v in TIMEZONE_DATA.items()})
+    nodes = prefix_tables.build_trie({prefix: list_index[v] for prefix, v in data.items()})
     list_offsets, list_zones = [0], []
     for zone_list in lists:
         list_zones += [zone_index[zone] for zone in zone_list]
         list_offsets.append(len(list_zones))
-    pool, name_offsets, _ = prefix_tables.c_string_pool("names", zones)
-    name_offsets.append(name_offsets[-1] + len(zones[-1].encode()) + 1)
-    geo_mobile = sorted(phonenumberutil._GEO_MOBILE_COUNTRIES)
+    pool, name_offsets = prefix_tables.c_string_pool("names", zones)
+    geo_mobile = sorted(geo_mobile_codes)
 
     out = [prefix_tables.header("tools/metadata/generate_timezones.py", "phonenumbers.tzdata")]
-    out.append(f"// {len(TIMEZONE_DATA)} prefixes, {len(nodes)} trie nodes, {len(lists)} zone lists, {len(zones)} zones.\n")
+    out.append(f"// {len(data)} prefixes, {len(nodes)} trie nodes, {len(lists)} zone lists, {len(zones)} zones.\n")
     out.append('\n#include "CPhoneNumberTimeZoneTables.h"\n\n')
     out.append(prefix_tables.c_nodes("smskit_tz_node", "nodes", nodes))
     out.append("\n// Zone list i is list_zones[list_offsets[i] ..< list_offsets[i + 1]], in the data's order.\n")
@@ -77,20 +77,5 @@ const char *smskit_tz_upstream_version(void) {{ return "{prefix_tables.upstream_
     return "".join(out)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if the output is stale")
-    args = parser.parse_args()
-    text = render()
-    if args.check:
-        if not OUT.exists() or OUT.read_text() != text:
-            print(f"{OUT.relative_to(ROOT)} is stale: run tools/metadata/generate_timezones.py", file=sys.stderr)
-            return 1
-        return 0
-    OUT.write_text(text)
-    print(f"wrote {OUT.relative_to(ROOT)} ({len(text)} bytes)")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(prefix_tables.main(OUT, render, __doc__))

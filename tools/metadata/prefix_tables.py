@@ -1,5 +1,6 @@
-"""Shared by generate_timezones.py and generate_carriers.py: a digit trie over E.164 prefixes and
-the C text of constant arrays.
+"""What the C-table generators share (generate_timezones.py, generate_carriers.py,
+generate_short_numbers.py): the generated file's header, the C text of constant arrays and string
+pools, a digit trie over E.164 prefixes, and the command line (write the file, or --check it).
 
 The trie is what the Swift side walks in place (one node a digit, no decoding):
 
@@ -14,11 +15,24 @@ output depends only on the set of keys and their values.
 
 from __future__ import annotations
 
+import argparse
 import importlib.metadata
+import pathlib
+import sys
+from typing import Callable
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 
 
 def upstream_version() -> str:
     return importlib.metadata.version("phonenumbers")
+
+
+def check_longest_prefix(keys, declared: int, expected: int) -> None:
+    """The data's longest prefix (`declared` by the data, and measured) is what the Swift walk
+    over the trie expects."""
+    if declared != expected or max(map(len, keys)) > expected:
+        raise SystemExit(f"longest prefix is {declared}; the Swift walk expects {expected}")
 
 
 def build_trie(values_by_prefix: dict[str, int]) -> list[tuple[int, int, int]]:
@@ -82,19 +96,40 @@ def c_nodes(struct: str, name: str, nodes: list[tuple[int, int, int]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def c_string_pool(name: str, strings: list[str]) -> tuple[str, list[int], list[int]]:
+def c_string_pool(name: str, strings: list[str]) -> tuple[str, list[int]]:
     """The strings' UTF-8 bytes, each NUL-terminated, as one char array; returns the C text and
-    the offsets and byte lengths."""
-    offsets, lengths, data = [], [], bytearray()
+    the offsets: string i is `name[offsets[i] ..< offsets[i + 1] - 1]` (one offset more than
+    there are strings, the last the pool's size)."""
+    offsets, data = [], bytearray()
     for s in strings:
         raw = s.encode("utf-8")
         if b"\0" in raw:
             raise ValueError(f"NUL in {s!r}")
         offsets.append(len(data))
-        lengths.append(len(raw))
         data += raw + b"\0"
+    offsets.append(len(data))
     lines = [f"static const unsigned char {name}[{len(data)}] = {{"]
     for i in range(0, len(data), 20):
         lines.append("    " + ", ".join(str(b) for b in data[i : i + 20]) + ",")
     lines.append("};")
-    return "\n".join(lines) + "\n", offsets, lengths
+    return "\n".join(lines) + "\n", offsets
+
+
+def main(out: pathlib.Path, render: Callable[[], str], doc: str, argv: list[str] | None = None) -> int:
+    """The generators' command line: writes `render()` to `out`, or with --check exits 1 when
+    `out` is not exactly that."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if the output is stale")
+    args = parser.parse_args(argv)
+    text = render()
+    name = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
+    script = doc.split("python3 ", 1)[1].split()[0] if "python3 " in doc else "its generator"
+    if args.check:
+        if not out.exists() or out.read_text() != text:
+            print(f"{name} is stale: run {script}", file=sys.stderr)
+            return 1
+        return 0
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text)
+    print(f"wrote {name} ({len(text)} bytes)")
+    return 0

@@ -45,6 +45,9 @@ extern "C" {
 /** The version of this API. Bumped on any incompatible change; compare with smskit_api_version(). */
 #define SMSKIT_API_VERSION 1
 
+/** SMSKit's version: what smskit_version() returns and `smskit --version` prints (its one home). */
+#define SMSKIT_VERSION "0.1.0"
+
 /** Room for E.164 text in a result: "+", at most 20 digits, a NUL. */
 #define SMSKIT_E164_CAPACITY 24
 /** Longest phone-number input, in bytes (as `smskit validate`'s longest record: 64 KiB). */
@@ -132,7 +135,7 @@ const char *smskit_fictional_name(int32_t kind);
 
 /** SMSKIT_API_VERSION of the library actually loaded. */
 uint32_t smskit_api_version(void);
-/** SMSKit's version, e.g. "0.1.0". Static storage. */
+/** SMSKIT_VERSION of the library actually loaded, e.g. "0.1.0". Static storage. */
 const char *smskit_version(void);
 /** The libphonenumber metadata version the numbers are checked against, e.g. "9.0.43".
  *  Static storage (made once, thread-safely, on first call; never freed). */

@@ -78,7 +78,7 @@ extension PhoneNumberEngine {
     /// them), read by words; nil when the general path must decide (unknown calling code, national
     /// number of fewer than 2 or more than 16 digits, one a national prefix may start unless
     /// `stripping`, one that stripping leaves too short or too long). Also the digits of typed
-    /// input with a "+" (`_parseSimple`).
+    /// input with a "+" (step 3 of the pipeline, ``parse(utf8:defaultRegion:)``).
     @inline(__always)
     func _parseInternationalDigits(_ digits: UnsafeBufferPointer<UInt8>, stripping: Bool = false) -> PhoneNumber? {
         _parseInternationalDigitParts(digits, stripping: stripping).map { PhoneNumber($0) }

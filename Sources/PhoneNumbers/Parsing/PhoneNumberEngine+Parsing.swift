@@ -24,15 +24,8 @@ extension PhoneNumberEngine {
     /// - Complexity: O(n) for ordinary input, O(n²) at worst for the extension search, with
     ///   n ≤ 250.
     public func parse(_ text: String, defaultRegion: RegionCode?) throws(PhoneNumberError) -> PhoneNumber {
-        // Native and small Strings lend their UTF-8 in place (no retain and release of a copy);
-        // bridged ones are copied first.
-        if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
-            Result { () throws(PhoneNumberError) in try parse(utf8: bytes, defaultRegion: defaultRegion) }
-        }) {
-            return try result.get()
-        }
-        var text = text
-        return try text.withUTF8 { bytes in
+        // In place for native and small Strings: no retain and release of a copy.
+        try _withUTF8(text) { bytes in
             Result { () throws(PhoneNumberError) in try parse(utf8: bytes, defaultRegion: defaultRegion) }
         }.get()
     }
@@ -40,25 +33,34 @@ extension PhoneNumberEngine {
     /// Parses UTF-8 bytes; see ``parse(_:defaultRegion:)``. Invalid UTF-8 is read as U+FFFD, which
     /// can never be part of a number.
     public func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?) throws(PhoneNumberError) -> PhoneNumber {
-        // The pipeline: two early exits for the shapes nearly all input has, then
-        // libphonenumber's whole algorithm. Each exit returns nil, having decided nothing, for
-        // input not of its shape, and is kept because it pays (cachegrind, instructions per input
-        // of PhoneNumbersThroughput): without the word path E.164 input costs 18% more (889
-        // against 751), without the simple path the mixed corpus 17% more (1,686 against 1,438).
+        // The pipeline, libphonenumber's algorithm in four steps; a fast case is an early exit
+        // of the step where it can be decided, and the steps after it are the same for all input:
+        //  1. Strict E.164, read by words: the whole number (`_parseE164Word`).
+        //  2. The number's digits: for digits and separators straight from the bytes
+        //     (`_simpleDigits`); for the rest decoding, RFC 3966, extraction, the viability and
+        //     extension patterns and normalizing (`_parseFreeForm`).
+        //  3. After a "+", strict E.164 digits (`_parseInternationalDigitParts`), then
+        //  4. the country code and the national number (both `_parseDigits`).
+        // Each exit returns nil, having decided nothing, for input not of its shape, and is kept
+        // because it pays (cachegrind, instructions per input of PhoneNumbersThroughput): without
+        // step 1 E.164 input costs 18% more (889 against 751), without step 2's bytes form the
+        // mixed corpus 17% more (1,686 against 1,438).
         if let number = _parseE164Word(bytes) { return number }
         let regionIndex = defaultRegion.flatMap { tables.regionIndex($0) }
-        // Fast path: ASCII digits with the common separators, as typed in forms; also strict
-        // E.164 that the word path left to the general steps (a national prefix may start the
-        // number, or its length is unusual). No scan of its own for "+" and digits only: that
-        // cost a loop, and a mispredicted exit, on every other input starting with "+".
-        if bytes.count <= Self.maxInputLength, !_endsOutsideSimpleShape(bytes),
-           let number = try _parseSimple(bytes, regionIndex: regionIndex) {
-            return number
+        // Step 2 from the bytes: ASCII digits with the common separators, as typed in forms; also
+        // strict E.164 that step 1 left (a national prefix may start the number, or its length is
+        // unusual). No scan of its own for "+" and digits only: that cost a loop, and a
+        // mispredicted exit, on every other input starting with "+".
+        if bytes.count <= Self.maxInputLength, !_endsOutsideSimpleShape(bytes) {
+            var digits = _DigitString()
+            if let pluses = _simpleDigits(bytes, into: &digits) {
+                return try _parseDigits(&digits, afterPlus: pluses > 0, regionIndex: regionIndex, extension: nil)
+            }
         }
         return try _parseFreeForm(utf8: bytes, regionIndex: regionIndex)
     }
 
-    /// Whether the input ends in an ASCII letter, `#`, `~`, `*`, `,` or `;`, which `_parseSimple`
+    /// Whether the input ends in an ASCII letter, `#`, `~`, `*`, `,` or `;`, which `_simpleDigits`
     /// refuses after the number starts (and before it there is no digit): it would only scan the
     /// input to return nil. About a third of the input that needs the whole algorithm ends so
     /// ("1-800-FLOWERS", "... x", "...#"); skipping the fast path never changes a result.
@@ -72,8 +74,8 @@ extension PhoneNumberEngine {
 
     /// Whether the input starts with `tel:` in any case (or bytes that read the same with bit 5
     /// set) and no space: an RFC 3966 URI, which nearly always has `;phone-context=`, `;isub=`
-    /// or `;ext=` after its digits, where `_parseSimple` would give up having read the number
-    /// ("Tel: +1 ...", with a space, is text the fast path takes). `_parseSimple` refuses such
+    /// or `;ext=` after its digits, where `_simpleDigits` would give up having read the number
+    /// ("Tel: +1 ...", with a space, is text the fast path takes). `_simpleDigits` refuses such
     /// input at its first byte; that never changes a result (the whole algorithm reads it).
     @inline(__always)
     func _startsLikeTelURI(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -90,7 +92,7 @@ extension PhoneNumberEngine {
     static var _simpleRefusedEndLow: UInt64 { 1 << 0x23 | 1 << 0x2A | 1 << 0x2C | 1 << 0x3B }
     static var _simpleRefusedEndHigh: UInt64 { 0x07FF_FFFE_07FF_FFFE | 1 << 0x3E }
 
-    /// For each byte value, what it is to a run of `_parseSimple`: "A" (bit 0) an ASCII digit,
+    /// For each byte value, what it is to a run of `_simpleDigits`: "A" (bit 0) an ASCII digit,
     /// "B" (bit 1) a `.separator` of `_simpleKind(ascii:)`, "@" anything else, bytes that are not
     /// ASCII included (a test checks it against `_simpleKind(ascii:)`). 256 entries: no test of
     /// the byte's high bit before the load.
@@ -98,13 +100,17 @@ extension PhoneNumberEngine {
         "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@B@@@@@@@BB@@@BBBAAAAAAAAAA@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@B@B@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@"
     }
 
-    /// For tests: the simple-input fast path alone (nil when the input is not of its shape) and
-    /// libphonenumber's whole algorithm alone, with no shortcut, over the same input.
+    /// For tests: the pipeline with step 2 from the bytes (nil when the input is not of that
+    /// shape) and with step 2's general form and no shortcut, over the same input.
     package func _parseBothWays(
         utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: RegionCode?
     ) -> (simple: Result<PhoneNumber?, PhoneNumberError>, freeForm: Result<PhoneNumber, PhoneNumberError>) {
         let regionIndex = defaultRegion.flatMap { tables.regionIndex($0) }
-        return (Result { () throws(PhoneNumberError) in try _parseSimple(bytes, regionIndex: regionIndex) },
+        return (Result { () throws(PhoneNumberError) in
+                    var digits = _DigitString()
+                    guard let pluses = _simpleDigits(bytes, into: &digits) else { return nil }
+                    return try _parseDigits(&digits, afterPlus: pluses > 0, regionIndex: regionIndex, extension: nil)
+                },
                 Result { () throws(PhoneNumberError) in
                     try _parseFreeForm(utf8: bytes, regionIndex: regionIndex, shortcuts: false)
                 })
@@ -122,7 +128,8 @@ extension PhoneNumberEngine {
                 })
     }
 
-    /// libphonenumber's whole algorithm over any input, after decoding. `shortcuts: false` (for
+    /// Steps 2 to 4 of the pipeline over any input (``parse(utf8:defaultRegion:)``), step 2 in its
+    /// general form: decoding, then libphonenumber's steps up to normalizing. `shortcuts: false` (for
     /// tests) assumes every ``_InputFlags`` flag, so that no step is skipped, and takes the
     /// general steps after a `+` too.
     func _parseFreeForm(
@@ -227,18 +234,19 @@ extension PhoneNumberEngine {
         PhoneNumberError(.tooLong, "The input is longer than 250 characters; pass one phone number at a time.")
     }
 
-    /// Input of the shape nearly every typed or pasted number has: leading text without a digit
+    /// Step 2 of the pipeline (the number's digits) straight from the bytes, for input of the
+    /// shape nearly every typed or pasted number has: leading text without a digit
     /// or `+` ("Tel: ", "No. ", "तेल: "), then `+` signs and the number's decimal digits (of any
     /// script) with the separators of libphonenumber's punctuation, then trailing punctuation
     /// ("!", "+", "...") and nothing else; no `;` anywhere. For such input libphonenumber's
     /// extraction keeps the first `+` or digit through the last digit, the viability pattern
     /// holds (at least three digits), no extension pattern can match (they all need a letter, `#`,
-    /// `~`, `,` or `;` between digits) and normalizing keeps the digits; so the digits go straight
-    /// to the country code step. Returns nil, having done nothing, for any other input (letters,
-    /// `#`, `~`, `x`, `*` or other symbols between digits, invalid UTF-8, RFC 3966 parameters).
+    /// `~`, `,` or `;` between digits) and normalizing keeps the digits. Appends the digits to
+    /// `digits` and returns the number of leading plus signs; returns nil, having decided nothing,
+    /// for any other input (letters, `#`, `~`, `x`, `*` or other symbols between digits, invalid
+    /// UTF-8, RFC 3966 parameters, fewer than 3 digits), which takes step 2's general form.
     @inline(__always)
-    func _parseSimple(_ bytes: UnsafeBufferPointer<UInt8>, regionIndex: Int?) throws(PhoneNumberError) -> PhoneNumber? {
-        var digits = _DigitString()
+    func _simpleDigits(_ bytes: UnsafeBufferPointer<UInt8>, into digits: inout _DigitString) -> Int? {
         var digitCount = 0
         var pluses = 0
         var started = false           // past the leading text: at the first '+' or digit
@@ -319,20 +327,35 @@ extension PhoneNumberEngine {
             }
         }
         guard digitCount >= 3 else { return nil }
-        if regionIndex == nil, pluses == 0 {
-            throw PhoneNumberError(.invalidCountryCode, "The number has no country code: start it with '+' and the country code, or give a default region.")
-        }
-        // "+44 7797 630918": after the "+", the digits of strict E.164.
-        if pluses > 0, let number = digits.withBuffer({ _parseInternationalDigits($0, stripping: true) }) { return number }
-        return try _parseDigits(&digits, overlong: digitCount > _DigitString.capacity - 8, afterPlus: pluses > 0,
-                                regionIndex: regionIndex, extension: nil)
+        return pluses
     }
 
-    /// The steps of libphonenumber's `parse` once the number's digits are known (normalized, without
-    /// its leading plus signs; `afterPlus` says whether it had any): the country code from the `+`,
-    /// the default region's IDD or the region's own code written without `+` (retried without the
-    /// `+` when the code after it is unknown, as libphonenumber does), then the national part.
+    /// Steps 3 and 4 of the pipeline, the same for all input once step 2 has the number's digits
+    /// (normalized, without its leading plus signs, of which `afterPlus` says whether there were
+    /// any; at most 64 kept, more than 56 making the number too long): after a "+", strict E.164
+    /// digits as an early exit ("+44 7797 630918"); otherwise libphonenumber's steps: the country
+    /// code from the `+`, the default region's IDD or the region's own code written without `+`
+    /// (retried without the `+` when the code after it is unknown, as libphonenumber does), then
+    /// the national part. `international: false` (for tests) skips the early exit.
+    @inline(__always)
     func _parseDigits(
+        _ digits: inout _DigitString, afterPlus: Bool, regionIndex: Int?, extension: String?, international: Bool = true
+    ) throws(PhoneNumberError) -> PhoneNumber {
+        if regionIndex == nil, !afterPlus {
+            throw PhoneNumberError(.invalidCountryCode, "The number has no country code: start it with '+' and the country code, or give a default region.")
+        }
+        // The general steps cost about 250 instructions more. What follows a "+" depends on the
+        // digits alone; the extension is only kept.
+        if international, afterPlus,
+           let parts = digits.withBuffer({ _parseInternationalDigitParts($0, stripping: true) }) {
+            return PhoneNumber(parts, extension: `extension`)
+        }
+        return try _parseCountryCodeAndNational(&digits, overlong: digits.count > _DigitString.capacity - 8,
+                                                afterPlus: afterPlus, regionIndex: regionIndex, extension: `extension`)
+    }
+
+    /// Step 4 of the pipeline (``_parseDigits(_:afterPlus:regionIndex:extension:international:)``).
+    func _parseCountryCodeAndNational(
         _ digits: inout _DigitString, overlong: Bool, afterPlus: Bool, regionIndex: Int?, extension: String?
     ) throws(PhoneNumberError) -> PhoneNumber {
         // The national number is nearly always a part of `digits` that ends with them: it is
@@ -399,9 +422,6 @@ extension PhoneNumberEngine {
         guard viable else {
             throw PhoneNumberError(.notANumber, "This does not look like a phone number: it needs at least 3 digits and only the punctuation phone numbers use.")
         }
-        if regionIndex == nil, count == 0 || !_Chars.isPlus(number[0]) {
-            throw PhoneNumberError(.invalidCountryCode, "The number has no country code: start it with '+' and the country code, or give a default region.")
-        }
         var nationalCount = count
         var extensionText: String? = nil
         if let (start, digits) = found {
@@ -414,17 +434,10 @@ extension PhoneNumberEngine {
         // number, all of it national (no extension; leading plus signs have no letters), of ASCII
         // input without a line feed; otherwise normalizing counts.
         let known = nationalCount == count && !flags.contains(.notASCII) && !flags.contains(.newline)
-        var (digits, overlong) = _normalize(_Scalars(rebasing: number[plus..<nationalCount]), flags: flags,
-                                            letters: known ? scan.letters : -1)
-        // After a "+", the digits of strict E.164 as `_parseSimple` reads them (what follows
-        // depends on the digits alone, the extension is only kept): the general steps cost about
-        // 250 instructions more. Vanity numbers, extensions, `tel:` URIs and Unicode separators
-        // come here.
-        if international, plus > 0,
-           let parts = digits.withBuffer({ _parseInternationalDigitParts($0, stripping: true) }) {
-            return PhoneNumber(parts, extension: extensionText)
-        }
-        return try _parseDigits(&digits, overlong: overlong, afterPlus: plus > 0, regionIndex: regionIndex, extension: extensionText)
+        var digits = _normalize(_Scalars(rebasing: number[plus..<nationalCount]), flags: flags,
+                                letters: known ? scan.letters : -1)
+        return try _parseDigits(&digits, afterPlus: plus > 0, regionIndex: regionIndex, extension: extensionText,
+                                international: international)
     }
 
     /// `_build_national_number_for_parsing`: the RFC 3966 parts, or the part of the text that can be
@@ -625,11 +638,11 @@ extension PhoneNumberEngine {
 
     /// `_normalize`: vanity numbers (3 or more ASCII letters) map letters to keypad digits and keep
     /// ASCII digits only; otherwise every character with a digit value becomes that digit.
-    /// Returns the digits and whether there were more than fit (the number is then too long).
+    /// Returns the digits: at most 64 kept, more than 56 of them meaning the number is too long.
     ///
     /// `flags` say whether the input can have letters at all (``_InputFlags``); `letters`, when
     /// not negative, is the number of letters of `s`, which then has no line feed.
-    func _normalize(_ s: _Scalars, flags: _InputFlags, letters known: Int = -1) -> (_DigitString, Bool) {
+    func _normalize(_ s: _Scalars, flags: _InputFlags, letters known: Int = -1) -> _DigitString {
         // Counted without a branch per character (letters and digits alternate in such input).
         var letters = max(known, 0)
         var newline = false
@@ -682,7 +695,7 @@ extension PhoneNumberEngine {
                 }
             }
         }
-        return (out, out.count > _DigitString.capacity - 8)
+        return out
     }
 
     /// For each ASCII character: itself for a digit, its ITU E.161 keypad digit for a letter
@@ -738,9 +751,9 @@ extension PhoneNumberEngine {
     }
 }
 
-/// What a character is to the simple input shape (`_parseSimple`).
+/// What a character is to the simple input shape (`_simpleDigits`).
 enum _SimpleKind: UInt8 {
-    /// The kind as one bit of a mask (`_parseSimple` tests bits, not cases).
+    /// The kind as one bit of a mask (`_simpleDigits` tests bits, not cases).
     @inline(__always)
     var bit: UInt8 { 1 &<< rawValue }
 
@@ -785,6 +798,25 @@ func _simpleKind(nonASCII scalar: Unicode.Scalar) -> _SimpleKind {
     case 0x2053, 0x223C, 0xFF5E: .other
     default: _Chars.isPunctuation(scalar) ? .separator : .other
     }
+}
+
+/// `body` over the UTF-8 of `text`: native and small Strings lend it in place, bridged ones are
+/// copied first.
+@inline(__always)
+func _withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var text = text
+    return text.withUTF8(body)
+}
+
+/// The scalar that starts at byte `i` of UTF-8 input and its length in bytes; an ill-formed
+/// sequence reads as U+FFFD one byte long (a well-formed sequence after it is read as itself,
+/// as the standard library's decoder reads it).
+@inline(__always)
+func _scalar(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+    let byte = bytes[i]
+    if byte < 0x80 { return (Unicode.Scalar(byte), 1) }
+    return _decodeScalar(bytes, at: i) ?? ("\u{FFFD}", 1)
 }
 
 /// The scalar of the well-formed UTF-8 sequence at `i` (not ASCII) and its length, or nil for

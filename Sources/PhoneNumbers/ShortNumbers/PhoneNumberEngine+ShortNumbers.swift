@@ -203,13 +203,17 @@ extension PhoneNumberEngine {
 
     // MARK: - Internals
 
-    /// Whether the first character that can start a number (a plus sign or a digit of any
-    /// script) is a plus sign: such an input is not dialled as a short number.
-    func _startsWithPlus(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first(where: { _Chars.isPlus($0) || _UnicodeClasses.isDecimal($0) }) else {
-            return false
+    /// Whether the first character of the UTF-8 input that can start a number (a plus sign or a
+    /// digit of any script) is a plus sign: such an input is not dialled as a short number.
+    func _startsWithPlus(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let (c, length) = _scalar(bytes, at: i)
+            if _Chars.isPlus(c) { return true }
+            if _UnicodeClasses.isDecimal(c) { return false }
+            i &+= length
         }
-        return _Chars.isPlus(first)
+        return false
     }
 
     /// The short-number region of `region` when it is one of calling code `code`'s regions.
@@ -254,20 +258,25 @@ extension PhoneNumberEngine {
         return .unknownCost
     }
 
-    /// The emergency test over text, in one pass: from the first digit or plus sign (a plus
-    /// refuses), up to a second number ("/x", "\\ x"), the digits of any script walked through
-    /// the region's DFA; a dead state ends the walk. No buffer, no allocation.
+    /// The emergency test over text: ``_matchesEmergency(utf8:_:allowingPrefix:)`` over its UTF-8.
     func _matchesEmergency(_ text: String, _ region: RegionCode, allowingPrefix: Bool) -> Bool {
+        _withUTF8(text) { _matchesEmergency(utf8: $0, region, allowingPrefix: allowingPrefix) }
+    }
+
+    /// The emergency test over UTF-8 input (an ill-formed sequence reads as U+FFFD, neither a
+    /// digit nor a sign), in one pass: from the first digit or plus sign (a plus refuses), up to
+    /// a second number ("/x", "\\ x"), the digits of any script walked through the region's DFA;
+    /// a dead state ends the walk. No buffer, no allocation.
+    func _matchesEmergency(utf8 bytes: UnsafeBufferPointer<UInt8>, _ region: RegionCode, allowingPrefix: Bool) -> Bool {
         guard let r = _ShortNumberTable.region(region) else { return false }
         let words = smskit_short_words()!
         let offset = Int(smskit_short_regions()[r].dfa)
         let rows = words + (offset &+ 1)
         var state = Int(words[offset])
-        let scalars = text.unicodeScalars
-        var i = scalars.startIndex
+        var i = 0
         var started = false
-        while i < scalars.endIndex {
-            let c = scalars[i]
+        while i < bytes.count {
+            let (c, length) = _scalar(bytes, at: i)
             if !started {
                 if _Chars.isPlus(c) { return false }
                 started = _UnicodeClasses.isDecimal(c)
@@ -276,11 +285,11 @@ extension PhoneNumberEngine {
                 if let digit = _UnicodeClasses.digitValue(c) {
                     state = Int(rows[state &* 11 &+ Int(digit)])
                     if state == 0 { return false }
-                } else if (c == "/" || c == "\\") && _secondNumberStarts(scalars, after: i) {
+                } else if (c == "/" || c == "\\") && _secondNumberStarts(bytes, after: i) {
                     break
                 }
             }
-            scalars.formIndex(after: &i)
+            i &+= length
         }
         // Brazil, Chile and Nicaragua take no digits after an emergency number (libphonenumber).
         let exact = region.letterIndex.map { $0 == 1 * 26 + 17 || $0 == 2 * 26 + 11 || $0 == 13 * 26 + 8 } ?? false
@@ -289,10 +298,10 @@ extension PhoneNumberEngine {
     }
 
     /// Whether spaces and then "x" (lower case, as libphonenumber's pattern) follow the slash
-    /// or backslash at `slash`: a second number starts there.
-    private func _secondNumberStarts(_ scalars: String.UnicodeScalarView, after slash: String.UnicodeScalarView.Index) -> Bool {
-        var j = scalars.index(after: slash)
-        while j < scalars.endIndex, scalars[j] == " " { scalars.formIndex(after: &j) }
-        return j < scalars.endIndex && scalars[j] == "x"
+    /// or backslash at byte `slash`: a second number starts there.
+    private func _secondNumberStarts(_ bytes: UnsafeBufferPointer<UInt8>, after slash: Int) -> Bool {
+        var j = slash &+ 1
+        while j < bytes.count, bytes[j] == UInt8(ascii: " ") { j &+= 1 }
+        return j < bytes.count && bytes[j] == UInt8(ascii: "x")
     }
 }

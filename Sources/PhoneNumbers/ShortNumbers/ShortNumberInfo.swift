@@ -58,8 +58,13 @@ extension PhoneNumberEngine {
     /// engine.shortNumberInfo(number, text: "112", region: "DE")?.isEmergency   // true
     /// ```
     public func shortNumberInfo(_ number: PhoneNumber, text: String, region: RegionCode) -> ShortNumberInfo? {
+        _shortNumberInfo(number, region: region, isEmergency: isEmergencyNumber(text, region: region))
+    }
+
+    /// ``shortNumberInfo(_:text:region:)`` once the emergency test of the text is done (over a
+    /// String or over bytes).
+    func _shortNumberInfo(_ number: PhoneNumber, region: RegionCode, isEmergency emergency: Bool) -> ShortNumberInfo? {
         let valid = isValidShortNumber(number, forRegion: region)
-        let emergency = isEmergencyNumber(text, region: region)
         guard valid || emergency else { return nil }
         return ShortNumberInfo(
             region: region, isValid: valid, cost: expectedCost(of: number, forRegion: region), isEmergency: emergency,

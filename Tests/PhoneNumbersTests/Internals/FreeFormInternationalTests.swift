@@ -2,9 +2,9 @@
 import SMSKitTestSupport
 import Testing
 
-/// After a `+`, the free-form parse reads strict E.164 digits as `_parseSimple` does
-/// (`_parseInternationalDigitParts`), keeping the extension: it must give exactly what the
-/// general steps (`_parseDigits`) give, for input that only the free-form parse reads.
+/// After a `+`, step 3 of the parse pipeline reads strict E.164 digits
+/// (`_parseInternationalDigitParts`), keeping the extension: it must give exactly what step 4
+/// (`_parseCountryCodeAndNational`) gives, for input that only step 2's general form reads.
 @Suite struct FreeFormInternationalTests {
     let engine = PhoneNumberEngine()
 
@@ -74,7 +74,7 @@ import Testing
     }
 
     /// The shortcut's claim itself, on the digits alone: wherever
-    /// `_parseInternationalDigitParts` gives a number, `_parseDigits` after a "+" gives the same
+    /// `_parseInternationalDigitParts` gives a number, `_parseCountryCodeAndNational` after a "+" gives the same
     /// one with the same extension, whatever the region.
     @Test func internationalDigitsAgreeWithTheGeneralSteps() {
         var random = SplitMix64(seed: 0x5EED_D161)
@@ -92,8 +92,8 @@ import Testing
                 (engine._parseInternationalDigitParts(buffer, stripping: true),
                  Result { () throws(PhoneNumberError) in
                      var digitString = _DigitString(buffer)
-                     return try engine._parseDigits(&digitString, overlong: false, afterPlus: true,
-                                                    regionIndex: regionIndex, extension: ext)
+                     return try engine._parseCountryCodeAndNational(&digitString, overlong: false, afterPlus: true,
+                                                                    regionIndex: regionIndex, extension: ext)
                  })
             }
             guard let parts else { continue }
@@ -108,7 +108,7 @@ import Testing
     }
 }
 
-/// `_parseSimple` refuses input that starts like a `tel:` URI (no space after the colon) at its
+/// `_simpleDigits` refuses input that starts like a `tel:` URI (no space after the colon) at its
 /// first byte; the whole algorithm then reads it, with the same results as without the refusal.
 @Suite struct TelURIRefusalTests {
     let engine = PhoneNumberEngine()
