@@ -45,6 +45,8 @@ REGION_FIELDS: list[Field] = [
     Field("nationalPrefixDFA", "int", "Word offset of the national prefix for parsing's leftmost-first DFA, or -1."),
     Field("internationalPrefixDFA", "int", "Word offset of the IDD prefix's leftmost-first DFA, or -1."),
     Field("typeFirstTail", "int", "The type DFA's first tail state."),
+    Field("noInternationalDiallingDFA", "int", "Word offset of the full-match DFA of numbers that cannot be dialled from abroad, or -1."),
+    Field("noInternationalDiallingLengths", "int", "Bit n set when such a number may have n digits; 0: any length."),
 ]
 
 FORMAT_FIELDS: list[Field] = [
