@@ -11,3 +11,4 @@ python3 tools/oracle/gen_carrier_fixture.py
 python3 tools/oracle/gen_short_number_fixture.py
 python3 tools/oracle/gen_match_fixture.py
 python3 tools/oracle/gen_dialling_fixture.py
+python3 tools/oracle/gen_example_fixture.py
