@@ -57,6 +57,26 @@ import Testing
         #expect(PhoneNumber(countryCode: 1, nationalNumber: 6502530000, extension: "").dedupeKey == "+16502530000")
     }
 
+    /// Bad input gives the oracle's answer, never a trap: huge texts, invalid UTF-8, NUL bytes, lone
+    /// punctuation, numbers with fields no parse gives.
+    @Test func badInputNeverTraps() throws {
+        let huge = String(repeating: "1", count: 1_000_000)
+        #expect(engine.match(huge, "+16502530000") == .notANumber)
+        #expect(engine.match("+16502530000", huge) == .notANumber)
+        #expect(engine.match(PhoneNumber(countryCode: 1, nationalNumber: 6502530000), huge) == .notANumber)
+        // Invalid UTF-8 reads as U+FFFD, text before the number (the oracle: nsn_match).
+        #expect(engine.match(String(decoding: [0xFF, 0xFE, 0x31, 0x32, 0x33], as: UTF8.self), "123") == .nsnMatch)
+        #expect(engine.match("12\u{0}34567", "1234567") == .notANumber)
+        #expect(engine.match("ext. 12", "+16502530000") == .noMatch)  // "12" read in the US, as the oracle does
+        for text in ["", "+", "++", "(", "x", "tel:", ";phone-context=+1", "\u{FFFD}"] {
+            #expect(engine.match(text, "+16502530000") == .notANumber, "\(text)")
+        }
+        let odd = PhoneNumber(countryCode: 0, nationalNumber: .max, leadingZeros: 40, extension: "")
+        #expect(engine.match(odd, odd) == .nsnMatch)
+        #expect(engine.match(odd, "123") == .noMatch)
+        #expect(!odd.dedupeKey.isEmpty)
+    }
+
     /// Two numbers with a calling code have the same key exactly when they are an exact match:
     /// checked on every pair of numbers of the fixture.
     @Test func equalKeysAreExactMatches() throws {
