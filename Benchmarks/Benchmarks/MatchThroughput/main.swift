@@ -7,7 +7,7 @@
 // LOOKUP: baseline, matchNumbers (the `nn` rows of match.tsv), matchNumberText (`ns`), matchTexts
 // (`ss`), dedupeKey (the numbers of dialling.tsv), outOfCountry, mobileDialing, mobileDigits,
 // canDial (dialling.tsv's numbers and calling regions). Inputs are read and parsed first (not
-// timed); prints the calls, the nanoseconds per call of the passes and a checksum.
+// timed); prints the calls, the nanoseconds per call of the fastest pass and a checksum.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -89,13 +89,16 @@ default:
         }
     }
 }
+// Each pass timed on its own; the fastest is reported (as the Python side's best of 3): on this
+// shared machine a pass that other processes interrupted only adds time.
 var checksum = 0
-var start = timespec(), end = timespec()
-clock_gettime(CLOCK_MONOTONIC, &start)
+var best = Double.infinity
 for _ in 0 ..< passes {
+    var start = timespec(), end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
     for call in calls { checksum &+= call() }
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    best = min(best, Double(end.tv_sec - start.tv_sec) * 1e9 + Double(end.tv_nsec - start.tv_nsec))
 }
-clock_gettime(CLOCK_MONOTONIC, &end)
-let nanoseconds = Double(end.tv_sec - start.tv_sec) * 1e9 + Double(end.tv_nsec - start.tv_nsec)
-let perCall = passes > 0 && !calls.isEmpty ? nanoseconds / Double(passes * calls.count) : 0
+let perCall = passes > 0 && !calls.isEmpty ? best / Double(calls.count) : 0
 print("lookup=\(lookup) calls=\(calls.count) ns_per_call=\((perCall * 10).rounded() / 10) checksum=\(checksum)")
