@@ -48,7 +48,7 @@ struct MatchCommand: ParsableCommand {
 
     func run() throws {
         let engine = PhoneNumberEngine()
-        let result: PhoneNumberMatch
+        let result: PhoneNumberMatchType
         if let code = region?.code {
             if let number = try? engine.parse(first, defaultRegion: code) {
                 result = engine.match(number, second)

@@ -27,7 +27,7 @@ import Testing
         var agreeing = 0
         var kinds: Set<String> = []
         for row in fixture.rows {
-            let got: PhoneNumberMatch
+            let got: PhoneNumberMatchType
             switch row[0] {
             case "nn": got = engine.match(Self.number(row[1]), Self.number(row[2]))
             case "ns": got = engine.match(Self.number(row[1]), row[2])
@@ -41,7 +41,7 @@ import Testing
             }
         }
         #expect(agreeing == fixture.rows.count, "\(fixture.rows.count - agreeing) rows differ:\n\(mismatches.joined(separator: "\n"))")
-        #expect(kinds == Set(PhoneNumberMatch.allCases.map(\.rawValue)))
+        #expect(kinds == Set(PhoneNumberMatchType.allCases.map(\.rawValue)))
     }
 
     @Test func aTextAndANumberMatchTheSameWayRoundEitherOrder() throws {

@@ -5,7 +5,7 @@
 /// engine.match("+1 650 253 0000", "650-253-0000")   // .nsnMatch
 /// engine.match("+1 650 253 0000", "253 0000")       // .shortNSNMatch
 /// ```
-public enum PhoneNumberMatch: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+public enum PhoneNumberMatchType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// Country calling code, national significant number (leading zeros included) and extension
     /// are the same.
     case exactMatch = "exact_match"

@@ -1,15 +1,16 @@
-// libphonenumber's isNumberMatch: between two numbers, a number and a text, two texts.
+// libphonenumber's isNumberMatch: between two numbers, a number and a text, two texts (the text
+// matcher, findNumbers, is Matching/).
 
 extension PhoneNumberEngine {
     /// How closely two numbers agree, as libphonenumber's `isNumberMatch`.
     ///
     /// Only the country calling code, the national number, its leading zeros (Italian numbers)
     /// and the extension count. Different extensions never match. When both numbers have a
-    /// calling code the result is ``PhoneNumberMatch/exactMatch``, ``PhoneNumberMatch/shortNSNMatch``
+    /// calling code the result is ``PhoneNumberMatchType/exactMatch``, ``PhoneNumberMatchType/shortNSNMatch``
     /// (same calling code, one national number ends with the other, or one side has an extension
-    /// the other lacks) or ``PhoneNumberMatch/noMatch``; a calling code of 0 (a number read
+    /// the other lacks) or ``PhoneNumberMatchType/noMatch``; a calling code of 0 (a number read
     /// without any region) takes the other side's, and equal numbers are then an
-    /// ``PhoneNumberMatch/nsnMatch``.
+    /// ``PhoneNumberMatchType/nsnMatch``.
     ///
     /// ```swift
     /// let a = try engine.parse("+16502530000", defaultRegion: nil)
@@ -17,9 +18,9 @@ extension PhoneNumberEngine {
     /// engine.match(a, b)   // .shortNSNMatch
     /// ```
     ///
-    /// - Returns: The kind of match; never ``PhoneNumberMatch/notANumber`` for two numbers.
+    /// - Returns: The kind of match; never ``PhoneNumberMatchType/notANumber`` for two numbers.
     /// - Complexity: O(1), no allocation.
-    public func match(_ first: PhoneNumber, _ second: PhoneNumber) -> PhoneNumberMatch {
+    public func match(_ first: PhoneNumber, _ second: PhoneNumber) -> PhoneNumberMatchType {
         let ext1 = first.extension.flatMap { $0.isEmpty ? nil : $0 }
         let ext2 = second.extension.flatMap { $0.isEmpty ? nil : $0 }
         if let ext1, let ext2, ext1 != ext2 { return .noMatch }
@@ -42,7 +43,7 @@ extension PhoneNumberEngine {
     ///
     /// The text is read as an international number ("+44 ..."); when it has no calling code it
     /// is read as a national number of `first`'s region (the main region of its calling code),
-    /// and an exact match then counts as an ``PhoneNumberMatch/nsnMatch``. A number whose calling
+    /// and an exact match then counts as an ``PhoneNumberMatchType/nsnMatch``. A number whose calling
     /// code is unknown is compared with the text's digits read without any region.
     ///
     /// ```swift
@@ -52,9 +53,9 @@ extension PhoneNumberEngine {
     /// engine.match(number, "hello")             // .notANumber
     /// ```
     ///
-    /// - Returns: The kind of match, ``PhoneNumberMatch/notANumber`` when the text is not a phone number.
+    /// - Returns: The kind of match, ``PhoneNumberMatchType/notANumber`` when the text is not a phone number.
     /// - Complexity: O(n) in the text's length (at most 250 characters are read).
-    public func match(_ first: PhoneNumber, _ second: String) -> PhoneNumberMatch {
+    public func match(_ first: PhoneNumber, _ second: String) -> PhoneNumberMatchType {
         do throws(PhoneNumberError) {
             return match(first, try parse(second, defaultRegion: nil))
         } catch where error.code == .invalidCountryCode {
@@ -76,7 +77,7 @@ extension PhoneNumberEngine {
 
     /// How closely a text and a number agree: ``match(_:_:)-(PhoneNumber,String)`` with the
     /// arguments swapped.
-    public func match(_ first: String, _ second: PhoneNumber) -> PhoneNumberMatch {
+    public func match(_ first: String, _ second: PhoneNumber) -> PhoneNumberMatchType {
         match(second, first)
     }
 
@@ -84,7 +85,7 @@ extension PhoneNumberEngine {
     ///
     /// The first text with a calling code is read and the other compared with it as in
     /// ``match(_:_:)-(PhoneNumber,String)``; when neither has one, both are read as digits
-    /// without a region and compared: equal national numbers are an ``PhoneNumberMatch/nsnMatch``.
+    /// without a region and compared: equal national numbers are an ``PhoneNumberMatchType/nsnMatch``.
     ///
     /// ```swift
     /// engine.match("+44 20 7031 3000", "020 7031 3000")   // .nsnMatch
@@ -92,9 +93,9 @@ extension PhoneNumberEngine {
     /// engine.match("+1 650 253 0000", "+44 650 253 0000") // .noMatch
     /// ```
     ///
-    /// - Returns: The kind of match, ``PhoneNumberMatch/notANumber`` when a text is not a phone number.
+    /// - Returns: The kind of match, ``PhoneNumberMatchType/notANumber`` when a text is not a phone number.
     /// - Complexity: O(n) in the texts' lengths (at most 250 characters of each are read).
-    public func match(_ first: String, _ second: String) -> PhoneNumberMatch {
+    public func match(_ first: String, _ second: String) -> PhoneNumberMatchType {
         do throws(PhoneNumberError) {
             return match(try parse(first, defaultRegion: nil), second)
         } catch where error.code == .invalidCountryCode {

@@ -4,7 +4,7 @@ extension PhoneNumber {
     ///
     /// The key depends on the country calling code, the national significant number (its
     /// leading zeros included) and the extension only, exactly the fields that decide an
-    /// ``PhoneNumberMatch/exactMatch``: two numbers have the same key if and only if they are
+    /// ``PhoneNumberMatchType/exactMatch``: two numbers have the same key if and only if they are
     /// an exact match (an empty extension counts as none). It is made from the number alone,
     /// with no metadata, so it is the same in every process, on every machine and with every
     /// metadata version; it is safe to store. Parse the inputs with their region first, so that a
