@@ -194,7 +194,7 @@ if Context.environment["SMSKIT_FUZZ"] == "1" {
     let fuzzers: [(name: String, module: Target.Dependency)] = [
         ("PhoneNumbersFuzz", "PhoneNumbers"), ("TelURIFuzz", "PhoneNumbers"),
         ("SMSEncodingFuzz", "SMSEncoding"), ("SMSTemplatesFuzz", "SMSTemplates"),
-        ("TemplateCatalogFuzz", "SMSTemplates"), ("RecordReaderFuzz", "SMSKitRecords"),
+        ("TemplateCatalogFuzz", "SMSTemplates"), ("RecordReaderFuzz", "SMSKitRecords"), ("MatcherFuzz", "PhoneNumbers"),
     ]
     for fuzzer in fuzzers {
         package.targets.append(.executableTarget(

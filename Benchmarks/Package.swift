@@ -28,6 +28,12 @@ let package = Package(
             dependencies: [.product(name: "PhoneNumbers", package: "SMSKit")],
             path: "Benchmarks/PhoneNumbersThroughput"
         ),
+        // PhoneNumberEngine.findNumbers over a 1 MB text (Benchmarks/matcher-benchmark.sh).
+        .executableTarget(
+            name: "MatcherThroughput",
+            dependencies: [.product(name: "PhoneNumbers", package: "SMSKit")],
+            path: "Benchmarks/MatcherThroughput"
+        ),
         // The metadata's first use in a new process (Benchmarks/first-use.sh).
         .executableTarget(
             name: "MetadataFirstUse",

@@ -4,10 +4,13 @@ import PhoneNumbers
 extension PhoneVerifier {
     /// Checks a code against a verification ID.
     ///
-    /// The attempt is counted against the verification before the code is compared, in one atomic
-    /// store operation, so concurrent checks never get more than
-    /// ``VerificationConfiguration/maxAttempts`` tries between them. The code is compared as
-    /// HMAC-SHA256(secret, id ‖ code) in constant time. An ID that is not 22 URL-safe characters is
+    /// Counting the attempt, comparing HMAC-SHA256(secret, id ‖ code) with the stored digest,
+    /// approving and counting the approval for the range detector are one atomic store operation
+    /// (one round trip to a database), so concurrent checks never get more than
+    /// ``VerificationConfiguration/maxAttempts`` tries between them and only one approval. The
+    /// in-memory and SQLite stores compare the digests in constant time; PostgreSQL compares them
+    /// with `=`, which leaks nothing usable: the digests are keyed with the server secret, so a
+    /// guesser cannot choose the bytes compared. An ID that is not 22 URL-safe characters is
     /// `notFound` without touching the store.
     ///
     /// ```swift
@@ -30,33 +33,16 @@ extension PhoneVerifier {
         }
         guard _Random.isWellFormedID(id) else { return .notFound }
         let now = clock.now()
-        let outcome = try await withStore { [store] in try await store.countAttempt(id: id, now: now) }
-        let record: VerificationRecord
+        let request = CheckRequest(id: id, digest: secret.digest(id: id, code: code), keyID: secret.keyID, now: now,
+                                   approvalWindow: configuration.sendGuard.rangeVelocity?.window)
+        let outcome = try await withStore { [store] in try await store.check(request) }
         switch outcome {
-        case .counted(let counted): record = counted
+        case .approved(let e164): return .approved(e164: e164)
+        case .incorrect(let left): return .incorrectCode(attemptsLeft: left)
         case .notFound: return .notFound
-        case .expired, .closed: return .expired
+        case .expired, .closed, .secretChanged: return .expired
         case .tooManyAttempts: return .tooManyAttempts
         case .alreadyUsed: return .alreadyUsed
         }
-        guard record.keyID == secret.keyID else {
-            // Made under another server secret: it can never match; close it cleanly.
-            try await withStore { [store] in try await store.close(id: id) }
-            return .expired
-        }
-        guard secret.matches(record.digest, id: id, code: code) else {
-            return .incorrectCode(attemptsLeft: max(0, record.maxAttempts - record.attempts))
-        }
-        let won = try await withStore { [store] in try await store.approve(id: id, now: now) }
-        guard won else { return .alreadyUsed }
-        if !record.isTest, let velocity = configuration.sendGuard.rangeVelocity,
-           let number = try? engine.parse(e164: record.e164) {
-            // Feed the velocity detector; a failure here must not turn an approval into an error.
-            let key = "ra:" + Self.rangeKey(number, prefixLength: velocity.prefixLength)
-            _ = try? await withStore { [store] in
-                try await store.consume(counter: key, limit: .max, window: velocity.window, now: now)
-            }
-        }
-        return .approved(e164: record.e164)
     }
 }

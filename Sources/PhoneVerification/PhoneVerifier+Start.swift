@@ -74,99 +74,67 @@ extension PhoneVerifier {
                 "\(e164) is a \(type.rawValue.replacingOccurrences(of: "_", with: " ")) number, which is refused")
         }
 
-        // Per client key, counted before any per-number work (bots spread over numbers).
-        if let clientKey, let limit = guardConfiguration.clientLimit {
-            let key = "c:" + Self.fingerprint(clientKey)
-            let decision = try await withStore { [store] in
-                try await store.consume(counter: key, limit: limit.count, window: limit.window, now: now)
-            }
-            guard decision.allowed else {
-                throw VerificationError(.clientRateLimited,
-                    "this client started \(limit.count) verifications in the window", retryAfter: decision.windowEnd)
-            }
-        }
-
-        // The range's block, set by the velocity detector.
+        // One atomic store operation: limits, range block, resend claim or insertion.
         let range = guardConfiguration.rangeVelocity.map { Self.rangeKey(number, prefixLength: $0.prefixLength) }
-        if let range {
-            let block = try await withStore { [store] in try await store.counter("rb:" + range, now: now) }
-            if let block, block.value > 0 {
-                throw VerificationError(.rangeBlocked,
-                    "the number range of \(e164) is blocked: many codes were sent into it and few were checked",
-                    retryAfter: block.windowEnd)
-            }
+        let id = _Random.id()
+        let newCode = _Random.code(length: configuration.codeLength)
+        var record = makeRecord(id: id, e164: e164, code: newCode, isTest: false, locale: "", now: now)
+        record.rangeKey = range
+        var request = StartRequest(record: record, resendCooldown: configuration.resendCooldown)
+        if let clientKey, let limit = guardConfiguration.clientLimit {
+            request.clientLimit = WindowLimit(key: "c:" + Self.fingerprint(clientKey), limit: limit.count, window: limit.window)
         }
-
-        let open = try await withStore { [store] in try await store.openVerification(e164: e164, now: now) }
-        if let open, open.keyID == secret.keyID {
-            let allowedAt = open.lastSentAt.addingTimeInterval(configuration.resendCooldown.timeInterval)
-            if now < allowedAt {
-                throw VerificationError(.resendCooldown, "a code was sent to \(e164) less than \(configuration.resendCooldown) ago",
-                                        retryAfter: allowedAt)
-            }
+        if let limit = guardConfiguration.numberLimit {
+            request.numberLimit = WindowLimit(key: "n:" + e164, limit: limit.count, window: limit.window)
         }
-        try await consumeSendBudget(e164: e164, range: range, now: now)
-
-        let code: String
-        if let open, open.keyID == secret.keyID {
-            // A resend: same ID; the same code when configured and recoverable, else a new one.
+        if let range, let velocity = guardConfiguration.rangeVelocity {
+            request.range = RangeRule(range: range, threshold: velocity.threshold, window: velocity.window,
+                                      minimumSuccessBasisPoints: Int((velocity.minimumSuccessRatio * 10_000).rounded()),
+                                      block: velocity.blockDuration)
+        }
+        let outcome = try await withStore { [store, request] in try await store.start(request) }
+        switch outcome {
+        case .created:
+            return try await deliver(record, code: newCode, region: region, languageCode: languageCode, now: now,
+                                     isResend: false)
+        case .resend(let open):
+            // Same ID; the same code when configured and recoverable, else a new one.
             var resent: String?
             if configuration.resendCode == .sameCode, let sealed = open.sealedCode {
                 resent = secret.open(sealed: sealed, id: open.id)
             }
-            code = resent ?? _Random.code(length: configuration.codeLength)
+            if let resent {
+                return try await deliver(open, code: resent, region: region, languageCode: languageCode, now: now,
+                                         isResend: true)
+            }
+            let code = _Random.code(length: configuration.codeLength)
             let digest = secret.digest(id: open.id, code: code)
             let sealed = configuration.resendCode == .sameCode ? secret.seal(code: code, id: open.id) : nil
-            let notAfter = now.addingTimeInterval(-configuration.resendCooldown.timeInterval)
-            let claim = try await withStore { [store, secret] in
-                try await store.claimResend(id: open.id, digest: digest, sealedCode: sealed, keyID: secret.keyID,
-                                            now: now, lastSentNotAfter: notAfter)
+            let replaced = try await withStore { [store, secret] in
+                try await store.replaceCode(id: open.id, digest: digest, sealedCode: sealed, keyID: secret.keyID, now: now)
             }
-            switch claim {
-            case .claimed(let record):
-                return try await deliver(record, code: code, region: region, languageCode: languageCode, now: now,
-                                         isResend: true)
-            case .tooEarly(let date):
-                throw VerificationError(.resendCooldown, "a code was sent to \(e164) less than \(configuration.resendCooldown) ago",
-                                        retryAfter: date)
-            case .notOpen:
-                break  // used or expired meanwhile: start a new verification below
+            guard replaced else {
+                throw VerificationError(.resendCooldown,
+                    "the verification for \(e164) was used or expired while its code was resent; start again",
+                    retryAfter: now)
             }
-        }
-        let id = _Random.id()
-        let newCode = _Random.code(length: configuration.codeLength)
-        let record = makeRecord(id: id, e164: e164, code: newCode, isTest: false, locale: "", now: now)
-        try await withStore { [store] in try await store.insert(record) }
-        return try await deliver(record, code: newCode, region: region, languageCode: languageCode, now: now,
-                                 isResend: false)
-    }
-
-    /// Takes one SMS from the per-number limit and feeds the range velocity detector.
-    private func consumeSendBudget(e164: String, range: String?, now: Date) async throws(VerificationError) {
-        let guardConfiguration = configuration.sendGuard
-        if let limit = guardConfiguration.numberLimit {
-            let decision = try await withStore { [store] in
-                try await store.consume(counter: "n:" + e164, limit: limit.count, window: limit.window, now: now)
-            }
-            guard decision.allowed else {
-                throw VerificationError(.numberRateLimited,
-                    "\(limit.count) codes were sent to \(e164) in the window", retryAfter: decision.windowEnd)
-            }
-        }
-        if let range, let velocity = guardConfiguration.rangeVelocity {
-            let starts = try await withStore { [store] in
-                try await store.consume(counter: "rs:" + range, limit: .max, window: velocity.window, now: now)
-            }
-            if starts.value > velocity.threshold {
-                let approvals = try await withStore { [store] in try await store.counter("ra:" + range, now: now) }
-                if Double(approvals?.value ?? 0) < Double(starts.value) * velocity.minimumSuccessRatio {
-                    let until = now.addingTimeInterval(velocity.blockDuration.timeInterval)
-                    try await withStore { [store] in try await store.setCounter("rb:" + range, value: 1, until: until) }
-                    throw VerificationError(.rangeBlocked,
-                        "the number range of \(e164) is now blocked: \(starts.value) codes were sent into it and few were checked",
-                        retryAfter: until)
-                }
-            }
+            return try await deliver(open, code: code, region: region, languageCode: languageCode, now: now,
+                                     isResend: true)
+        case .clientLimited(let retryAt):
+            throw VerificationError(.clientRateLimited,
+                "this client started \(guardConfiguration.clientLimit?.count ?? 0) verifications in the window",
+                retryAfter: retryAt)
+        case .rangeBlocked(let until, let newly):
+            throw VerificationError(.rangeBlocked,
+                newly ? "the number range of \(e164) is now blocked: many codes were sent into it and few were checked"
+                      : "the number range of \(e164) is blocked: many codes were sent into it and few were checked",
+                retryAfter: until)
+        case .cooldown(let until):
+            throw VerificationError(.resendCooldown,
+                "a code was sent to \(e164) less than \(configuration.resendCooldown) ago", retryAfter: until)
+        case .numberLimited(let retryAt):
+            throw VerificationError(.numberRateLimited,
+                "\(guardConfiguration.numberLimit?.count ?? 0) codes were sent to \(e164) in the window", retryAfter: retryAt)
         }
     }
 
@@ -174,7 +142,7 @@ extension PhoneVerifier {
                            now: Date) async throws(VerificationError) -> StartedVerification {
         let locale = renderer.resolveLocale(languageCode ?? defaultLanguage(forRegion: region) ?? "").locale
         let record = makeRecord(id: _Random.id(), e164: entry.e164, code: entry.code, isTest: true, locale: locale, now: now)
-        try await withStore { [store] in try await store.insert(record) }
+        _ = try await withStore { [store] in try await store.start(StartRequest(record: record)) }
         return StartedVerification(id: record.id, e164: record.e164, locale: locale, segments: 0,
                                    expiresAt: record.expiresAt, resendAllowedAt: now, isTest: true, isResend: false)
     }

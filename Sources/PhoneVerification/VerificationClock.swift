@@ -64,7 +64,7 @@ extension Duration {
     }
 
     /// Whole milliseconds, rounded down; what the stores keep.
-    var milliseconds: Int64 {
+    package var milliseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds &* 1000 &+ attoseconds / 1_000_000_000_000_000
     }

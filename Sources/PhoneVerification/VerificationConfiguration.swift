@@ -1,7 +1,13 @@
 import PhoneNumbers
 import SMSTemplates
 
-/// A limit of `count` hits per fixed window of `window`.
+/// A limit of `count` hits per sliding window of `window`.
+///
+/// The window slides: hits are kept in two buckets as long as the window, and the count at any
+/// moment is the current bucket's plus the previous bucket's weighted by how much of it still lies
+/// inside the window (see ``WindowCounter``). A burst at the end of one window therefore still
+/// counts at the start of the next: 5 per 10 minutes never lets 10 through in a minute, as a fixed
+/// window would. A refusal's `retryAfter` is the first moment the next hit fits.
 public struct RateLimit: Sendable, Hashable {
     /// The most hits per window.
     public var count: Int
@@ -24,7 +30,8 @@ public struct RateLimit: Sendable, Hashable {
 ///
 /// A range is the country calling code and the first ``prefixLength`` digits of the national
 /// number (e.g. `+1 650555` with 6). When more than ``threshold`` SMS go into one range within
-/// ``window`` and fewer than ``minimumSuccessRatio`` of them were followed by an approved check,
+/// the sliding ``window`` and fewer than ``minimumSuccessRatio`` of them were followed by an
+/// approved check (approvals counted in the same sliding window),
 /// the range is blocked for ``blockDuration``: starts into it fail with
 /// ``VerificationError/Code/rangeBlocked`` and a `retryAfter`.
 public struct RangeVelocity: Sendable, Hashable {

@@ -61,13 +61,6 @@ public struct VerificationSecret: @unchecked Sendable {
         return Array(hmac.finalize())
     }
 
-    /// Whether `digest` is HMAC-SHA256(secret, id ‖ code), compared in constant time.
-    func matches(_ digest: [UInt8], id: String, code: String) -> Bool {
-        var message = Array(id.utf8)
-        message.append(contentsOf: code.utf8)
-        return HMAC<SHA256>.isValidAuthenticationCode(digest, authenticating: message, using: key)
-    }
-
     /// The code sealed with AES-GCM under a key derived from the secret, the ID authenticated with it.
     func seal(code: String, id: String) -> [UInt8]? {
         guard let box = try? AES.GCM.seal(Array(code.utf8), using: sealKey, authenticating: Array(id.utf8)) else {

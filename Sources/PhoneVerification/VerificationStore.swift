@@ -44,11 +44,13 @@ public struct VerificationRecord: Sendable, Hashable {
     public var lastSentAt: Date
     /// Where it stands.
     public var state: VerificationState
+    /// The number range an approval of it counts for (the range velocity detector), or `nil`.
+    public var rangeKey: String?
 
     /// Creates a record (the verifier does; stores read and write them).
     public init(id: String, e164: String, digest: [UInt8], keyID: String, sealedCode: [UInt8]?, locale: String,
                 isTest: Bool, createdAt: Date, expiresAt: Date, attempts: Int, maxAttempts: Int, sendCount: Int,
-                lastSentAt: Date, state: VerificationState) {
+                lastSentAt: Date, state: VerificationState, rangeKey: String? = nil) {
         self.id = id
         self.e164 = e164
         self.digest = digest
@@ -63,6 +65,7 @@ public struct VerificationRecord: Sendable, Hashable {
         self.sendCount = sendCount
         self.lastSentAt = lastSentAt
         self.state = state
+        self.rangeKey = rangeKey
     }
 
     /// Whether a check at `now` may still be counted: open, not expired, attempts left.
@@ -71,7 +74,7 @@ public struct VerificationRecord: Sendable, Hashable {
     }
 
     /// Why a check at `now` cannot be counted, in the order a store must report it, or `nil`.
-    public func refusal(at now: Date) -> AttemptOutcome? {
+    public func refusal(at now: Date) -> CheckOutcome? {
         switch state {
         case .approved: return .alreadyUsed
         case .closed: return .closed
@@ -83,11 +86,134 @@ public struct VerificationRecord: Sendable, Hashable {
     }
 }
 
-/// The result of counting one check against a verification, atomically.
-public enum AttemptOutcome: Sendable, Hashable {
-    /// The attempt was counted; the record shows the new count. The caller compares the code.
-    case counted(VerificationRecord)
-    /// No verification has this ID (or it was evicted after expiry).
+/// One rate limit as a store applies it: a sliding-window counter under `key`.
+public struct WindowLimit: Sendable, Hashable {
+    /// The counter's key (the verifier prefixes it by kind: `c:` client, `n:` number).
+    public var key: String
+    /// The most hits per sliding window.
+    public var limit: Int
+    /// The window's length.
+    public var window: Duration
+
+    /// Creates a limit.
+    public init(key: String, limit: Int, window: Duration) {
+        self.key = key
+        self.limit = limit
+        self.window = window
+    }
+}
+
+/// The range velocity rule for one start, as a store applies it (see ``RangeVelocity``).
+///
+/// The store counts the start in the sliding window `rs:<range>`; when that count is above
+/// `threshold` and the approvals counted in `ra:<range>` (by ``VerificationStore/check(_:)``) are
+/// fewer than `minimumSuccessBasisPoints` / 10,000 of it, it blocks the range until `now + block`.
+public struct RangeRule: Sendable, Hashable {
+    /// The range: calling code and the first digits of the national number (`1:212736`).
+    public var range: String
+    /// Starts per window before the success ratio is looked at.
+    public var threshold: Int
+    /// The window starts and approvals are counted in.
+    public var window: Duration
+    /// The share of starts that must end approved, in basis points (2,000 = 20 %).
+    public var minimumSuccessBasisPoints: Int
+    /// How long a tripped range stays blocked.
+    public var block: Duration
+
+    /// Creates a rule.
+    public init(range: String, threshold: Int, window: Duration, minimumSuccessBasisPoints: Int, block: Duration) {
+        self.range = range
+        self.threshold = threshold
+        self.window = window
+        self.minimumSuccessBasisPoints = minimumSuccessBasisPoints
+        self.block = block
+    }
+}
+
+/// Everything one start asks of the store, applied as one atomic operation by
+/// ``VerificationStore/start(_:)``.
+///
+/// In order, stopping at the first refusal (hits counted before it stay counted):
+/// 1. the client limit (counts a hit);
+/// 2. the range block (read);
+/// 3. the number's newest verification: when it is open at `now` under `keyID` and `resendCooldown`
+///    is set, it is the one to resend, unless its last SMS was less than the cooldown ago;
+/// 4. the number limit (counts a hit);
+/// 5. the range rule (counts the start; may block the range);
+/// 6. the resend (send count + 1, last send `now`), or the insertion of ``record``.
+public struct StartRequest: Sendable, Hashable {
+    /// The verification to insert when there is nothing to resend. Its `createdAt` is `now`.
+    public var record: VerificationRecord
+    /// The per-client limit, or `nil`.
+    public var clientLimit: WindowLimit?
+    /// The per-number limit (first sends and resends), or `nil`.
+    public var numberLimit: WindowLimit?
+    /// The range velocity rule, or `nil`.
+    public var range: RangeRule?
+    /// The least time between two SMS of one verification; `nil` never resends (test numbers).
+    public var resendCooldown: Duration?
+
+    /// The time of the request.
+    public var now: Date { record.createdAt }
+
+    /// Creates a request.
+    public init(record: VerificationRecord, clientLimit: WindowLimit? = nil, numberLimit: WindowLimit? = nil,
+                range: RangeRule? = nil, resendCooldown: Duration? = nil) {
+        self.record = record
+        self.clientLimit = clientLimit
+        self.numberLimit = numberLimit
+        self.range = range
+        self.resendCooldown = resendCooldown
+    }
+}
+
+/// What a store did with a ``StartRequest``.
+public enum StartOutcome: Sendable, Hashable {
+    /// The request's record was inserted.
+    case created
+    /// An open verification of the number was claimed for a resend: the record after the claim
+    /// (send count and last send updated; digest and sealed code as they were).
+    case resend(VerificationRecord)
+    /// The client limit is reached; a start may come at the date given.
+    case clientLimited(retryAt: Date)
+    /// The range is blocked until the date given; `newly` when this start tripped the block.
+    case rangeBlocked(until: Date, newly: Bool)
+    /// The number's open verification had an SMS less than the cooldown ago; a resend may come at the date given.
+    case cooldown(until: Date)
+    /// The number limit is reached; a start may come at the date given.
+    case numberLimited(retryAt: Date)
+}
+
+/// Everything one check asks of the store, applied as one atomic operation by ``VerificationStore/check(_:)``.
+public struct CheckRequest: Sendable, Hashable {
+    /// The verification ID (well formed: the verifier checked it).
+    public var id: String
+    /// HMAC-SHA256(secret, id ‖ typed code), to compare with the stored digest.
+    public var digest: [UInt8]
+    /// The current secret's key ID; a verification made under another one is closed.
+    public var keyID: String
+    /// The time of the check.
+    public var now: Date
+    /// The range velocity window approvals are counted in, or `nil` when the detector is off.
+    public var approvalWindow: Duration?
+
+    /// Creates a request.
+    public init(id: String, digest: [UInt8], keyID: String, now: Date, approvalWindow: Duration? = nil) {
+        self.id = id
+        self.digest = digest
+        self.keyID = keyID
+        self.now = now
+        self.approvalWindow = approvalWindow
+    }
+}
+
+/// What a store did with a ``CheckRequest``.
+public enum CheckOutcome: Sendable, Hashable {
+    /// The attempt was counted and the digest matched: the verification is now approved.
+    case approved(e164: String)
+    /// The attempt was counted and the digest did not match.
+    case incorrect(attemptsLeft: Int)
+    /// No verification has this ID (or it was removed after expiry).
     case notFound
     /// Its lifetime is over.
     case expired
@@ -97,93 +223,40 @@ public enum AttemptOutcome: Sendable, Hashable {
     case alreadyUsed
     /// It was closed (its SMS failed, or the secret changed).
     case closed
+    /// It was made under another secret: the attempt was counted and the verification closed.
+    case secretChanged
 }
 
-/// The result of claiming a resend, atomically.
-public enum ResendClaim: Sendable, Hashable {
-    /// The resend is claimed: the record has the new digest, send count and send time.
-    case claimed(VerificationRecord)
-    /// The cooldown has not passed; the resend may come at the date given.
-    case tooEarly(Date)
-    /// The verification is no longer open; start a new one.
-    case notOpen
-}
-
-/// A fixed-window counter's state.
-public struct CounterState: Sendable, Hashable {
-    /// Hits in the current window.
-    public var value: Int
-    /// When the current window ends (the counter then starts again from zero).
-    public var windowEnd: Date
-
-    /// Creates a counter state.
-    public init(value: Int, windowEnd: Date) {
-        self.value = value
-        self.windowEnd = windowEnd
-    }
-}
-
-/// The result of consuming one hit of a counter.
-public struct CounterDecision: Sendable, Hashable {
-    /// Whether the hit was under the limit and was counted.
-    public var allowed: Bool
-    /// The counter's value after the call.
-    public var value: Int
-    /// When the window ends.
-    public var windowEnd: Date
-
-    /// Creates a decision.
-    public init(allowed: Bool, value: Int, windowEnd: Date) {
-        self.allowed = allowed
-        self.value = value
-        self.windowEnd = windowEnd
-    }
-}
-
-/// Storage for verifications and rate-limit counters. Every operation is atomic on its own: two
-/// processes (or tasks) calling it at once see one after the other.
+/// Storage for verifications and rate-limit windows. A start is one atomic operation
+/// (``start(_:)``: limits, range block, resend or insertion), a check is one (``check(_:)``:
+/// count, compare, approve, feed the range detector): two processes (or tasks) calling at once
+/// see one after the other, and a store on a server pays one round trip for each.
 ///
 /// The package ships ``InMemoryVerificationStore``; `PhoneVerificationSQLite` and
-/// `PhoneVerificationPostgres` ship stores over a SQLite file and PostgreSQL. A store should throw
-/// ``VerificationStoreError``; the verifier reports any other error as `store_unavailable`, without
-/// its text. A store never decides whether a code is right: it only counts attempts.
+/// `PhoneVerificationPostgres` ship stores over a SQLite file and PostgreSQL. A store that runs
+/// Swift inside a transaction implements ``VerificationTransaction`` and calls
+/// ``StartRequest/apply(to:)`` and ``CheckRequest/apply(to:)``, so the rules have one home; a
+/// store on a server may run them as a stored procedure, and must pass the same tests. A store
+/// should throw ``VerificationStoreError``; the verifier reports any other error as
+/// `store_unavailable`, without its text.
 ///
-/// Counters are fixed windows: the first hit opens a window of the given length; hits are
-/// counted until it ends, and the next hit after that opens a new one.
+/// Rate limits are sliding windows, approximated with two buckets (``WindowCounter``).
 public protocol VerificationStore: Sendable {
-    /// Adds a new verification.
-    func insert(_ record: VerificationRecord) async throws
+    /// Applies a start atomically (see ``StartRequest``).
+    func start(_ request: StartRequest) async throws -> StartOutcome
 
-    /// The newest verification for a number that is open at `now` (see ``VerificationRecord/isOpen(at:)``).
-    func openVerification(e164: String, now: Date) async throws -> VerificationRecord?
+    /// Sets the digest, sealed code and key ID of a verification that is still open, after a resend
+    /// claim that sends a new code (the digest binds the ID, which the claim returned); `false`
+    /// when it is no longer open.
+    func replaceCode(id: String, digest: [UInt8], sealedCode: [UInt8]?, keyID: String, now: Date) async throws -> Bool
 
-    /// Claims a resend: if the verification is open at `now` and its last SMS was sent at or before
-    /// `notAfter`, sets its digest, sealed code and key ID, adds one to its send count and sets its
-    /// send time to `now`, in one step.
-    func claimResend(id: String, digest: [UInt8], sealedCode: [UInt8]?, keyID: String, now: Date,
-                     lastSentNotAfter notAfter: Date) async throws -> ResendClaim
+    /// Applies a check atomically (see ``CheckRequest``).
+    func check(_ request: CheckRequest) async throws -> CheckOutcome
 
-    /// Counts one check: if the verification is open at `now`, adds one to its attempts and returns
-    /// the updated record, in one step; otherwise says why not (``VerificationRecord/refusal(at:)``).
-    func countAttempt(id: String, now: Date) async throws -> AttemptOutcome
-
-    /// Marks an open verification approved; `false` when it was no longer open (another check won).
-    func approve(id: String, now: Date) async throws -> Bool
-
-    /// Closes a verification that is still open (its SMS failed, or the secret changed).
+    /// Closes a verification that is still open (its SMS failed).
     func close(id: String) async throws
 
-    /// Adds one hit to a counter if it is below `limit`, opening a new window of `window` when the
-    /// last one ended.
-    func consume(counter key: String, limit: Int, window: Duration, now: Date) async throws -> CounterDecision
-
-    /// A counter's current window, or `nil` when it has none open at `now`.
-    func counter(_ key: String, now: Date) async throws -> CounterState?
-
-    /// Sets a counter's value and window end (used to block a range until a date).
-    func setCounter(_ key: String, value: Int, until: Date) async throws
-
-    /// Deletes verifications that expired before `now` and counters whose window ended; returns how many.
+    /// Deletes verifications that expired before `now` and windows that hold nothing any more; returns how many.
     @discardableResult
     func removeExpired(now: Date) async throws -> Int
 }

@@ -34,7 +34,7 @@ public final class SQLiteVerificationStore: VerificationStore {
     }
 
     /// The schema version this store writes (kept in `PRAGMA user_version`).
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     /// Opens (or creates) the store.
     ///
@@ -90,11 +90,22 @@ public final class SQLiteVerificationStore: VerificationStore {
             );
             CREATE INDEX IF NOT EXISTS verifications_e164 ON verifications (e164, created_at);
             CREATE INDEX IF NOT EXISTS verifications_expires ON verifications (expires_at);
-            CREATE TABLE IF NOT EXISTS counters (
+            """)
+        // Version 2: sliding windows replace version 1's fixed-window counters (transient data),
+        // and a verification keeps its number range for the velocity detector.
+        let hasRange = try Row.fetchAll(db, sql: "PRAGMA table_info(verifications)").contains { $0["name"] == "range_key" }
+        if !hasRange { try db.execute(sql: "ALTER TABLE verifications ADD COLUMN range_key TEXT") }
+        try db.execute(sql: """
+            DROP TABLE IF EXISTS counters;
+            CREATE TABLE IF NOT EXISTS windows (
                 key TEXT PRIMARY KEY NOT NULL,
-                value INTEGER NOT NULL,
-                window_end INTEGER NOT NULL
+                bucket_start INTEGER NOT NULL,
+                current_count INTEGER NOT NULL,
+                previous_count INTEGER NOT NULL,
+                blocked_until INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL
             );
+            CREATE INDEX IF NOT EXISTS windows_expires ON windows (expires_at);
             PRAGMA user_version = \(schemaVersion);
             """)
     }
@@ -133,12 +144,12 @@ public final class SQLiteVerificationStore: VerificationStore {
         return VerificationStoreError(.unavailable, "the SQLite store failed")
     }
 
-    private static let columns = """
+    static let columns = """
         id, e164, digest, key_id, sealed_code, locale, is_test, created_at, expires_at, attempts, \
-        max_attempts, send_count, last_sent_at, state
+        max_attempts, send_count, last_sent_at, state, range_key
         """
 
-    private static func record(_ row: Row) throws -> VerificationRecord {
+    static func record(_ row: Row) throws -> VerificationRecord {
         guard let state = VerificationState(rawValue: row["state"]) else {
             throw VerificationStoreError(.corrupted, "a verification has an unknown state")
         }
@@ -150,66 +161,31 @@ public final class SQLiteVerificationStore: VerificationStore {
             createdAt: Date(millisecondsSince1970: row["created_at"]),
             expiresAt: Date(millisecondsSince1970: row["expires_at"]), attempts: row["attempts"],
             maxAttempts: row["max_attempts"], sendCount: row["send_count"],
-            lastSentAt: Date(millisecondsSince1970: row["last_sent_at"]), state: state)
+            lastSentAt: Date(millisecondsSince1970: row["last_sent_at"]), state: state, rangeKey: row["range_key"])
     }
 
-    private static func fetch(_ db: Database, id: String) throws -> VerificationRecord? {
-        try Row.fetchOne(db, sql: "SELECT \(columns) FROM verifications WHERE id = ?", arguments: [id]).map(record)
-    }
-
-    public func insert(_ record: VerificationRecord) async throws {
+    public func start(_ request: StartRequest) async throws -> StartOutcome {
         try await transaction { db in
-            try db.execute(
-                sql: "INSERT INTO verifications (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [record.id, record.e164, Data(record.digest), record.keyID, record.sealedCode.map { Data($0) },
-                            record.locale, record.isTest, record.createdAt.millisecondsSince1970,
-                            record.expiresAt.millisecondsSince1970, record.attempts, record.maxAttempts,
-                            record.sendCount, record.lastSentAt.millisecondsSince1970, record.state.rawValue])
+            var transaction = Transaction(db: db)
+            return try request.apply(to: &transaction)
         }
     }
 
-    public func openVerification(e164: String, now: Date) async throws -> VerificationRecord? {
-        let ms = now.millisecondsSince1970
-        return try await transaction { db in
-            try Row.fetchOne(db, sql: """
-                SELECT \(Self.columns) FROM verifications
-                WHERE e164 = ? AND state = 'open' AND expires_at > ? AND attempts < max_attempts
-                ORDER BY created_at DESC LIMIT 1
-                """, arguments: [e164, ms]).map(Self.record)
-        }
-    }
-
-    public func claimResend(id: String, digest: [UInt8], sealedCode: [UInt8]?, keyID: String, now: Date,
-                            lastSentNotAfter notAfter: Date) async throws -> ResendClaim {
+    public func replaceCode(id: String, digest: [UInt8], sealedCode: [UInt8]?, keyID: String,
+                            now: Date) async throws -> Bool {
         try await transaction { db in
-            guard let record = try Self.fetch(db, id: id), record.isOpen(at: now) else { return .notOpen }
-            guard record.lastSentAt <= notAfter else {
-                return .tooEarly(now.addingTimeInterval(record.lastSentAt.timeIntervalSince(notAfter)))
-            }
-            try db.execute(sql: """
-                UPDATE verifications SET digest = ?, sealed_code = ?, key_id = ?, send_count = send_count + 1,
-                last_sent_at = ? WHERE id = ?
-                """, arguments: [Data(digest), sealedCode.map { Data($0) }, keyID, now.millisecondsSince1970, id])
-            return try Self.fetch(db, id: id).map { .claimed($0) } ?? .notOpen
-        }
-    }
-
-    public func countAttempt(id: String, now: Date) async throws -> AttemptOutcome {
-        try await transaction { db in
-            guard let record = try Self.fetch(db, id: id) else { return .notFound }
-            if let refusal = record.refusal(at: now) { return refusal }
-            try db.execute(sql: "UPDATE verifications SET attempts = attempts + 1 WHERE id = ?", arguments: [id])
-            var counted = record
-            counted.attempts += 1
-            return .counted(counted)
-        }
-    }
-
-    public func approve(id: String, now: Date) async throws -> Bool {
-        try await transaction { db in
-            try db.execute(sql: "UPDATE verifications SET state = 'approved' WHERE id = ? AND state = 'open' AND expires_at > ?",
-                           arguments: [id, now.millisecondsSince1970])
+            try db.cachedStatement(sql: """
+                UPDATE verifications SET digest = ?, sealed_code = ?, key_id = ?
+                WHERE id = ? AND state = 'open' AND expires_at > ? AND attempts < max_attempts
+                """).execute(arguments: [Data(digest), sealedCode.map { Data($0) }, keyID, id, now.millisecondsSince1970])
             return db.changesCount == 1
+        }
+    }
+
+    public func check(_ request: CheckRequest) async throws -> CheckOutcome {
+        try await transaction { db in
+            var transaction = Transaction(db: db)
+            return try request.apply(to: &transaction)
         }
     }
 
@@ -219,56 +195,70 @@ public final class SQLiteVerificationStore: VerificationStore {
         }
     }
 
-    public func consume(counter key: String, limit: Int, window: Duration, now: Date) async throws -> CounterDecision {
-        let ms = now.millisecondsSince1970
-        let end = ms + window.components.seconds * 1000 + window.components.attoseconds / 1_000_000_000_000_000
-        return try await transaction { db in
-            var value = 0
-            var windowEnd = end
-            if let row = try Row.fetchOne(db, sql: "SELECT value, window_end FROM counters WHERE key = ?", arguments: [key]),
-               (row["window_end"] as Int64) > ms {
-                value = row["value"]
-                windowEnd = row["window_end"]
-            }
-            guard value < limit else {
-                return CounterDecision(allowed: false, value: value, windowEnd: Date(millisecondsSince1970: windowEnd))
-            }
-            try db.execute(sql: """
-                INSERT INTO counters (key, value, window_end) VALUES (?, ?, ?)
-                ON CONFLICT (key) DO UPDATE SET value = excluded.value, window_end = excluded.window_end
-                """, arguments: [key, value + 1, windowEnd])
-            return CounterDecision(allowed: true, value: value + 1, windowEnd: Date(millisecondsSince1970: windowEnd))
-        }
-    }
-
-    public func counter(_ key: String, now: Date) async throws -> CounterState? {
-        let ms = now.millisecondsSince1970
-        return try await transaction { db in
-            try Row.fetchOne(db, sql: "SELECT value, window_end FROM counters WHERE key = ? AND window_end > ?",
-                             arguments: [key, ms]).map {
-                CounterState(value: $0["value"], windowEnd: Date(millisecondsSince1970: $0["window_end"]))
-            }
-        }
-    }
-
-    public func setCounter(_ key: String, value: Int, until: Date) async throws {
-        try await transaction { db in
-            try db.execute(sql: """
-                INSERT INTO counters (key, value, window_end) VALUES (?, ?, ?)
-                ON CONFLICT (key) DO UPDATE SET value = excluded.value, window_end = excluded.window_end
-                """, arguments: [key, value, until.millisecondsSince1970])
-        }
-    }
-
     @discardableResult
     public func removeExpired(now: Date) async throws -> Int {
         let ms = now.millisecondsSince1970
         return try await transaction { db in
             try db.execute(sql: "DELETE FROM verifications WHERE expires_at <= ?", arguments: [ms])
             var removed = db.changesCount
-            try db.execute(sql: "DELETE FROM counters WHERE window_end <= ?", arguments: [ms])
+            try db.execute(sql: "DELETE FROM windows WHERE expires_at <= ?", arguments: [ms])
             removed += db.changesCount
             return removed
         }
+    }
+}
+
+/// The store's primitives inside one SQLite transaction (cached statements).
+private struct Transaction: VerificationTransaction {
+    let db: Database
+
+    func record(id: String) throws -> VerificationRecord? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(SQLiteVerificationStore.columns) FROM verifications WHERE id = ?"),
+                         arguments: [id]).map(SQLiteVerificationStore.record)
+    }
+
+    func newestRecord(e164: String) throws -> VerificationRecord? {
+        try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT \(SQLiteVerificationStore.columns) FROM verifications WHERE e164 = ?
+            ORDER BY created_at DESC, rowid DESC LIMIT 1
+            """), arguments: [e164]).map(SQLiteVerificationStore.record)
+    }
+
+    func insert(_ record: VerificationRecord) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO verifications (\(SQLiteVerificationStore.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [
+                record.id, record.e164, Data(record.digest), record.keyID, record.sealedCode.map { Data($0) },
+                record.locale, record.isTest, record.createdAt.millisecondsSince1970,
+                record.expiresAt.millisecondsSince1970, record.attempts, record.maxAttempts,
+                record.sendCount, record.lastSentAt.millisecondsSince1970, record.state.rawValue, record.rangeKey])
+    }
+
+    func update(_ record: VerificationRecord) throws {
+        try db.cachedStatement(sql: """
+            UPDATE verifications SET digest = ?, key_id = ?, sealed_code = ?, attempts = ?, send_count = ?,
+                last_sent_at = ?, state = ? WHERE id = ?
+            """).execute(arguments: [
+                Data(record.digest), record.keyID, record.sealedCode.map { Data($0) }, record.attempts,
+                record.sendCount, record.lastSentAt.millisecondsSince1970, record.state.rawValue, record.id])
+    }
+
+    func counter(_ key: String) throws -> WindowCounter? {
+        try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT bucket_start, current_count, previous_count, blocked_until FROM windows WHERE key = ?
+            """), arguments: [key]).map {
+            WindowCounter(bucketStart: $0[0], current: $0[1], previous: $0[2], blockedUntil: $0[3])
+        }
+    }
+
+    func setCounter(_ key: String, _ counter: WindowCounter, expiresAt: Int64) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO windows (key, bucket_start, current_count, previous_count, blocked_until, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (key) DO UPDATE SET bucket_start = excluded.bucket_start,
+                current_count = excluded.current_count, previous_count = excluded.previous_count,
+                blocked_until = excluded.blocked_until, expires_at = excluded.expires_at
+            """).execute(arguments: [key, counter.bucketStart, counter.current, counter.previous,
+                                     counter.blockedUntil, expiresAt])
     }
 }

@@ -56,28 +56,27 @@ struct CheckStream: Sendable {
 
     /// One output line for one input line.
     func answer(_ line: LineSplitter.Line, into output: inout ByteBuffer) {
-        let value: JSONValue
         switch line.content {
         case .tooLong:
-            value = Self.errorLine(line.number, "line_too_long", "The line is longer than \(maxLineBytes) bytes.")
+            Self.errorLine(line.number, "line_too_long", "The line is longer than \(maxLineBytes) bytes.").write(to: &output)
         case .bytes(let bytes):
-            value = decodeLine(bytes, number: line.number)
+            answer(bytes, number: line.number, into: &output)
         }
-        value.write(to: &output)
         output.writeInteger(UInt8(ascii: "\n"))
     }
 
-    func decodeLine(_ bytes: [UInt8], number: Int) -> JSONValue {
+    func answer(_ bytes: [UInt8], number: Int, into output: inout ByteBuffer) {
         if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
-            return Self.errorLine(number, "empty_line", "The line is empty; send one JSON object a line.")
+            Self.errorLine(number, "empty_line", "The line is empty; send one JSON object a line.").write(to: &output)
+            return
         }
         do {
-            let query = try RequestDecoding.decode(NumberQuery.self, from: ByteBuffer(bytes: bytes))
-            return NumberChecks.result(engine, query, line: number)
+            let query = try bytes.withUnsafeBytes { try NumberQuery.decode($0) }
+            NumberChecks.write(engine, query, line: number, to: &output)
         } catch let error as ServiceError {
-            return Self.errorLine(number, error.code, error.message)
+            Self.errorLine(number, error.code, error.message).write(to: &output)
         } catch {
-            return Self.errorLine(number, "invalid_request", "The line is not a JSON object with a 'number' string.")
+            Self.errorLine(number, "invalid_request", "The line is not a JSON object with a 'number' string.").write(to: &output)
         }
     }
 

@@ -189,14 +189,17 @@ struct SMSKitResponder: HTTPResponder {
             out.writeInteger(UInt8(ascii: "["))
             for (index, query) in queries.enumerated() {
                 if index > 0 { out.writeInteger(UInt8(ascii: ",")) }
-                NumberChecks.result(engine, query).write(to: &out)
+                NumberChecks.write(engine, query, to: &out)
             }
             out.writeStaticString("]\n")
             return json(out)
         }
-        let query = try RequestDecoding.decode(NumberQuery.self, from: buffer)
+        let query = try buffer.withUnsafeReadableBytes { try NumberQuery.decode($0) }
         metrics.numbersChecked(1, endpoint: "check")
-        return json(NumberChecks.result(engine, query))
+        var out = ByteBuffer()
+        NumberChecks.write(engine, query, to: &out)
+        out.writeInteger(UInt8(ascii: "\n"))
+        return json(out)
     }
 
     private func render(_ query: RenderQuery) throws -> JSONValue {

@@ -40,7 +40,7 @@ struct SMSKitCommand: ParsableCommand {
         version: SMSKitCommand.versionText,
         subcommands: [
             ValidateCommand.self, ParseCommand.self, RenderCommand.self, SegmentsCommand.self, VerifyCommand.self,
-            CatalogCommand.self, ServeCommand.self, MatchCommand.self,
+            CatalogCommand.self, ServeCommand.self, FindCommand.self, MatchCommand.self,
         ]
     )
 

@@ -13,7 +13,7 @@ struct FaultTests {
         let verifier = try makeVerifier(store: store, sender: FailingSender(), clock: clock)
         let error = await caught { try await verifier.start(phoneNumber: Numbers.us) }
         #expect(error?.code == .sendFailed)
-        #expect(try await store.openVerification(e164: Numbers.us, now: clock.now) == nil)
+        #expect(store.count == 1)
         // The next start is a new verification (not a resend of the closed one), after the cooldown-free path.
         let working = try makeVerifier(store: store, sender: sender, clock: clock)
         let started = try await working.start(phoneNumber: Numbers.us)
@@ -67,9 +67,9 @@ struct MemoryStoreTests {
         try await StoreScenarios.twoInstances(first: store, second: store)
     }
 
-    @Test("counters and windows")
-    func counters() async throws {
-        try await StoreScenarios.counters(store: InMemoryVerificationStore())
+    @Test("sliding windows, range velocity, resend claims and secret changes")
+    func storeRules() async throws {
+        try await StoreScenarios.rules(store: InMemoryVerificationStore())
     }
 }
 
@@ -135,21 +135,105 @@ enum StoreScenarios {
         #expect(try await checker.check(id: second.id, code: code) == .notFound)
     }
 
-    static func counters(store: any VerificationStore) async throws {
-        let now = Date(timeIntervalSince1970: 1_800_000_000)
-        for expected in 1...3 {
-            let decision = try await store.consume(counter: "t:k", limit: 3, window: .seconds(60), now: now)
-            #expect(decision.allowed && decision.value == expected)
-            #expect(decision.windowEnd == now.addingTimeInterval(60))
+    /// The store rules through the store's own API, with exact times: every store must give the
+    /// same answers (the sliding-window arithmetic included).
+    static func rules(store: any VerificationStore) async throws {
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)  // a multiple of 60 s and 600 s
+        var serial = 0
+        func request(_ at: TimeInterval, e164: String? = nil, keyID: String = "k1", client: Int? = nil,
+                     number: Int? = nil, range: RangeRule? = nil, cooldown: Duration? = nil) -> StartRequest {
+            serial += 1
+            let now = t0.addingTimeInterval(at)
+            let id = "id" + String(serial) + String(repeating: "x", count: 20 - String(serial).count)
+            let record = VerificationRecord(
+                id: id, e164: e164 ?? "+1212736" + String(1000 + serial), digest: Array(repeating: UInt8(serial % 256), count: 32),
+                keyID: keyID, sealedCode: nil, locale: "en", isTest: false, createdAt: now,
+                expiresAt: now.addingTimeInterval(600), attempts: 0, maxAttempts: 5, sendCount: 1, lastSentAt: now,
+                state: .open, rangeKey: range?.range)
+            return StartRequest(record: record,
+                                clientLimit: client.map { WindowLimit(key: "c:client", limit: $0, window: .seconds(60)) },
+                                numberLimit: number.map { WindowLimit(key: "n:" + record.e164, limit: $0, window: .seconds(60)) },
+                                range: range, resendCooldown: cooldown)
         }
-        let refused = try await store.consume(counter: "t:k", limit: 3, window: .seconds(60), now: now.addingTimeInterval(59))
-        #expect(!refused.allowed && refused.value == 3)
-        let next = try await store.consume(counter: "t:k", limit: 3, window: .seconds(60), now: now.addingTimeInterval(60))
-        #expect(next.allowed && next.value == 1 && next.windowEnd == now.addingTimeInterval(120))
-        #expect(try await store.counter("t:k", now: now.addingTimeInterval(61))?.value == 1)
-        #expect(try await store.counter("t:none", now: now) == nil)
-        try await store.setCounter("t:block", value: 1, until: now.addingTimeInterval(10))
-        #expect(try await store.counter("t:block", now: now)?.windowEnd == now.addingTimeInterval(10))
-        #expect(try await store.counter("t:block", now: now.addingTimeInterval(10)) == nil)
+
+        // Sliding window: 3 per minute. A fixed window would allow the 4th at t0 + 60 s; here the 3
+        // hits of the first bucket weigh 3 × (1 − e/60 s) in the second, so it fits at e = 20 s.
+        for second in [0.0, 1, 2] { #expect(try await store.start(request(second, client: 3)) == .created) }
+        #expect(try await store.start(request(3, client: 3)) == .clientLimited(retryAt: t0.addingTimeInterval(80)))
+        #expect(try await store.start(request(60, client: 3)) == .clientLimited(retryAt: t0.addingTimeInterval(80)))
+        #expect(try await store.start(request(79.999, client: 3)) == .clientLimited(retryAt: t0.addingTimeInterval(80)))
+        #expect(try await store.start(request(80, client: 3)) == .created)
+        // Now 3 × 40/60 + 1 = 3: the next fits when the previous bucket's share drops to 1 (e = 40 s).
+        #expect(try await store.start(request(80, client: 3)) == .clientLimited(retryAt: t0.addingTimeInterval(100)))
+        #expect(try await store.start(request(100, client: 3)) == .created)
+        // Two buckets later the window is empty again.
+        for second in [240.0, 240, 240] { #expect(try await store.start(request(second, client: 3)) == .created) }
+
+        // Resend: the number's open verification, after the cooldown, counted by the number limit.
+        let first = request(1000, e164: "+12127369999", number: 2, cooldown: .seconds(30))
+        #expect(try await store.start(first) == .created)
+        #expect(try await store.start(request(1010, e164: "+12127369999", number: 2, cooldown: .seconds(30)))
+                    == .cooldown(until: t0.addingTimeInterval(1030)))
+        guard case .resend(let resent) = try await store.start(request(1030, e164: "+12127369999", number: 2,
+                                                                       cooldown: .seconds(30))) else {
+            Issue.record("expected a resend")
+            return
+        }
+        #expect(resent.id == first.record.id && resent.sendCount == 2 && resent.digest == first.record.digest)
+        #expect(resent.lastSentAt == t0.addingTimeInterval(1030))
+        let limited = try await store.start(request(1060, e164: "+12127369999", number: 2, cooldown: .seconds(30)))
+        #expect(limited == .numberLimited(retryAt: t0.addingTimeInterval(1080)))
+        #expect(try await store.replaceCode(id: first.record.id, digest: Array(repeating: 7, count: 32), sealedCode: nil,
+                                            keyID: "k1", now: t0.addingTimeInterval(1061)))
+        // Under another secret the open verification is not resent: a new one is made.
+        #expect(try await store.start(request(1200, e164: "+12127369999", keyID: "k2", cooldown: .seconds(30))) == .created)
+
+        // Checks: wrong digest, right digest (approval counted for the range), secret changed.
+        let check = { (id: String, digest: [UInt8], keyID: String, at: TimeInterval) in
+            try await store.check(CheckRequest(id: id, digest: digest, keyID: keyID, now: t0.addingTimeInterval(at),
+                                               approvalWindow: .seconds(60)))
+        }
+        #expect(try await check(first.record.id, first.record.digest, "k1", 1070) == .incorrect(attemptsLeft: 4))
+        #expect(try await check(first.record.id, Array(repeating: 7, count: 32), "k1", 1071) == .approved(e164: "+12127369999"))
+        #expect(try await check(first.record.id, Array(repeating: 7, count: 32), "k1", 1072) == .alreadyUsed)
+        #expect(try await check("id-none-xxxxxxxxxxxxxx", first.record.digest, "k1", 1072) == .notFound)
+        let other = request(1300)
+        #expect(try await store.start(other) == .created)
+        #expect(try await check(other.record.id, other.record.digest, "k9", 1301) == .secretChanged)
+        #expect(try await check(other.record.id, other.record.digest, "k1", 1302) == .closed)
+        #expect(try await check(other.record.id, other.record.digest, "k1", 1302 + 600) == .closed)
+        let late = request(1400)
+        #expect(try await store.start(late) == .created)
+        #expect(try await check(late.record.id, late.record.digest, "k1", 2000) == .expired)
+
+        // Range velocity: threshold 2 per minute, 50 % approved, a 2-minute block.
+        let rule = { (range: String) in
+            RangeRule(range: range, threshold: 2, window: .seconds(60), minimumSuccessBasisPoints: 5_000, block: .seconds(120))
+        }
+        #expect(try await store.start(request(3000, range: rule("1:650253"))) == .created)
+        #expect(try await store.start(request(3001, range: rule("1:650253"))) == .created)
+        #expect(try await store.start(request(3002, range: rule("1:650253")))
+                    == .rangeBlocked(until: t0.addingTimeInterval(3122), newly: true))
+        #expect(try await store.start(request(3003, range: rule("1:650253")))
+                    == .rangeBlocked(until: t0.addingTimeInterval(3122), newly: false))
+        #expect(try await store.start(request(3122, range: rule("1:650253"))) == .created)
+        // With approvals the range stays open until they fall under half of the starts.
+        for index in 0..<2 {
+            let started = request(3000 + Double(index), range: rule("1:650254"))
+            #expect(try await store.start(started) == .created)
+            #expect(try await check(started.record.id, started.record.digest, "k1", 3000 + Double(index) + 0.5)
+                        == .approved(e164: started.record.e164))
+        }
+        #expect(try await store.start(request(3003, range: rule("1:650254"))) == .created)  // 2 of 3
+        #expect(try await store.start(request(3004, range: rule("1:650254"))) == .created)  // 2 of 4
+        #expect(try await store.start(request(3005, range: rule("1:650254")))
+                    == .rangeBlocked(until: t0.addingTimeInterval(3125), newly: true))  // 2 of 5
+        // Sliding: starts of the previous minute still count, decaying.
+        #expect(try await store.start(request(3150, range: rule("1:650255"))) == .created)
+        #expect(try await store.start(request(3170, range: rule("1:650255"))) == .created)
+        // A minute later (1 s into the next bucket) a fixed window would count 1; the sliding one
+        // counts 2 × 59/60 + 1 > 2, and no approvals: blocked.
+        #expect(try await store.start(request(3181, range: rule("1:650255")))
+                    == .rangeBlocked(until: t0.addingTimeInterval(3301), newly: true))
     }
 }

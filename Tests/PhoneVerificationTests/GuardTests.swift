@@ -99,7 +99,8 @@ struct GuardTests {
         for index in 0..<3 { _ = try await verifier.start(phoneNumber: "+1212736000\(index)", clientKey: "203.0.113.9") }
         let limited = await caught { try await verifier.start(phoneNumber: "+12127360009", clientKey: "203.0.113.9") }
         #expect(limited?.code == .clientRateLimited)
-        #expect(limited?.retryAfter == clock.now.addingTimeInterval(60))
+        // Sliding: 3 hits in this minute weigh 3 × (1 − e/60 s) in the next; the 4th fits at e = 20 s.
+        #expect(limited?.retryAfter == clock.now.addingTimeInterval(80))
         _ = try await verifier.start(phoneNumber: "+12127360009", clientKey: "198.51.100.7")
         #expect(await caught { try await verifier.start(phoneNumber: Numbers.us, clientKey: "") }?.code == .invalidClientKey)
         #expect(await caught {
@@ -152,6 +153,14 @@ struct GuardTests {
         #expect(await caught { try await verifier.start(phoneNumber: Numbers.us, languageCode: code) }?.code
                     == .invalidLanguageCode)
         #expect(sender.messages.isEmpty)
+    }
+
+    @Test("unknown language codes fall back to a catalog the renderer has", arguments: ["zz", "qaa-Qaaa-QM", "x-klingon"])
+    func unknownLanguages(_ code: String) async throws {
+        let verifier = try makeVerifier(sender: sender, clock: clock)
+        let started = try await verifier.start(phoneNumber: Numbers.us, languageCode: code)
+        #expect(started.locale != code && !started.locale.isEmpty)
+        #expect(sender.messages.count == 1 && sender.lastCode(to: Numbers.us)?.utf8.count == 6)
     }
 
     @Test("malformed codes are refused without counting; odd IDs are not found",

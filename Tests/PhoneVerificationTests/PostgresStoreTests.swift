@@ -76,9 +76,9 @@ struct PostgresStoreTests {
         }
     }
 
-    @Test("counters and windows")
-    func counters() async throws {
-        try await PostgresTestServer.withStores(1) { stores in try await StoreScenarios.counters(store: stores[0]) }
+    @Test("sliding windows, range velocity, resend claims and secret changes")
+    func storeRules() async throws {
+        try await PostgresTestServer.withStores(1) { stores in try await StoreScenarios.rules(store: stores[0]) }
     }
 
     @Test("a server that is down: a typed error within the store timeout, nothing approved")

@@ -28,11 +28,11 @@ struct SQLiteStoreTests {
         try await StoreScenarios.twoInstances(first: first, second: second)
     }
 
-    @Test("counters and windows")
-    func counters() async throws {
+    @Test("sliding windows, range velocity, resend claims and secret changes")
+    func storeRules() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try await StoreScenarios.counters(store: SQLiteVerificationStore(path: directory + "/v.sqlite"))
+        try await StoreScenarios.rules(store: SQLiteVerificationStore(path: directory + "/v.sqlite"))
     }
 
     @Test("a verification survives closing and reopening the file; the file is in WAL mode")

@@ -42,18 +42,12 @@ struct FaultyStore: VerificationStore {
         }
     }
 
-    func insert(_ record: VerificationRecord) async throws { try await fail() as Void }
-    func openVerification(e164: String, now: Date) async throws -> VerificationRecord? { try await fail() }
-    func claimResend(id: String, digest: [UInt8], sealedCode: [UInt8]?, keyID: String, now: Date,
-                     lastSentNotAfter notAfter: Date) async throws -> ResendClaim { try await fail() }
-    func countAttempt(id: String, now: Date) async throws -> AttemptOutcome { try await fail() }
-    func approve(id: String, now: Date) async throws -> Bool { try await fail() }
-    func close(id: String) async throws { try await fail() as Void }
-    func consume(counter key: String, limit: Int, window: Duration, now: Date) async throws -> CounterDecision {
+    func start(_ request: StartRequest) async throws -> StartOutcome { try await fail() }
+    func replaceCode(id: String, digest: [UInt8], sealedCode: [UInt8]?, keyID: String, now: Date) async throws -> Bool {
         try await fail()
     }
-    func counter(_ key: String, now: Date) async throws -> CounterState? { try await fail() }
-    func setCounter(_ key: String, value: Int, until: Date) async throws { try await fail() as Void }
+    func check(_ request: CheckRequest) async throws -> CheckOutcome { try await fail() }
+    func close(id: String) async throws { try await fail() as Void }
     func removeExpired(now: Date) async throws -> Int { try await fail() }
 }
 

@@ -1,0 +1,202 @@
+import ArgumentParser
+import PhoneNumbers
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `PhoneNumberLeniency` as a command-line value.
+extension PhoneNumberLeniency: ExpressibleByArgument {}
+
+/// Output formats of `smskit find`.
+enum FindFormat: String, CaseIterable, ExpressibleByArgument {
+    case jsonl, csv
+}
+
+/// `smskit find [FILE...]`: the phone numbers in each line of text.
+struct FindCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "find",
+        abstract: "List the phone numbers found in each line of text (message bodies, notes, contact cells).",
+        discussion: """
+            Reads each FILE (stdin when none, or for '-') line by line and writes one record per \
+            number found, as libphonenumber's PhoneNumberMatcher finds them: `file` (when files are \
+            given), `line` (1-based), `start` and `end` (Unicode code points from the start of the \
+            line, end exclusive, as Python's phonenumbers counts), `utf8_start` and `utf8_end` \
+            (bytes), `raw` (the text matched), `e164`, `extension`, `valid`, `region` and `type`. \
+            Invalid UTF-8 is read as U+FFFD (3 bytes in the byte offsets). A line longer than \
+            --max-line-bytes is skipped with a warning on stderr.
+
+            EXAMPLES:
+              echo "Call +44 20 7946 0123 or 020 7946 0124" | smskit find --region GB
+              smskit find notes.txt --region US --leniency exact-grouping
+              smskit find export.csv --region DE --format csv
+            """
+    )
+
+    @Argument(help: "Text files; stdin when none or '-'.")
+    var files: [String] = []
+
+    @Option(help: "Default region of numbers written without an international prefix (ISO 3166-1 code); without it, only numbers with + are found.")
+    var region: RegionArgument?
+
+    @Option(help: "possible, valid, strict-grouping or exact-grouping (libphonenumber's Leniency).")
+    var leniency: PhoneNumberLeniency = .valid
+
+    @Option(help: "Output format: jsonl or csv (with a header row).")
+    var format: FindFormat = .jsonl
+
+    @Option(help: "Longest line read, in bytes.")
+    var maxLineBytes: Int = 1 << 20
+
+    func validate() throws {
+        guard maxLineBytes > 0 else { throw ValidationError("--max-line-bytes must be positive") }
+    }
+
+    func run() throws {
+        let engine = PhoneNumberEngine()
+        var output = _Output()
+        let named = !files.isEmpty
+        if format == .csv {
+            try output.write((named ? "file," : "") + "line,start,end,utf8_start,utf8_end,raw,e164,extension,valid,region,type\n")
+        }
+        var failed = false
+        for file in named ? files : ["-"] {
+            let fd: Int32 = file == "-" ? 0 : open(file, O_RDONLY)
+            guard fd >= 0 else {
+                try output.flush()
+                _warn("cannot open \(file): \(String(cString: strerror(errno)))")
+                failed = true
+                continue
+            }
+            defer { if fd != 0 { close(fd) } }
+            var lines = _LineReader(fd: fd, maxLineBytes: maxLineBytes)
+            while let (number, line) = try lines.next(name: file) {
+                guard let line else {
+                    _warn("\(file):\(number): line longer than \(maxLineBytes) bytes, skipped")
+                    continue
+                }
+                for match in engine.findNumbers(inUTF8: line, defaultRegion: region?.code, leniency: leniency) {
+                    try output.write(record(match, engine: engine, file: named ? file : nil, line: number))
+                }
+            }
+        }
+        try output.flush()
+        if failed { throw ExitCode(SMSKitExitCode.failure) }
+    }
+
+    /// One output record.
+    func record(_ match: PhoneNumberMatch, engine: PhoneNumberEngine, file: String?, line: Int) -> String {
+        let number = match.number
+        let valid = engine.isValid(number)
+        let (region, type) = engine.classify(number)
+        switch format {
+        case .jsonl:
+            var fields: [(String, String)] = []
+            if let file { fields.append(("file", Self.jsonString(file))) }
+            fields += [
+                ("line", "\(line)"), ("start", "\(match.range.lowerBound)"), ("end", "\(match.range.upperBound)"),
+                ("utf8_start", "\(match.utf8Range.lowerBound)"), ("utf8_end", "\(match.utf8Range.upperBound)"),
+                ("raw", Self.jsonString(match.rawString)), ("e164", Self.jsonString(engine.formatE164(number))),
+                ("extension", number.extension.map(Self.jsonString) ?? "null"), ("valid", valid ? "true" : "false"),
+                ("region", region.map { Self.jsonString($0.identifier) } ?? "null"), ("type", Self.jsonString(type.rawValue)),
+            ]
+            return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}\n"
+        case .csv:
+            var cells: [String] = []
+            if let file { cells.append(file) }
+            cells += ["\(line)", "\(match.range.lowerBound)", "\(match.range.upperBound)", "\(match.utf8Range.lowerBound)",
+                      "\(match.utf8Range.upperBound)", match.rawString, engine.formatE164(number), number.extension ?? "",
+                      valid ? "true" : "false", region?.identifier ?? "", type.rawValue]
+            return cells.map(Self.csvCell).joined(separator: ",") + "\n"
+        }
+    }
+
+    static func jsonString(_ text: String) -> String {
+        var out: [UInt8] = []
+        _JSONText.appendString(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// RFC 4180 quoting (cells are data as found: no formula escaping, which would change them).
+    static func csvCell(_ cell: String) -> String {
+        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
+        var quoted = "\""
+        for character in cell {
+            quoted.append(character)
+            if character == "\"" { quoted.append("\"") }
+        }
+        return quoted + "\""
+    }
+}
+
+/// Writes a warning to stderr.
+private func _warn(_ message: String) {
+    var error = _Output(fd: 2, capacity: 4096)
+    try? error.write("smskit: \(message)\n")
+    try? error.flush()
+}
+
+/// Lines of a file descriptor, read in blocks: "\n" ends a line (a "\r" before it is dropped).
+/// A line longer than the limit is returned as nil (and not kept in memory).
+struct _LineReader {
+    let fd: Int32
+    let maxLineBytes: Int
+    private var block = [UInt8](repeating: 0, count: 1 << 16)
+    private var blockCount = 0
+    private var blockIndex = 0
+    private var lineNumber = 0
+    private var atEnd = false
+
+    init(fd: Int32, maxLineBytes: Int) {
+        self.fd = fd
+        self.maxLineBytes = maxLineBytes
+    }
+
+    /// The next line's number and bytes (nil bytes: too long), or nil at the end.
+    mutating func next(name: String) throws -> (Int, [UInt8]?)? {
+        var line: [UInt8] = []
+        var tooLong = false
+        var sawAny = false
+        while true {
+            if blockIndex == blockCount {
+                if atEnd { break }
+                let count = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw CLIError.failure("cannot read \(name): \(String(cString: strerror(errno)))")
+                }
+                if count == 0 { atEnd = true; break }
+                blockCount = count
+                blockIndex = 0
+            }
+            sawAny = true
+            let start = blockIndex
+            var end = start
+            while end < blockCount, block[end] != UInt8(ascii: "\n") { end += 1 }
+            if !tooLong {
+                if line.count + (end - start) > maxLineBytes {
+                    tooLong = true
+                    line = []
+                } else {
+                    line.append(contentsOf: block[start..<end])
+                }
+            }
+            if end < blockCount {
+                blockIndex = end + 1
+                lineNumber += 1
+                return (lineNumber, tooLong ? nil : Self.dropCR(line))
+            }
+            blockIndex = blockCount
+        }
+        guard sawAny, tooLong || !line.isEmpty else { return nil }
+        lineNumber += 1
+        return (lineNumber, tooLong ? nil : Self.dropCR(line))
+    }
+
+    static func dropCR(_ line: [UInt8]) -> [UInt8] {
+        line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : line
+    }
+}
