@@ -39,8 +39,10 @@ run_test() { # name, library dir, compiler, extra flags..., then the test's argu
 swift build --product smskit-c
 # Every function the header declares is exported (a release build drops internal @_cdecl ones).
 LIB="$(swift build --show-bin-path)/libsmskit-c.so"
+# (nm's output is read once: `nm | grep -q` under pipefail fails when grep exits before nm is done.)
+SYMBOLS="$(nm -D --defined-only "$LIB")"
 for name in $(grep -E '^[a-z]' Sources/CSMSKit/include/smskit.h | grep -oE 'smskit_[a-z0-9_]+\(' | tr -d '('); do
-    nm -D --defined-only "$LIB" | grep -q " T $name\$" || { echo "capi.sh: $LIB does not export $name" >&2; exit 1; }
+    grep -q " T $name\$" <<<"$SYMBOLS" || { echo "capi.sh: $LIB does not export $name" >&2; exit 1; }
 done
 # The library's other C symbols keep out of the API's names: the ICU shims export smskit_icu_*,
 # the generated tables smskit_phone_*, smskit_short_*, smskit_tz_* and smskit_carrier_*.

@@ -68,6 +68,13 @@ let package = Package(
             dependencies: [.product(name: "PhoneNumbers", package: "SMSKit")],
             path: "Benchmarks/ShortNumberThroughput"
         ),
+        // Passes of one matching or dialling call over the match and dialling fixtures, for
+        // match-benchmark.sh.
+        .executableTarget(
+            name: "MatchThroughput",
+            dependencies: [.product(name: "PhoneNumbers", package: "SMSKit")],
+            path: "Benchmarks/MatchThroughput"
+        ),
         // The engine's first use with the time zone and carrier modules linked (extras-first-use.sh).
         .executableTarget(
             name: "ExtrasFirstUse",

@@ -60,12 +60,18 @@ static const char *const types[] = {
 
 static const char *const fictional[] = {"", "reserved-for-fiction", "nanp-555-convention", "reported"};
 
+static const char *const costs[] = {"unknown_cost", "toll_free", "standard_rate", "premium_rate"};
+
+static const char *const matches[] = {"not_a_number", "no_match", "short_nsn_match", "nsn_match", "exact_match"};
+
 #define LOOKUP(table, value) \
     ((value) >= 0 && (size_t)(value) < sizeof(table) / sizeof((table)[0]) ? (table)[(value)] : NULL)
 
 const char *smskit_possibility_name(int32_t possibility) { return LOOKUP(possibilities, possibility); }
 const char *smskit_type_name(int32_t type) { return LOOKUP(types, type); }
 const char *smskit_fictional_name(int32_t kind) { return LOOKUP(fictional, kind); }
+const char *smskit_cost_name(int32_t cost) { return LOOKUP(costs, cost); }
+const char *smskit_match_name(int32_t match) { return LOOKUP(matches, match); }
 
 uint32_t smskit_api_version(void) { return SMSKIT_API_VERSION; }
 

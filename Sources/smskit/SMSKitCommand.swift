@@ -42,7 +42,7 @@ struct SMSKitCommand: ParsableCommand {
         version: SMSKitCommand.versionText,
         subcommands: [
             ValidateCommand.self, ParseCommand.self, RenderCommand.self, SegmentsCommand.self, VerifyCommand.self,
-            CatalogCommand.self, ServeCommand.self, FindCommand.self,
+            CatalogCommand.self, ServeCommand.self, FindCommand.self, MatchCommand.self,
         ]
     )
 

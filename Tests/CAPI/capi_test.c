@@ -395,6 +395,77 @@ typedef struct {
     int failures;
 } thread_work;
 
+// ---- Short numbers and matching ---------------------------------------------------------------
+
+static void test_short_numbers(const smskit_engine *engine) {
+    smskit_short_number_result s;
+    // Oracle (phonenumbers 9.0.43 shortnumberinfo): 112 in DE is a valid, toll-free emergency number.
+    EXPECT(smskit_short_number(engine, "112", 3, "DE", &s) == SMSKIT_OK);
+    EXPECT(s.error == SMSKIT_OK && s.possible == 1 && s.valid == 1 && s.cost == SMSKIT_COST_TOLL_FREE);
+    EXPECT(s.emergency == 1 && s.connects_to_emergency == 1 && s.carrier_specific == 0 && s.sms_service == 0);
+    EXPECT(smskit_short_number(engine, "911", 3, "us", &s) == SMSKIT_OK && s.valid == 1 && s.emergency == 1);
+    // 24280 in US: a premium-rate SMS service; 33669 in FR: an SMS service of unknown cost.
+    EXPECT(smskit_short_number(engine, "24280", 5, "US", &s) == SMSKIT_OK);
+    EXPECT(s.valid == 1 && s.cost == SMSKIT_COST_PREMIUM_RATE && s.emergency == 0 && s.sms_service == 1);
+    EXPECT(smskit_short_number(engine, "33669", 5, "FR", &s) == SMSKIT_OK);
+    EXPECT(s.valid == 1 && s.cost == SMSKIT_COST_UNKNOWN && s.sms_service == 1);
+    // 1120 in BR: possible, not valid, unknown cost.
+    EXPECT(smskit_short_number(engine, "1120", 4, "BR", &s) == SMSKIT_OK);
+    EXPECT(s.possible == 1 && s.valid == 0 && s.cost == SMSKIT_COST_UNKNOWN && s.emergency == 0);
+    // "+1 911" is the short number 911 of +1, but not an emergency number as dialled.
+    EXPECT(smskit_short_number(engine, "+1 911", 6, "US", &s) == SMSKIT_OK && s.valid == 1 && s.emergency == 0);
+    // Not a number: a per-call error, every fact 0.
+    EXPECT(smskit_short_number(engine, "abc", 3, "US", &s) == SMSKIT_OK && s.error == SMSKIT_ERR_NOT_A_NUMBER);
+    EXPECT(s.possible == 0 && s.valid == 0 && s.emergency == 0);
+    EXPECT(smskit_short_number(engine, "11\0002", 4, "DE", &s) == SMSKIT_OK && s.error == SMSKIT_ERR_NOT_A_NUMBER);
+    // Call errors: a region is required; NULLs, bad UTF-8, too long.
+    EXPECT(smskit_short_number(engine, "112", 3, NULL, &s) == SMSKIT_ERR_INVALID_REGION);
+    EXPECT(smskit_short_number(engine, "112", 3, "", &s) == SMSKIT_ERR_INVALID_REGION);
+    EXPECT(smskit_short_number(engine, "112", 3, "ZZ", &s) == SMSKIT_ERR_INVALID_REGION);
+    EXPECT(smskit_short_number(engine, "112", 3, "001", &s) == SMSKIT_ERR_INVALID_REGION);
+    EXPECT(smskit_short_number(engine, "112", 3, "Germany", &s) == SMSKIT_ERR_INVALID_REGION);
+    EXPECT(s.valid == 0 && s.emergency == 0);
+    EXPECT(smskit_short_number(engine, "112", 3, "DE", NULL) == SMSKIT_ERR_NULL_ARGUMENT);
+    EXPECT(smskit_short_number(NULL, "112", 3, "DE", &s) == SMSKIT_ERR_NULL_ARGUMENT);
+    EXPECT(smskit_short_number(engine, NULL, 3, "DE", &s) == SMSKIT_ERR_NULL_ARGUMENT);
+    EXPECT(smskit_short_number(engine, "\xff\xfe", 2, "DE", &s) == SMSKIT_ERR_INVALID_UTF8);
+    static char big[SMSKIT_MAX_NUMBER_BYTES + 2];
+    memset(big, '1', sizeof big);
+    EXPECT(smskit_short_number(engine, big, sizeof big, "DE", &s) == SMSKIT_ERR_INPUT_TOO_LONG);
+    EXPECT_STR(smskit_cost_name(SMSKIT_COST_PREMIUM_RATE), "premium_rate");
+    EXPECT_STR(smskit_cost_name(SMSKIT_COST_UNKNOWN), "unknown_cost");
+    EXPECT(smskit_cost_name(4) == NULL && smskit_cost_name(-1) == NULL);
+}
+
+static void test_match(const smskit_engine *engine) {
+    // Oracle (phonenumbers 9.0.43 is_number_match) on each pair.
+    static const struct { const char *a, *b; int32_t match; } pairs[] = {
+        {"+1 650 253 0000", "650-253-0000", SMSKIT_MATCH_NSN_MATCH},
+        {"+1 650 253 0000", "253 0000", SMSKIT_MATCH_SHORT_NSN_MATCH},
+        {"+44 20 7031 3000", "020 7031 3000", SMSKIT_MATCH_NSN_MATCH},
+        {"650 253 0000", "253 0000", SMSKIT_MATCH_SHORT_NSN_MATCH},
+        {"+1 650 253 0000", "+44 650 253 0000", SMSKIT_MATCH_NO_MATCH},
+        {"+16502530000", "+1 650-253-0000", SMSKIT_MATCH_EXACT_MATCH},
+        {"+1 650 253 0000 ext 12", "+1 650 253 0000 ext 13", SMSKIT_MATCH_NO_MATCH},
+        {"abc", "123", SMSKIT_MATCH_NOT_A_NUMBER},
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        int32_t m = -1;
+        EXPECT(smskit_match(engine, pairs[i].a, strlen(pairs[i].a), pairs[i].b, strlen(pairs[i].b), &m) == SMSKIT_OK);
+        if (m != pairs[i].match) fprintf(stderr, "smskit_match(%s, %s) = %d\n", pairs[i].a, pairs[i].b, m);
+        EXPECT(m == pairs[i].match);
+    }
+    int32_t m = -1;
+    EXPECT(smskit_match(engine, "+16502530000\0", 13, "+16502530000", 12, &m) == SMSKIT_OK && m == SMSKIT_MATCH_NOT_A_NUMBER);
+    EXPECT(smskit_match(engine, NULL, 0, "+16502530000", 12, &m) == SMSKIT_OK && m == SMSKIT_MATCH_NOT_A_NUMBER);
+    EXPECT(smskit_match(engine, NULL, 3, "+16502530000", 12, &m) == SMSKIT_ERR_NULL_ARGUMENT);
+    EXPECT(smskit_match(engine, "+1", 2, "+1", 2, NULL) == SMSKIT_ERR_NULL_ARGUMENT);
+    EXPECT(smskit_match(NULL, "+1", 2, "+1", 2, &m) == SMSKIT_ERR_NULL_ARGUMENT);
+    EXPECT(smskit_match(engine, "\xc3", 1, "+1", 2, &m) == SMSKIT_ERR_INVALID_UTF8 && m == SMSKIT_MATCH_NOT_A_NUMBER);
+    EXPECT_STR(smskit_match_name(SMSKIT_MATCH_SHORT_NSN_MATCH), "short_nsn_match");
+    EXPECT(smskit_match_name(5) == NULL);
+}
+
 static void *thread_main(void *argument) {
     thread_work *work = argument;
     const char *inputs[case_count];
@@ -424,6 +495,15 @@ static void *thread_main(void *argument) {
         }
         smskit_segments_result s;
         if (smskit_segments(work->engine, out, length, &s) != SMSKIT_OK || s.units != 13) work->failures++;
+        smskit_short_number_result sn;
+        if (smskit_short_number(work->engine, "112", 3, "DE", &sn) != SMSKIT_OK || sn.emergency != 1 || sn.valid != 1) {
+            work->failures++;
+        }
+        int32_t m;
+        if (smskit_match(work->engine, "+44 20 7031 3000", 16, "020 7031 3000", 13, &m) != SMSKIT_OK ||
+            m != SMSKIT_MATCH_NSN_MATCH) {
+            work->failures++;
+        }
     }
     return NULL;
 }
@@ -471,6 +551,8 @@ int main(int argc, char **argv) {
     test_format(engine);
     test_segments(engine);
     test_render(engine);
+    test_short_numbers(engine);
+    test_match(engine);
     test_threads(engine, thread_count);
     // Engines are independent: a second one answers the same, freeing one leaves the other working.
     smskit_engine *second = smskit_engine_create();

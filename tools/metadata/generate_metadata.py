@@ -372,6 +372,15 @@ def main(argv: list[str] | None = None) -> None:
         for name, pattern in (("nationalPrefixDFA", md.national_prefix_for_parsing),
                               ("internationalPrefixDFA", md.international_prefix)):
             fields[name] = words.add_leftmost_dfa(pattern) if pattern else -1
+    # The DFAs of numbers that cannot be dialled from abroad come last, for the same reason.
+    for fields, (_, md) in zip(region_fields, entries):
+        desc = md.no_international_dialling
+        pattern = desc.national_number_pattern if desc is not None else None
+        fields["noInternationalDiallingDFA"] = words.add_dfa([(pattern, False)]) if pattern else -1
+        # [-1] (no length is possible) as bit 0: no national significant number has 0 digits.
+        fields["exampleNumbers"] = ",".join(
+            (getattr(md, slot, None) and getattr(md, slot).example_number) or "" for slot in schema.EXAMPLE_SLOTS)
+        fields["noInternationalDiallingLengths"] = (length_mask(desc.possible_length) or (1 if desc.possible_length else 0)) if pattern else 0
     region_lines = [record(*schema.record(schema.REGION_FIELDS, fields)) for fields in region_fields]
     # Calling codes: code -> region indices, main country first (libphonenumber's order).
     cc_lines = []

@@ -45,6 +45,16 @@ REGION_FIELDS: list[Field] = [
     Field("nationalPrefixDFA", "int", "Word offset of the national prefix for parsing's leftmost-first DFA, or -1."),
     Field("internationalPrefixDFA", "int", "Word offset of the IDD prefix's leftmost-first DFA, or -1."),
     Field("typeFirstTail", "int", "The type DFA's first tail state."),
+    Field("noInternationalDiallingDFA", "int", "Word offset of the full-match DFA of numbers that cannot be dialled from abroad, or -1."),
+    Field("noInternationalDiallingLengths", "int", "Bit n set when such a number may have n digits; 0: any length."),
+    Field("exampleNumbers", "string", "Example national numbers, comma-separated, in `EXAMPLE_SLOTS` order; empty: none."),
+]
+
+# The order of the example numbers in a region's `exampleNumbers` field: phonenumbers' description
+# attributes (general_desc answers the type `unknown`).
+EXAMPLE_SLOTS: list[str] = [
+    "general_desc", "fixed_line", "mobile", "toll_free", "premium_rate", "shared_cost", "voip",
+    "personal_number", "pager", "uan", "voicemail",
 ]
 
 FORMAT_FIELDS: list[Field] = [

@@ -10,3 +10,6 @@ python3 tools/oracle/gen_timezone_fixture.py
 python3 tools/oracle/gen_carrier_fixture.py
 python3 tools/oracle/gen_short_number_fixture.py
 python3 tools/oracle/gen_matcher_fixture.py
+python3 tools/oracle/gen_match_fixture.py
+python3 tools/oracle/gen_dialling_fixture.py
+python3 tools/oracle/gen_example_fixture.py

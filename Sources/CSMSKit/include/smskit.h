@@ -229,6 +229,67 @@ int32_t smskit_join_field(const smskit_check_result *results, size_t count, int3
 int32_t smskit_format(const smskit_engine *engine, const char *input, size_t length, const char *default_region,
                       int32_t format, char *buffer, size_t capacity, size_t *length_out);
 
+/* ---- Short numbers and matching ----------------------------------------------------------- */
+
+/* short-number cost (libphonenumber's ShortNumberCost) */
+#define SMSKIT_COST_UNKNOWN 0
+#define SMSKIT_COST_TOLL_FREE 1
+#define SMSKIT_COST_STANDARD_RATE 2
+#define SMSKIT_COST_PREMIUM_RATE 3
+/** "unknown_cost", "toll_free", "standard_rate", "premium_rate"; NULL for a value out of range. */
+const char *smskit_cost_name(int32_t cost);
+
+/** What the short-number data says of an input dialled in a region (libphonenumber's ShortNumberInfo). */
+typedef struct smskit_short_number_result {
+    int32_t error;                 /* SMSKIT_OK when the input parsed in the region, else why not; the
+                                      fields below but the two emergency ones are then 0 */
+    uint8_t possible;              /* 1: a possible short number of the region (its lengths) */
+    uint8_t valid;                 /* 1: a valid short number of the region (its patterns) */
+    uint8_t cost;                  /* SMSKIT_COST_*: the expected cost in the region */
+    uint8_t emergency;             /* 1: the input, as dialled, is an emergency number of the region */
+    uint8_t connects_to_emergency; /* 1: dialling it reaches an emergency number (it may start with one) */
+    uint8_t carrier_specific;      /* 1: it works on some carriers' networks only */
+    uint8_t sms_service;           /* 1: it is an SMS service of the region */
+    uint8_t reserved[1];           /* zero */
+} smskit_short_number_result;
+
+/**
+ * The short-number facts of `input` (at most SMSKIT_MAX_NUMBER_BYTES of UTF-8) dialled in `region`
+ * (C string: an ISO 3166-1 code such as "US"; NULL, "", "ZZ" and "001" are refused with
+ * SMSKIT_ERR_INVALID_REGION). The emergency fields read the text as dialled ("+1 911" is not an
+ * emergency number, "911" is) and are set even when the input does not parse. Returns SMSKIT_OK
+ * when `result` was written (its `error` says whether the input parsed), else a call error
+ * (SMSKIT_ERR_NULL_ARGUMENT, SMSKIT_ERR_INVALID_REGION, SMSKIT_ERR_INPUT_TOO_LONG,
+ * SMSKIT_ERR_INVALID_UTF8) with `result` zeroed.
+ *
+ *   smskit_short_number_result s;
+ *   smskit_short_number(engine, "112", 3, "DE", &s);   // s.valid == 1, s.emergency == 1, s.cost == SMSKIT_COST_TOLL_FREE
+ */
+int32_t smskit_short_number(const smskit_engine *engine, const char *input, size_t length, const char *region,
+                            smskit_short_number_result *result);
+
+/* number match (libphonenumber's MatchType) */
+#define SMSKIT_MATCH_NOT_A_NUMBER 0
+#define SMSKIT_MATCH_NO_MATCH 1
+#define SMSKIT_MATCH_SHORT_NSN_MATCH 2
+#define SMSKIT_MATCH_NSN_MATCH 3
+#define SMSKIT_MATCH_EXACT_MATCH 4
+/** "not_a_number", "no_match", "short_nsn_match", "nsn_match", "exact_match"; NULL out of range. */
+const char *smskit_match_name(int32_t match);
+
+/**
+ * How closely two texts (each at most SMSKIT_MAX_NUMBER_BYTES of UTF-8) agree as phone numbers,
+ * libphonenumber's isNumberMatch with no default region: `*match_out` gets SMSKIT_MATCH_*
+ * (a text that is not a number, or holds a NUL byte, gives SMSKIT_MATCH_NOT_A_NUMBER). Returns
+ * SMSKIT_OK or a call error (SMSKIT_ERR_NULL_ARGUMENT, SMSKIT_ERR_INPUT_TOO_LONG,
+ * SMSKIT_ERR_INVALID_UTF8), with *match_out then SMSKIT_MATCH_NOT_A_NUMBER.
+ *
+ *   int32_t m;
+ *   smskit_match(engine, "+1 650 253 0000", 15, "650-253-0000", 12, &m);   // m == SMSKIT_MATCH_NSN_MATCH
+ */
+int32_t smskit_match(const smskit_engine *engine, const char *first, size_t first_length, const char *second,
+                     size_t second_length, int32_t *match_out);
+
 /* ---- SMS ---------------------------------------------------------------------------------- */
 
 /** How a text goes over the air. */

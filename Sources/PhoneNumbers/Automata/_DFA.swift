@@ -26,6 +26,20 @@ enum _DFA {
         }
         return false
     }
+
+    /// Whether all of `digits` matches the DFA's pattern (libphonenumber's `matches`): the label
+    /// of the state after the last digit. False for a byte that is not an ASCII digit.
+    static func fullyMatches(_ words: UnsafePointer<UInt16>, _ offset: Int32, _ digits: UnsafeBufferPointer<UInt8>) -> Bool {
+        let rows = words + (Int(offset) &+ 1)
+        var state = Int(words[Int(offset)])
+        for byte in digits {
+            let digit = Int(byte &- 0x30)
+            guard digit < 10 else { return false }
+            state = Int(rows[state &* 11 &+ digit])
+            if state == 0 { return false }
+        }
+        return rows[state &* 11 &+ 10] != 0
+    }
 }
 
 /// One region's type DFA as its walks read it (`PhoneNumberEngine._typeDFA(_:)` makes it from the

@@ -47,6 +47,11 @@ struct _RegionRecord: Sendable {
     /// Indices into `_Store.formats` (the lines of `_Metadata.formatTable`).
     let nationalFormats: Range<Int>
     let intlFormats: Range<Int>
+    /// Word offset of the full-match DFA (`_DFA.fullyMatches`) of the numbers that cannot be
+    /// dialled from abroad, or -1; and the lengths such a number may have (bit n: n digits; 0:
+    /// any).
+    let noInternationalDiallingDFA: Int32
+    let noInternationalDiallingLengths: UInt32
 }
 
 /// The fields of a region the hot paths read: plain values only, so reading one costs no

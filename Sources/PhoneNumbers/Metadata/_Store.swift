@@ -72,7 +72,9 @@ final class _Store: @unchecked Sendable {
                 nationalPrefixDFA: Int32(f.int(F.nationalPrefixDFA)),
                 internationalPrefixDFA: Int32(f.int(F.internationalPrefixDFA)),
                 nationalFormats: f.int(F.nationalFormatsStart)..<f.int(F.nationalFormatsEnd),
-                intlFormats: f.int(F.intlFormatsStart)..<f.int(F.intlFormatsEnd))
+                intlFormats: f.int(F.intlFormatsStart)..<f.int(F.intlFormatsEnd),
+                noInternationalDiallingDFA: Int32(f.int(F.noInternationalDiallingDFA)),
+                noInternationalDiallingLengths: UInt32(f.int(F.noInternationalDiallingLengths)))
         }
         let regionCodes = Self.table(regions.map { RegionCode(unchecked: $0.code) })
         let typeRows = _Metadata.typeRows

@@ -55,6 +55,12 @@ enum _RegionField: Int {
     case internationalPrefixDFA = 22
     /// The type DFA's first tail state. (int)
     case typeFirstTail = 23
+    /// Word offset of the full-match DFA of numbers that cannot be dialled from abroad, or -1. (int)
+    case noInternationalDiallingDFA = 24
+    /// Bit n set when such a number may have n digits; 0: any length. (int)
+    case noInternationalDiallingLengths = 25
+    /// Example national numbers, comma-separated, in `EXAMPLE_SLOTS` order; empty: none. (string)
+    case exampleNumbers = 26
 }
 
 /// The fields of a line of `_Metadata.formatTable`, in order ('|'-separated; strings start
@@ -112,7 +118,7 @@ enum _MetadataLayout {
     static let leftmostEndMatch: UInt16 = 4
     static let leftmostEndMatchInLastGroup: UInt16 = 8
     /// Fields of a region line.
-    static let regionFields = 24
+    static let regionFields = 27
     /// Fields of a format line.
     static let formatFields = 6
 }

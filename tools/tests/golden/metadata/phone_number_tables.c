@@ -4,7 +4,7 @@
 #include "CPhoneNumberTables.h"
 
 // The padding after each array is the initializer's missing tail, which C fills with zeros.
-static const uint16_t words[2684 + SMSKIT_PHONE_WORDS_PADDING] __attribute__((aligned(64))) = {
+static const uint16_t words[2806 + SMSKIT_PHONE_WORDS_PADDING] __attribute__((aligned(64))) = {
     1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     2049, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2561, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 2049, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -116,7 +116,12 @@ static const uint16_t words[2684 + SMSKIT_PHONE_WORDS_PADDING] __attribute__((al
     2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 1,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 1, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 3,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 5, 5, 5, 5, 5, 5, 5,
+    5, 5, 5, 0, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 0, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 0, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 0,
+    10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
 };
 
 static const uint8_t rows[SMSKIT_PHONE_ROWS_PADDING_BEFORE + 720 + SMSKIT_PHONE_ROWS_PADDING_AFTER]
@@ -148,6 +153,6 @@ static const uint8_t rows[SMSKIT_PHONE_ROWS_PADDING_BEFORE + 720 + SMSKIT_PHONE_
 };
 
 const uint16_t *smskit_phone_words(void) { return words; }
-size_t smskit_phone_word_count(void) { return 2684; }
+size_t smskit_phone_word_count(void) { return 2806; }
 const uint8_t *smskit_phone_type_rows(void) { return rows + SMSKIT_PHONE_ROWS_PADDING_BEFORE; }
 size_t smskit_phone_type_row_count(void) { return 720; }
