@@ -23,6 +23,11 @@ public struct APIKeys: Sendable {
         public let description: String
         /// Whether the key was marked `trusted`.
         public let isTrusted: Bool
+
+        init(description: String, isTrusted: Bool = false) {
+            self.description = description
+            self.isTrusted = isTrusted
+        }
     }
 
     /// The shortest key accepted in clear: shorter keys are guessable.
