@@ -49,18 +49,26 @@ final class RawConnection {
         var out = ""
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
+            if receive(into: &out) { break }
+            usleep(20_000)
+        }
+        return out
+    }
+
+    /// Appends what has arrived; true when the connection is closed or a whole response is in.
+    private func receive(into out: inout String) -> Bool {
+        do {
             let (text, closed) = poll()
             out += text
-            if closed { break }
+            if closed { return true }
             // A whole response with a Content-Length is enough (keep-alive leaves it open).
             if let head = out.range(of: "\r\n\r\n"),
                let length = out[..<head.lowerBound].split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") })
                 .flatMap({ Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }),
                out.utf8.count - out[..<head.upperBound].utf8.count >= length {
-                break
+                return true
             }
-            usleep(20_000)
+            return false
         }
-        return out
     }
 }
