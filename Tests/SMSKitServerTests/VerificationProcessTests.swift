@@ -105,6 +105,45 @@ struct VerificationProcessTests {
         }
     }
 
+    @Test("Secret from a private file, --dev-secret with a warning, guard flags; a readable secret file is refused")
+    func secretsAndGuardFlags() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smskit-secret-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("secret").path
+        #expect(FileManager.default.createFile(atPath: file, contents: Data((randomSecret() + "\n").utf8), attributes: [.posixPermissions: 0o600]))
+        let fromFile = try ServeProcess(["--store", "memory", "--deny-regions", "FR", "--refuse-types", "none"],
+                                        environment: ["SMSKIT_VERIFY_SECRET": "", "SMSKIT_VERIFY_SECRET_FILE": file])
+        let denied = try Self.start(fromFile, "+33612345678")
+        #expect(denied.status == 422)
+        #expect(denied.body.contains(#""code":"region_not_allowed""#))
+        let tollFree = try Self.start(fromFile, "+18002345678")
+        #expect(tollFree.status == 200, "\(tollFree.body)")
+        kill(fromFile.process.processIdentifier, SIGTERM)
+        #expect(fromFile.waitForExit(seconds: 30) == 0)
+
+        let development = try ServeProcess(["--store", "memory", "--dev-secret"], environment: ["SMSKIT_VERIFY_SECRET": ""])
+        #expect(development.stderr.contains("warning: --dev-secret"))
+        #expect(try Self.start(development, "+447400123456").status == 200)
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        let binary = try #require(ServeProcess.executable)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--port", "0", "--store", "memory", "--secret-file", file]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SMSKIT_API_KEYS"] = Self.key
+        environment["SMSKIT_VERIFY_SECRET"] = nil
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(text.contains("can be read by others"), "\(text)")
+    }
+
     @Test("Two processes, one PostgreSQL: started on one, checked on the other; SIGKILL of one loses nothing",
           .enabled(if: postgresURL != nil || isCI))
     func manyProcesses() throws {
