@@ -321,36 +321,6 @@ struct VerificationEndpointTests {
         }
     }
 
-    @Test("Store down (PostgreSQL on a closed port): 503 store_unavailable with Retry-After, /readyz 503, nothing approved")
-    func storeDown() async throws {
-        let fixture = try VerificationFixture {
-            $0.store = .postgres(url: "postgres://smskit@127.0.0.1:1/nothing")
-            $0.verifier.storeTimeout = .seconds(2)
-        }
-        try await fixture.server.makeApplication().test(.live) { client in
-            try await post(client, "/v1/verifications", #"{"number":"+447400123456"}"#) { response throws in
-                #expect(response.status == .serviceUnavailable)
-                let code = try errorCode(response)
-                #expect(code == "store_unavailable")
-                #expect(response.headers[.retryAfter] == "5")
-            }
-            try await post(client, "/v1/verifications/AAAAAAAAAAAAAAAAAAAAAA/check", #"{"code":"123456"}"#) { response throws in
-                #expect(response.status == .serviceUnavailable)
-                let code = try errorCode(response)
-                #expect(code == "store_unavailable")
-            }
-            try await client.execute(uri: "/readyz", method: .get) { response throws in
-                #expect(response.status == .serviceUnavailable)
-                let code = try errorCode(response)
-                #expect(code == "store_unavailable")
-            }
-            try await client.execute(uri: "/healthz", method: .get) { response in
-                #expect(response.status == .ok)
-            }
-        }
-        #expect(fixture.outbox.isEmpty)
-    }
-
     @Test("Store and sender locations parse, with clear errors for unknown schemes")
     func locations() throws {
         #expect(try VerificationStoreLocation(parsing: "memory") == .memory)

@@ -43,6 +43,16 @@ struct VerificationProcessTests {
         return String(sms[range])
     }
 
+    /// Polls `/readyz` for up to a minute.
+    static func waitUntilReady(_ server: ServeProcess) throws -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if try Curl.run(["--max-time", "20", "\(server.url)/readyz"]).status == 200 { return true }
+            usleep(200_000)
+        }
+        return false
+    }
+
     /// A random valid GB mobile number (+447400xxxxxx).
     static func mobile() -> String { "+447400" + String(format: "%06d", Int.random(in: 0..<1_000_000)) }
 
@@ -105,6 +115,27 @@ struct VerificationProcessTests {
         }
     }
 
+    @Test("Store down (PostgreSQL on a closed port): 503 store_unavailable with Retry-After, /readyz 503, nothing sent")
+    func storeDown() throws {
+        let server = try ServeProcess(["--store", "postgres://smskit@127.0.0.1:1/nothing"])
+        let started = try Curl.run(["-i", "-H", "Authorization: Bearer \(Self.key)", "-H", "Content-Type: application/json",
+                                    "-d", #"{"number":"+447400123456"}"#, "\(server.url)/v1/verifications"])
+        #expect(started.status == 503)
+        #expect(started.body.contains(#""code":"store_unavailable""#))
+        #expect(started.body.lowercased().contains("retry-after: 5"))
+        let checked = try Self.check(server, "AAAAAAAAAAAAAAAAAAAAAA", "123456")
+        #expect(checked.status == 503)
+        #expect(checked.body.contains(#""code":"store_unavailable""#))
+        #expect(!checked.body.contains(#""status":"approved""#))
+        let ready = try Curl.run(["\(server.url)/readyz"])
+        #expect(ready.status == 503)
+        #expect(ready.body.contains(#""code":"store_unavailable""#))
+        #expect(try Curl.run(["\(server.url)/healthz"]).status == 200)
+        #expect(!FileManager.default.fileExists(atPath: server.directory.appendingPathComponent("smskit-outbox.jsonl").path))
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(server.waitForExit(seconds: 30) == 0)
+    }
+
     @Test("Secret from a private file, --dev-secret with a warning, guard flags; a readable secret file is refused")
     func secretsAndGuardFlags() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smskit-secret-\(UUID().uuidString)")
@@ -160,8 +191,9 @@ struct VerificationProcessTests {
         let secret = randomSecret()
         let a = try ServeProcess(["--store", url], environment: ["SMSKIT_VERIFY_SECRET": secret])
         let b = try ServeProcess(["--store", url], environment: ["SMSKIT_VERIFY_SECRET": secret])
-        #expect(try Curl.run(["\(a.url)/readyz"]).status == 200)
-        #expect(try Curl.run(["\(b.url)/readyz"]).status == 200)
+        // Ready once each has reached PostgreSQL and made the tables (a probe, polled as a load balancer would).
+        #expect(try Self.waitUntilReady(a))
+        #expect(try Self.waitUntilReady(b))
 
         // Five verifications started on A.
         var started: [(id: String, e164: String, code: String)] = []

@@ -52,9 +52,14 @@ struct ServeCommand: ParsableCommand {
             exits 0.
 
             EXAMPLES:
-              SMSKIT_API_KEYS=change-me-to-a-long-random-key smskit serve --port 8080
-              curl -s -H 'Authorization: Bearer change-me-to-a-long-random-key' \\
+              SMSKIT_API_KEYS=change-me-to-a-long-random-key SMSKIT_VERIFY_SECRET=$(openssl rand -hex 32) \\
+                smskit serve --port 8080
+              curl -s -H 'Authorization: Bearer change-me-to-a-long-random-key' -H 'Content-Type: application/json' \\
                 -d '{"number":"020 7946 0000","region":"GB"}' http://127.0.0.1:8080/v1/numbers/check
+              curl -s -H 'Authorization: Bearer change-me-to-a-long-random-key' -H 'Content-Type: application/json' \\
+                -d '{"number":"+44 7400 123456"}' http://127.0.0.1:8080/v1/verifications
+              curl -s -H 'Authorization: Bearer change-me-to-a-long-random-key' -H 'Content-Type: application/json' \\
+                -d '{"code":"614855"}' http://127.0.0.1:8080/v1/verifications/ID/check
             """
     )
 
@@ -211,7 +216,7 @@ extension ServeCommand {
         do {
             if let text = setting(store, "SMSKIT_VERIFY_STORE") { settings.store = try VerificationStoreLocation(parsing: text) }
             if let text = setting(sender, "SMSKIT_SENDER") { settings.sender = try SMSSenderLocation(parsing: text) }
-        } catch let error as ServiceConfigurationError {
+        } catch {
             throw CLIError.usage(error.description)
         }
         let registry = try _VerifyEnvironment.registry(path: _VerifyEnvironment.testNumbersPath(setting(testNumbers, "SMSKIT_VERIFY_TEST_NUMBERS")))
