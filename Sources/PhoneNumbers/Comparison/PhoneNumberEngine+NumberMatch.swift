@@ -164,8 +164,8 @@ extension PhoneNumberEngine {
                     extensionText = _string(number, digits)
                     nationalCount = start
                 }
-                let (digits, overlong) = _normalize(_Scalars(rebasing: number[0..<nationalCount]), flags: .all)
-                if overlong { throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.") }
+                let digits = _normalize(_Scalars(rebasing: number[0..<nationalCount]), flags: .all)
+                if digits.count > _DigitString.capacity - 8 { throw PhoneNumberError(.tooLong, "The national number has more than 17 digits.") }
                 return try digits.withBuffer { national in
                     Result { () throws(PhoneNumberError) in
                         try _makeNumber(national, countryCode: 0, extension: extensionText)
