@@ -132,12 +132,15 @@ let package = Package(
             ]
         ),
 
-        // The HTTP service behind `smskit serve`: numbers, segments and messages over JSON/NDJSON,
-        // with hashed API keys, per-key rate limits, body limits and Prometheus metrics.
+        // The HTTP service behind `smskit serve`: numbers, segments, messages and verifications over
+        // JSON/NDJSON, with hashed API keys, per-key rate limits, body limits and Prometheus metrics.
+        // It is the top layer, so it holds both verification stores (the executable picks one).
         .target(
             name: "SMSKitServer",
             dependencies: [
                 "PhoneNumbers", "SMSEncoding", "SMSTemplates",
+                "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -199,7 +202,7 @@ let package = Package(
         .testTarget(
             name: "SMSKitServerTests",
             dependencies: [
-                "SMSKitServer", "smskit",
+                "SMSKitServer", "smskit", "PhoneVerification",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

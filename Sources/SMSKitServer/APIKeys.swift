@@ -4,7 +4,10 @@ import Crypto
 ///
 /// Keys come from a file (one per line; `#` starts a comment; a line `sha256:HEX` gives a key by
 /// its digest, so the file need not hold any key in clear) or from the `SMSKIT_API_KEYS`
-/// environment variable (comma-separated). A presented key is hashed and compared with every
+/// environment variable (comma-separated). An entry followed by the word `trusted` (e.g.
+/// `sha256:HEX trusted`) marks a key whose callers may name the verification client key
+/// themselves (a gateway calling on behalf of its users); other callers are limited by their IP.
+/// A presented key is hashed and compared with every
 /// stored digest in constant time: the time taken does not depend on which bytes matched nor on
 /// which key (if any) it was.
 ///
@@ -18,22 +21,33 @@ public struct APIKeys: Sendable {
     /// rate limits; it reveals nothing useful about a random key).
     public struct KeyID: Hashable, Sendable, CustomStringConvertible {
         public let description: String
+        /// Whether the key was marked `trusted`.
+        public let isTrusted: Bool
+
+        init(description: String, isTrusted: Bool = false) {
+            self.description = description
+            self.isTrusted = isTrusted
+        }
     }
 
     /// The shortest key accepted in clear: shorter keys are guessable.
     public static let minimumKeyLength = 16
 
     private let digests: [[UInt8]]
+    private let trusted: [Bool]
 
     /// No keys: every protected request is refused (see ``SMSKitServerConfiguration/requiresAPIKey``).
-    public static let none = APIKeys(digests: [])
+    public static let none = APIKeys(digests: [], trusted: [])
 
-    private init(digests: [[UInt8]]) { self.digests = digests }
+    private init(digests: [[UInt8]], trusted: [Bool]) {
+        self.digests = digests
+        self.trusted = trusted
+    }
 
     /// The keys given in clear, hashed at once.
     ///
     /// - Throws: ``ServiceConfigurationError`` for a key shorter than ``minimumKeyLength``.
-    public init(keys: [String]) throws(ServiceConfigurationError) {
+    public init(keys: [String], trusted: Bool = false) throws(ServiceConfigurationError) {
         var digests: [[UInt8]] = []
         for key in keys {
             guard key.utf8.count >= Self.minimumKeyLength else {
@@ -42,6 +56,7 @@ public struct APIKeys: Sendable {
             digests.append(Array(SHA256.hash(data: Array(key.utf8))))
         }
         self.digests = digests
+        self.trusted = Array(repeating: trusted, count: digests.count)
     }
 
     /// The keys of a keys file's text, or of the comma-separated `SMSKIT_API_KEYS` value
@@ -51,11 +66,15 @@ public struct APIKeys: Sendable {
     ///   message names the line, never the key).
     public init(parsing text: String, separator: Character = "\n") throws(ServiceConfigurationError) {
         var digests: [[UInt8]] = []
+        var trusted: [Bool] = []
         for (index, raw) in text.split(separator: separator, omittingEmptySubsequences: false).enumerated() {
             var entry = Substring(raw)
             if separator == "\n", let hash = entry.firstIndex(of: "#") { entry = entry[..<hash] }
-            let trimmed = entry.trimmingAll(of: " \t\r")
+            var trimmed = entry.trimmingAll(of: " \t\r")
             guard !trimmed.isEmpty else { continue }
+            let isTrusted = trimmed.hasSuffix(" trusted") || trimmed.hasSuffix("\ttrusted")
+            if isTrusted { trimmed = trimmed.dropLast(8).trimmingAll(of: " \t") }
+            trusted.append(isTrusted)
             let what = separator == "\n" ? "line \(index + 1) of the keys file" : "entry \(index + 1) of SMSKIT_API_KEYS"
             if trimmed.hasPrefix("sha256:") {
                 guard let digest = Self.hexDigest(trimmed.dropFirst(7)) else {
@@ -70,11 +89,13 @@ public struct APIKeys: Sendable {
             }
         }
         self.digests = digests
+        self.trusted = trusted
     }
 
     /// The keys of all of `sets`.
     public init(merging sets: [APIKeys]) {
         self.digests = sets.flatMap(\.digests)
+        self.trusted = sets.flatMap(\.trusted)
     }
 
     /// The number of keys.
@@ -94,7 +115,7 @@ public struct APIKeys: Sendable {
             found = isMatch * index + (1 - isMatch) * found
         }
         guard found >= 0 else { return nil }
-        return KeyID(description: Self.hex(digests[found].prefix(6)))
+        return KeyID(description: Self.hex(digests[found].prefix(6)), isTrusted: trusted[found])
     }
 
     static func digest(_ key: String) -> [UInt8] { Array(SHA256.hash(data: Array(key.utf8))) }

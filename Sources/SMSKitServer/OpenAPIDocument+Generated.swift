@@ -7,13 +7,18 @@ openapi: 3.1.0
 info:
   title: SMSKit service (smskit serve)
   version: 0.1.0
-  summary: Phone numbers, SMS segments and localized verification messages over HTTP.
+  summary: Phone numbers, SMS segments, localized messages and phone verification over HTTP.
   description: |
     Input that has the documented shape but that the engine cannot use (an unknown language, an
     invalid WebOTP origin, a national table list naming no language) is answered with 422.
     Every endpoint under /v1 and /metrics needs an API key, sent as `Authorization: Bearer KEY`
     or `X-API-Key: KEY`. Errors have the body `{"error": {"code": "...", "message": "..."}}`.
     Requests over a key's rate limit get 429 with `Retry-After` (seconds).
+
+    Verification: every limit (the key's rate, the send guard's per-number, per-client and
+    per-range limits, the resend cooldown, too many wrong codes) is a 429 with `Retry-After`
+    (whole seconds). A verification store that cannot be reached is a 503 with `Retry-After`
+    and `store_unavailable`; nothing is approved then.
   license:
     name: Apache-2.0
 servers:
@@ -37,7 +42,7 @@ paths:
   /readyz:
     get:
       operationId: readyz
-      summary: Readiness (the engine and templates are loaded).
+      summary: Readiness (the engine and templates are loaded, the verification store answers).
       security: []
       responses:
         "200":
@@ -45,6 +50,7 @@ paths:
           content:
             application/json:
               schema: { $ref: "#/components/schemas/Status" }
+        "503": { $ref: "#/components/responses/StoreUnavailable" }
         default: { $ref: "#/components/responses/Error" }
   /openapi.yaml:
     get:
@@ -173,6 +179,96 @@ paths:
         "422": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/RateLimited" }
         default: { $ref: "#/components/responses/Error" }
+  /v1/verifications:
+    post:
+      operationId: startVerification
+      summary: Send a verification code by SMS (or resend it) and return the verification ID.
+      description: |
+        The fields of `smskit verify start --format json`. A test number gets no SMS
+        (`test: true`, `segments: 0`). The per-client limit counts the caller's IP address,
+        or `client_key` when the API key is marked trusted (ignored otherwise). A second start
+        for a number with an open verification after the cooldown is a resend (same `id`,
+        `resend: true`).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/VerificationStart" }
+      responses:
+        "200":
+          description: The code was sent (or the number is a test number).
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/StartedVerification" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "413": { $ref: "#/components/responses/Error" }
+        "415": { $ref: "#/components/responses/Error" }
+        "422":
+          description: |
+            The number or a value is refused: `invalid_number`, `fictional_number`,
+            `region_not_allowed`, `refused_number_type`, `invalid_language_code`,
+            `invalid_client_key`, `invalid_request`.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "429": { $ref: "#/components/responses/RateLimited" }
+        "502": { $ref: "#/components/responses/Error" }
+        "503": { $ref: "#/components/responses/StoreUnavailable" }
+        default: { $ref: "#/components/responses/Error" }
+  /v1/verifications/{id}/check:
+    post:
+      operationId: checkVerification
+      summary: Check a code against a verification ID.
+      description: |
+        200 for `approved` (with `e164`) and `incorrect_code` (with `attempts_left`); 404
+        `not_found` (also for IDs of another length or alphabet), 409 `already_used`, 410
+        `expired`, 429 `too_many_attempts` (the verification is closed; start a new one after
+        `Retry-After`). Attempts are counted per verification, never per number.
+      parameters:
+        - name: id
+          in: path
+          required: true
+          schema: { type: string }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/VerificationCheck" }
+      responses:
+        "200":
+          description: Approved, or a wrong code with the attempts left.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/CheckResult" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/CheckRefused" }
+        "409": { $ref: "#/components/responses/CheckRefused" }
+        "410": { $ref: "#/components/responses/CheckRefused" }
+        "413": { $ref: "#/components/responses/Error" }
+        "415": { $ref: "#/components/responses/Error" }
+        "422":
+          description: "`malformed_code` (a code is 4 to 10 ASCII digits) or `invalid_request`."
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "429":
+          description: Too many wrong codes for this verification, or over the key's rate limit.
+          headers:
+            Retry-After:
+              description: Seconds to wait.
+              required: true
+              schema: { type: string, pattern: "^[0-9]+$" }
+          content:
+            application/json:
+              schema:
+                oneOf:
+                  - $ref: "#/components/schemas/CheckRefusal"
+                  - $ref: "#/components/schemas/Error"
+        "503": { $ref: "#/components/responses/StoreUnavailable" }
+        default: { $ref: "#/components/responses/Error" }
 components:
   securitySchemes:
     bearer:
@@ -198,6 +294,24 @@ components:
       content:
         application/json:
           schema: { $ref: "#/components/schemas/Error" }
+    StoreUnavailable:
+      description: The verification store cannot be reached (`store_unavailable`).
+      headers:
+        Retry-After:
+          description: Seconds to wait.
+          required: true
+          schema: { type: string, pattern: "^[0-9]+$" }
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/Error" }
+    CheckRefused:
+      description: The check's status with an error body (`not_found`, `already_used`, `expired`).
+      content:
+        application/json:
+          schema:
+            oneOf:
+              - $ref: "#/components/schemas/CheckRefusal"
+              - $ref: "#/components/schemas/Error"
   schemas:
     Status:
       type: object
@@ -361,5 +475,48 @@ components:
               code: { type: string }
               message: { type: string }
         encoding: { $ref: "#/components/schemas/Analysis" }
+    VerificationStart:
+      type: object
+      required: [number]
+      properties:
+        number: { type: string, description: "E.164, international, or national with region." }
+        region: { type: [string, "null"], description: "Default region for a national number." }
+        lang: { type: [string, "null"], description: "SMS language (e.g. pt-BR); default the number's region's." }
+        client_key:
+          type: [string, "null"]
+          description: Who asks, for the per-client limit; used only with a trusted API key.
+    StartedVerification:
+      type: object
+      required: [id, e164, locale, segments, expires_at, resend_allowed_at, test, resend]
+      additionalProperties: false
+      properties:
+        id: { type: string, pattern: "^[A-Za-z0-9_-]+$" }
+        e164: { type: string, pattern: "^\\+[0-9]+$" }
+        locale: { type: string }
+        segments: { type: integer, minimum: 0 }
+        expires_at: { type: string, format: date-time }
+        resend_allowed_at: { type: string, format: date-time }
+        test: { type: boolean }
+        resend: { type: boolean }
+    VerificationCheck:
+      type: object
+      required: [code]
+      properties:
+        code: { type: string, description: "The code from the SMS: 4 to 10 ASCII digits." }
+    CheckResult:
+      type: object
+      required: [status]
+      additionalProperties: false
+      properties:
+        status: { type: string, enum: [approved, incorrect_code] }
+        e164: { type: string }
+        attempts_left: { type: integer, minimum: 0 }
+    CheckRefusal:
+      type: object
+      required: [status, error]
+      additionalProperties: false
+      properties:
+        status: { type: string, enum: [not_found, already_used, expired, too_many_attempts] }
+        error: { $ref: "#/components/schemas/Error/properties/error" }
 """#
 }

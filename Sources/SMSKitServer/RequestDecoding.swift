@@ -9,19 +9,21 @@ import NIOCore
 /// Reading and decoding request bodies within the limits.
 enum RequestDecoding {
     /// The whole body, refused with 413 past `limit` bytes (at once when Content-Length says so)
-    /// and with 408 when the client takes longer than `timeout` to send it.
+    /// and with 408 when the client has not sent it all `timeout` after the head: a client
+    /// trickling a byte a second, or sending nothing, is cut off on time.
     static func collect(_ request: Request, limit: Int, timeout: Duration) async throws -> ByteBuffer {
         if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limit {
             throw ServiceError.bodyTooLarge(limit: limit)
         }
-        let deadline = ContinuousClock.now + timeout
-        var collected = ByteBuffer()
-        for try await var chunk in request.body {
-            guard collected.readableBytes + chunk.readableBytes <= limit else { throw ServiceError.bodyTooLarge(limit: limit) }
-            collected.writeBuffer(&chunk)
-            if ContinuousClock.now > deadline { throw ServiceError.bodyTimeout(seconds: timeout.components.seconds) }
+        let body = request.body
+        return try await withDeadline(timeout, timeoutError: .bodyTimeout(seconds: timeout.components.seconds)) {
+            var collected = ByteBuffer()
+            for try await var chunk in body {
+                guard collected.readableBytes + chunk.readableBytes <= limit else { throw ServiceError.bodyTooLarge(limit: limit) }
+                collected.writeBuffer(&chunk)
+            }
+            return collected
         }
-        return collected
     }
 
     /// Refuses a body that is not JSON (415), by its Content-Type; a missing one is taken as JSON.

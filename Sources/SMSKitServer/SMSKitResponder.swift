@@ -23,11 +23,14 @@ enum Route: String, CaseIterable, Sendable {
     case numbersCheckStream = "/v1/numbers/check-stream"
     case segments = "/v1/segments"
     case render = "/v1/messages/render"
+    case verifications = "/v1/verifications"
+    /// `{id}` is any one path segment (see ``verificationID(in:)``).
+    case verificationCheck = "/v1/verifications/{id}/check"
 
     var method: HTTPRequest.Method {
         switch self {
         case .healthz, .readyz, .openapi, .metrics: .get
-        case .numbersCheck, .numbersCheckStream, .segments, .render: .post
+        case .numbersCheck, .numbersCheckStream, .segments, .render, .verifications, .verificationCheck: .post
         }
     }
 
@@ -35,21 +38,38 @@ enum Route: String, CaseIterable, Sendable {
     var needsKey: Bool {
         switch self {
         case .healthz, .readyz, .openapi: false
-        case .metrics, .numbersCheck, .numbersCheckStream, .segments, .render: true
+        case .metrics, .numbersCheck, .numbersCheckStream, .segments, .render, .verifications, .verificationCheck: true
         }
     }
 
     init?(path: String) {
         var path = Substring(path)
         if path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
-        guard let route = Route(rawValue: String(path)) else { return nil }
-        self = route
+        if let route = Route(rawValue: String(path)) {
+            self = route
+        } else if Self.verificationID(in: path) != nil {
+            self = .verificationCheck
+        } else {
+            return nil
+        }
+    }
+
+    /// The `{id}` of `/v1/verifications/{id}/check`: one non-empty segment, taken as it is (an
+    /// ID of another alphabet or length is simply not found).
+    static func verificationID(in path: some StringProtocol) -> String? {
+        var path = Substring(path)
+        if path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        let prefix = "/v1/verifications/", suffix = "/check"
+        guard path.hasPrefix(prefix), path.hasSuffix(suffix), path.count > prefix.count + suffix.count else { return nil }
+        let id = path.dropFirst(prefix.count).dropLast(suffix.count)
+        guard !id.contains("/") else { return nil }
+        return String(id)
     }
 }
 
 /// Answers every request: routing, keys, rate limits, limits, handlers, errors and metrics.
 struct SMSKitResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = SMSKitRequestContext
 
     let configuration: SMSKitServerConfiguration
     let engine = PhoneNumberEngine()
@@ -57,10 +77,12 @@ struct SMSKitResponder: HTTPResponder {
     let limiter: RateLimiter?
     let metrics: ServiceMetrics
     let openAPIDocument: ByteBuffer
+    let verifications: VerificationEndpoints?
 
-    init(configuration: SMSKitServerConfiguration, metrics: ServiceMetrics) throws {
+    init(configuration: SMSKitServerConfiguration, metrics: ServiceMetrics, verifications: VerificationEndpoints?) throws {
         self.configuration = configuration
         self.metrics = metrics
+        self.verifications = verifications
         self.renderers = try RendererCache()
         self.limiter = configuration.rateLimitPerSecond > 0
             ? RateLimiter(ratePerSecond: configuration.rateLimitPerSecond, burst: configuration.rateLimitBurst) : nil
@@ -94,9 +116,14 @@ struct SMSKitResponder: HTTPResponder {
             headers[.allow] = route.method == .get ? "GET, HEAD" : route.method.rawValue
             throw ServiceError(.methodNotAllowed, "method_not_allowed", "Use \(route.method.rawValue) for \(route.rawValue).", headers: headers)
         }
-        if route.needsKey { try authorize(request) }
+        let key = route.needsKey ? try authorize(request) : nil
         switch route {
-        case .healthz, .readyz:
+        case .healthz:
+            return json(.object([("status", .string("ok"))]))
+        case .readyz:
+            if let verifications, !(await verifications.isStoreReachable(timeout: .seconds(3))) {
+                throw ServiceError.storeUnavailable
+            }
             return json(.object([("status", .string("ok"))]))
         case .openapi:
             var headers = HTTPFields()
@@ -124,13 +151,32 @@ struct SMSKitResponder: HTTPResponder {
             try RequestDecoding.requireJSON(request)
             let query = try RequestDecoding.decode(RenderQuery.self, from: try await body(request))
             return json(try render(query))
+        case .verifications:
+            let verifications = try enabledVerifications()
+            try RequestDecoding.requireJSON(request)
+            return json(try await verifications.start(
+                try await body(request), callerAddress: context.remoteAddress?.ipAddress, trusted: key?.isTrusted ?? false))
+        case .verificationCheck:
+            let verifications = try enabledVerifications()
+            try RequestDecoding.requireJSON(request)
+            let id = Route.verificationID(in: request.uri.path) ?? ""
+            let (status, value, headers) = try await verifications.check(id: id, try await body(request))
+            return json(value.buffer, status: status, headers: headers)
         }
+    }
+
+    private func enabledVerifications() throws -> VerificationEndpoints {
+        guard let verifications else {
+            throw ServiceError(.notFound, "verification_disabled", "This server has no verification store configured.")
+        }
+        return verifications
     }
 
     // MARK: Guards
 
-    private func authorize(_ request: Request) throws {
-        guard configuration.requiresAPIKey else { return }
+    /// The caller's key (nil when keys are not required).
+    private func authorize(_ request: Request) throws -> APIKeys.KeyID? {
+        guard configuration.requiresAPIKey else { return nil }
         var headers = HTTPFields()
         headers[.wwwAuthenticate] = "Bearer"
         let presented: Substring?
@@ -153,6 +199,7 @@ struct SMSKitResponder: HTTPResponder {
             headers[.retryAfter] = String(wait)
             throw ServiceError(.tooManyRequests, "rate_limited", "Too many requests for this API key; retry after \(wait) seconds.", headers: headers)
         }
+        return key
     }
 
     private func body(_ request: Request) async throws -> ByteBuffer {
@@ -255,10 +302,10 @@ struct SMSKitResponder: HTTPResponder {
 
     private func json(_ value: JSONValue) -> Response { json(value.buffer) }
 
-    private func json(_ buffer: ByteBuffer) -> Response {
-        var headers = HTTPFields()
+    private func json(_ buffer: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var headers = headers
         headers[.contentType] = "application/json"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: buffer))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: buffer))
     }
 }
 

@@ -9,6 +9,7 @@ import ServiceLifecycle
 ///
 /// Endpoints (see `openapi.yaml`, served at `GET /openapi.yaml`): `POST /v1/numbers/check`,
 /// `POST /v1/numbers/check-stream` (NDJSON), `POST /v1/segments`, `POST /v1/messages/render`,
+/// `POST /v1/verifications`, `POST /v1/verifications/{id}/check`,
 /// `GET /healthz`, `GET /readyz`, `GET /metrics` (Prometheus).
 ///
 /// ```swift
@@ -43,8 +44,12 @@ public struct SMSKitServer: Sendable {
         }
         self.configuration = configuration
         self.logger = logger
+        let metrics = ServiceMetrics()
+        let verifications = try configuration.verification.map { settings throws(ServiceConfigurationError) in
+            try VerificationEndpoints(settings: settings, metrics: metrics, logger: logger)
+        }
         do {
-            self.responder = try SMSKitResponder(configuration: configuration, metrics: ServiceMetrics())
+            self.responder = try SMSKitResponder(configuration: configuration, metrics: metrics, verifications: verifications)
         } catch {
             throw ServiceConfigurationError("The message templates could not be loaded.")
         }
@@ -63,6 +68,7 @@ public struct SMSKitServer: Sendable {
             server: .http1(configuration: http),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            services: responder.verifications?.services ?? [],
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger
         )

@@ -33,6 +33,10 @@ public struct SMSKitServerConfiguration: Sendable {
     /// a connection by sending a byte now and then.
     public var bodyTimeoutSeconds: Int = 30
 
+    /// The verification endpoints' store, sender, secret and guard; `nil` leaves them
+    /// answering 404 `verification_disabled` (`smskit serve` always sets them).
+    public var verification: VerificationSettings?
+
     /// The log level: trace, debug, info (default), notice, warning, error or critical.
     public var logLevel: String = "info"
 

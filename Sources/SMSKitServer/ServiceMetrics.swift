@@ -8,7 +8,12 @@ import Prometheus
 ///   `smskit_http_request_duration_seconds{route,method,status}` (histogram);
 /// - `smskit_numbers_checked_total{endpoint}`;
 /// - `smskit_guard_refusals_total{reason}` (`missing_key`, `wrong_key`, `rate_limited`,
-///   `body_too_large`, `body_timeout`).
+///   `body_too_large`, `body_timeout`, and the verification send guard's `region_not_allowed`,
+///   `refused_number_type`, `fictional_number`, `number_rate_limited`, `client_rate_limited`,
+///   `range_blocked`, `resend_cooldown`);
+/// - `smskit_verifications_total{operation,outcome}`: `start` with `started`, `resent`, `test` or
+///   the error code; `check` with the check status or the error code;
+/// - `smskit_sms_sent_total{encoding,segments}`: SMS the sender accepted.
 struct ServiceMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     let factory: PrometheusMetricsFactory
@@ -40,6 +45,16 @@ struct ServiceMetrics: Sendable {
 
     func refusal(_ reason: String) {
         Counter(label: "smskit_guard_refusals_total", dimensions: [("reason", reason)], factory: factory).increment()
+    }
+
+    func verification(_ operation: String, outcome: String) {
+        Counter(label: "smskit_verifications_total", dimensions: [("operation", operation), ("outcome", outcome)],
+                factory: factory).increment()
+    }
+
+    func smsSent(encoding: String, segments: Int) {
+        Counter(label: "smskit_sms_sent_total", dimensions: [("encoding", encoding), ("segments", String(segments))],
+                factory: factory).increment()
     }
 
     /// The Prometheus text exposition.

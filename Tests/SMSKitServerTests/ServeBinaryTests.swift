@@ -8,7 +8,9 @@ final class ServeProcess {
     let stderrURL: URL
     private(set) var port = 0
 
-    init(_ arguments: [String] = [], keys: String = "e2e-key-0123456789abcdef") throws {
+    /// A server in a fresh directory (its working directory: the default SQLite store and outbox
+    /// land there), with a random verification secret unless `environment` gives one.
+    init(_ arguments: [String] = [], keys: String = "e2e-key-0123456789abcdef", environment extra: [String: String] = [:]) throws {
         let binary = try #require(Self.executable, "the smskit binary was not found next to the test bundle")
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("smskit-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -18,7 +20,10 @@ final class ServeProcess {
         process.arguments = ["serve", "--port", "0", "--log-level", "error"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SMSKIT_API_KEYS"] = keys
+        environment["SMSKIT_VERIFY_SECRET"] = randomSecret()
+        environment.merge(extra) { _, new in new }
         process.environment = environment
+        process.currentDirectoryURL = directory
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: stderrURL)
@@ -182,6 +187,7 @@ struct ServeBinaryTests {
         var environment = ProcessInfo.processInfo.environment
         environment["SMSKIT_API_KEYS"] = nil
         environment["SMSKIT_KEYS_FILE"] = nil
+        environment["SMSKIT_VERIFY_SECRET"] = randomSecret()
         process.environment = environment
         let errors = Pipe()
         process.standardError = errors

@@ -53,3 +53,8 @@ func errorCode(_ response: TestResponse) throws -> String {
     }
     return try #require(error["code"] as? String)
 }
+
+/// 64 random hex digits: a verification secret.
+func randomSecret() -> String {
+    (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+}

@@ -5,6 +5,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PhoneNumbers
+import PhoneVerification
 import SMSKitServer
 
 #if canImport(Glibc)
@@ -18,7 +20,7 @@ import Darwin
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve numbers, segments and messages over HTTP (JSON and NDJSON), with API keys and rate limits.",
+        abstract: "Serve numbers, segments, messages and phone verification over HTTP (JSON and NDJSON), with API keys and rate limits.",
         discussion: """
             Listens on 127.0.0.1:8080 by default; put a TLS reverse proxy (nginx, Caddy, HAProxy) \
             in front to expose it. Every option also comes from the environment variable in \
@@ -29,10 +31,21 @@ struct ServeCommand: ParsableCommand {
             (printf %s "$KEY" | sha256sum). SMSKIT_API_KEYS holds comma-separated keys. Keys are \
             kept only as SHA-256 digests and compared in constant time. Clients send \
             'Authorization: Bearer KEY' or 'X-API-Key: KEY'; /healthz, /readyz and /openapi.yaml \
-            need none.
+            need none. A key followed by ' trusted' may send the verification client key itself \
+            ('client_key'); for other keys it is the caller's IP address.
+
+            VERIFICATION: --store memory, sqlite:PATH (default ./smskit-verify.sqlite, the file \
+            'smskit verify' uses) or postgres://USER@HOST:PORT/DATABASE (one state for many \
+            processes; the server starts while PostgreSQL is down and /readyz answers 503 until \
+            it is reachable). --sender outbox:PATH (default ./smskit-outbox.jsonl). The server \
+            secret (at least 32 bytes; every process of one store needs the same) comes from \
+            SMSKIT_VERIFY_SECRET or from the file --secret-file / SMSKIT_VERIFY_SECRET_FILE \
+            (mode 0600), never from the command line; without one the server refuses to start, \
+            unless --dev-secret makes a random one for this process only.
 
             ENDPOINTS: POST /v1/numbers/check, POST /v1/numbers/check-stream (NDJSON), \
-            POST /v1/segments, POST /v1/messages/render, GET /healthz, GET /readyz, GET /metrics, \
+            POST /v1/segments, POST /v1/messages/render, POST /v1/verifications, \
+            POST /v1/verifications/{id}/check, GET /healthz, GET /readyz, GET /metrics, \
             GET /openapi.yaml.
 
             SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish and \
@@ -77,6 +90,33 @@ struct ServeCommand: ParsableCommand {
 
     @Option(name: .customLong("body-timeout"), help: "Seconds to receive a whole JSON body [SMSKIT_BODY_TIMEOUT]; default 30.")
     var bodyTimeout: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Verification store: memory, sqlite:PATH or postgres://... [SMSKIT_VERIFY_STORE]; default sqlite:smskit-verify.sqlite.", valueName: "STORE"))
+    var store: String?
+
+    @Option(name: .long, help: ArgumentHelp("Where SMS go: outbox:PATH [SMSKIT_SENDER]; default outbox:smskit-outbox.jsonl.", valueName: "SENDER"))
+    var sender: String?
+
+    @Option(name: .customLong("secret-file"), help: ArgumentHelp("File holding the verification secret [SMSKIT_VERIFY_SECRET_FILE].", valueName: "PATH"))
+    var secretFile: String?
+
+    @Flag(name: .customLong("dev-secret"), help: "Without a secret, make a random one for this process only (development).")
+    var devSecret = false
+
+    @Option(name: .customLong("test-numbers"), help: ArgumentHelp("Test-number file [SMSKIT_VERIFY_TEST_NUMBERS]; default ./smskit-test-numbers.json when present.", valueName: "PATH"))
+    var testNumbers: String?
+
+    @Option(name: .customLong("app-name"), help: "The app name in the SMS [SMSKIT_APP_NAME]; default SMSKit.")
+    var appName: String?
+
+    @Option(name: .customLong("allow-regions"), help: ArgumentHelp("Only these regions get codes, e.g. GB,IE [SMSKIT_ALLOW_REGIONS]; default all.", valueName: "LIST"))
+    var allowRegions: String?
+
+    @Option(name: .customLong("deny-regions"), help: ArgumentHelp("These regions get no codes [SMSKIT_DENY_REGIONS].", valueName: "LIST"))
+    var denyRegions: String?
+
+    @Option(name: .customLong("refuse-types"), help: ArgumentHelp("Number types refused, or none [SMSKIT_REFUSE_TYPES]; default premium_rate,shared_cost,uan,pager,voicemail,toll_free.", valueName: "LIST"))
+    var refuseTypes: String?
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical [SMSKIT_LOG_LEVEL]; default info.")
     var logLevel: String?
@@ -141,6 +181,7 @@ struct ServeCommand: ParsableCommand {
         }
         configuration.requiresAPIKey = !noAuth
         if let level = logLevel ?? environment["SMSKIT_LOG_LEVEL"] { configuration.logLevel = level }
+        configuration.verification = try verificationSettings(environment)
         do {
             var keys: [APIKeys] = []
             if let path = keysFile ?? environment["SMSKIT_KEYS_FILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
@@ -158,6 +199,79 @@ struct ServeCommand: ParsableCommand {
             throw CLIError.usage(error.description)
         }
         return configuration
+    }
+}
+
+extension ServeCommand {
+    func verificationSettings(_ environment: [String: String]) throws -> VerificationSettings {
+        func setting(_ flag: String?, _ name: String) -> String? {
+            flag ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var settings = VerificationSettings(secret: try secret(environment))
+        do {
+            if let text = setting(store, "SMSKIT_VERIFY_STORE") { settings.store = try VerificationStoreLocation(parsing: text) }
+            if let text = setting(sender, "SMSKIT_SENDER") { settings.sender = try SMSSenderLocation(parsing: text) }
+        } catch let error as ServiceConfigurationError {
+            throw CLIError.usage(error.description)
+        }
+        let registry = try _VerifyEnvironment.registry(path: _VerifyEnvironment.testNumbersPath(setting(testNumbers, "SMSKIT_VERIFY_TEST_NUMBERS")))
+        settings.testNumbers = registry
+        if let name = setting(appName, "SMSKIT_APP_NAME") { settings.verifier.appName = name }
+        var sendGuard = settings.verifier.sendGuard
+        if let list = setting(allowRegions, "SMSKIT_ALLOW_REGIONS") { sendGuard.allowedRegions = try Self.regions(list, "allowed") }
+        if let list = setting(denyRegions, "SMSKIT_DENY_REGIONS") { sendGuard.deniedRegions = try Self.regions(list, "denied") }
+        if let list = setting(refuseTypes, "SMSKIT_REFUSE_TYPES") {
+            var types = Set<PhoneNumberType>()
+            for item in list.split(separator: ",") where item.lowercased() != "none" {
+                guard let type = PhoneNumberType(rawValue: item.lowercased()) else {
+                    throw CLIError.usage("'\(item.prefix(32))' is not a number type; use premium_rate, shared_cost, uan, pager, voicemail, toll_free, voip, personal_number, ...")
+                }
+                types.insert(type)
+            }
+            sendGuard.refusedTypes = types
+        }
+        settings.verifier.sendGuard = sendGuard
+        return settings
+    }
+
+    static func regions(_ list: String, _ what: String) throws -> Set<RegionCode> {
+        var regions = Set<RegionCode>()
+        for item in list.split(separator: ",") {
+            guard let region = RegionCode(item.uppercased()) else {
+                throw CLIError.usage("'\(item.prefix(32))' in the \(what) regions is not a region code")
+            }
+            regions.insert(region)
+        }
+        return regions
+    }
+
+    /// The verification secret: SMSKIT_VERIFY_SECRET, else the secret file (which must exist and
+    /// be private), else with --dev-secret a random one for this process; otherwise a usage error.
+    func secret(_ environment: [String: String]) throws -> VerificationSecret {
+        do {
+            if let text = environment["SMSKIT_VERIFY_SECRET"], !text.isEmpty {
+                return try VerificationSecret(Array(text.utf8))
+            }
+            if let path = secretFile ?? environment["SMSKIT_VERIFY_SECRET_FILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+                var info = stat()
+                guard stat(path, &info) == 0 else {
+                    throw CLIError.usage("The secret file cannot be read; create it with: head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \\n' > FILE; chmod 600 FILE")
+                }
+                guard info.st_mode & 0o077 == 0 else { throw CLIError.usage("The secret file can be read by others; run: chmod 600 FILE") }
+                guard info.st_size <= 4096, let data = FileManager.default.contents(atPath: path) else {
+                    throw CLIError.usage("The secret file is unreadable or larger than 4 KiB.")
+                }
+                let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                return try VerificationSecret(Array(text.utf8))
+            }
+        } catch let error as VerificationError {
+            throw CLIError.usage("The verification secret is not usable: \(error.message)")
+        }
+        guard devSecret else {
+            throw CLIError.usage("No verification secret: set SMSKIT_VERIFY_SECRET or SMSKIT_VERIFY_SECRET_FILE (or --secret-file), or pass --dev-secret for a local experiment.")
+        }
+        _Stderr.write("smskit: warning: --dev-secret: a random verification secret for this process only; its verifications cannot be checked by another process or after a restart\n")
+        return VerificationSecret.random()
     }
 }
 

@@ -1,0 +1,222 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HTTPTypes
+import Logging
+import NIOCore
+import PhoneNumbers
+import PhoneVerification
+import ServiceLifecycle
+import Synchronization
+
+/// `POST /v1/verifications` (start: `{"number", "region", "lang", "client_key"}`) and
+/// `POST /v1/verifications/{id}/check` (`{"code"}`), over ``PhoneVerification/PhoneVerifier``.
+///
+/// Statuses: a start answers 200 with the fields of `smskit verify start --format json`; a
+/// check answers 200 for `approved` and `incorrect_code` (with `attempts_left`), 404
+/// `not_found`, 409 `already_used`, 410 `expired` and 429 `too_many_attempts` (with
+/// `Retry-After`: this verification is closed for good, a new one may be started after the
+/// resend cooldown). Refusals of a start: 422 for numbers and values the engine refuses
+/// (`invalid_number`, `fictional_number`, `region_not_allowed`, `refused_number_type`,
+/// `invalid_language_code`, `invalid_client_key`), 429 with `Retry-After` for every limit
+/// (`number_rate_limited`, `client_rate_limited`, `range_blocked`, `resend_cooldown`), 503 with
+/// `Retry-After` when the store cannot be reached (nothing is approved then), 502 when the SMS
+/// could not be handed to the gateway (the verification is closed; start again).
+struct VerificationEndpoints: Sendable {
+    let verifier: PhoneVerifier
+    let gate: StoreGate
+    let services: [any Service]
+    let metrics: ServiceMetrics
+    let clock: VerificationClock
+
+    init(settings: VerificationSettings, metrics: ServiceMetrics, logger: Logger) throws(ServiceConfigurationError) {
+        let opened = try settings.store.open(logger: logger)
+        do {
+            verifier = try PhoneVerifier(
+                store: opened.store, sender: MeteredSender(base: settings.sender.makeSender(), metrics: metrics),
+                secret: settings.secret, testNumbers: settings.testNumbers, configuration: settings.verifier,
+                clock: settings.clock)
+        } catch {
+            throw ServiceConfigurationError("The verification settings are not usable: \(error.message)")
+        }
+        gate = StoreGate(prepare: opened.prepare)
+        services = opened.services
+        self.metrics = metrics
+        self.clock = settings.clock
+    }
+
+    // MARK: Start
+
+    struct StartQuery: Decodable, Sendable {
+        var number: String
+        var region: String?
+        var lang: String?
+        var client_key: String?
+    }
+
+    /// - Parameters:
+    ///   - callerAddress: The peer's IP address, the client key for the per-client limit...
+    ///   - trusted: ...unless the API key is trusted, when the body's `client_key` wins (a
+    ///     gateway that calls on behalf of its own users sends their IP).
+    func start(_ body: ByteBuffer, callerAddress: String?, trusted: Bool) async throws -> JSONValue {
+        let query = try RequestDecoding.decode(StartQuery.self, from: body)
+        var region: RegionCode?
+        if let text = query.region {
+            guard let code = RegionCode(text) else {
+                throw ServiceError.invalidRequest("'region' is not a region code (two letters such as GB, or 001).")
+            }
+            region = code
+        }
+        let clientKey = trusted ? (query.client_key ?? callerAddress) : callerAddress
+        try await prepareStore("start")
+        let started: StartedVerification
+        do {
+            started = try await verifier.start(phoneNumber: query.number, defaultRegion: region,
+                                               languageCode: query.lang, clientKey: clientKey)
+        } catch {
+            metrics.verification("start", outcome: error.code.name)
+            throw serviceError(error)
+        }
+        metrics.verification("start", outcome: started.isTest ? "test" : started.isResend ? "resent" : "started")
+        return .object([
+            ("id", .string(started.id)), ("e164", .string(started.e164)), ("locale", .string(started.locale)),
+            ("segments", .int(started.segments)),
+            ("expires_at", .string(Self.timestamp(started.expiresAt))),
+            ("resend_allowed_at", .string(Self.timestamp(started.resendAllowedAt))),
+            ("test", .bool(started.isTest)), ("resend", .bool(started.isResend)),
+        ])
+    }
+
+    // MARK: Check
+
+    struct CheckQuery: Decodable, Sendable {
+        var code: String
+    }
+
+    /// The check's status and body; statuses other than 200 carry the error body too.
+    func check(id: String, _ body: ByteBuffer) async throws -> (HTTPResponse.Status, JSONValue, HTTPFields) {
+        let query = try RequestDecoding.decode(CheckQuery.self, from: body)
+        try await prepareStore("check")
+        let result: CheckResult
+        do {
+            result = try await verifier.check(id: id, code: query.code)
+        } catch {
+            metrics.verification("check", outcome: error.code.name)
+            throw serviceError(error)
+        }
+        metrics.verification("check", outcome: result.status)
+        var headers = HTTPFields()
+        let status: HTTPResponse.Status
+        let message: String
+        switch result {
+        case .approved(let e164):
+            return (.ok, .object([("status", .string(result.status)), ("e164", .string(e164))]), headers)
+        case .incorrectCode(let left):
+            return (.ok, .object([("status", .string(result.status)), ("attempts_left", .int(left))]), headers)
+        case .notFound:
+            (status, message) = (.notFound, "There is no verification with this ID.")
+        case .alreadyUsed:
+            (status, message) = (.conflict, "This verification was already approved; a code is good once.")
+        case .expired:
+            (status, message) = (.gone, "This verification has expired; start a new one.")
+        case .tooManyAttempts:
+            headers[.retryAfter] = String(max(1, verifier.configuration.resendCooldown.components.seconds))
+            (status, message) = (.tooManyRequests, "Too many wrong codes for this verification; start a new one.")
+        }
+        return (status, .object([
+            ("status", .string(result.status)),
+            ("error", .object([("code", .string(result.status)), ("message", .string(message))])),
+        ]), headers)
+    }
+
+    // MARK: Readiness
+
+    /// Whether the store answers within `timeout` (and its tables exist).
+    func isStoreReachable(timeout: Duration) async -> Bool {
+        let (gate, store) = (gate, verifier.store)
+        do {
+            return try await withDeadline(timeout, timeoutError: .storeUnavailable) {
+                try await gate.prepare()
+                _ = try await store.counter("smskit.readyz", now: Date())
+                return true
+            }
+        } catch {
+            return false
+        }
+    }
+
+    // MARK: Errors
+
+    private func prepareStore(_ operation: String) async throws {
+        let gate = gate
+        let timeout = verifier.configuration.storeTimeout ?? .seconds(5)
+        do {
+            try await withDeadline(timeout, timeoutError: .storeUnavailable) { try await gate.prepare() }
+        } catch {
+            metrics.verification(operation, outcome: VerificationError.Code.storeUnavailable.name)
+            throw ServiceError.storeUnavailable
+        }
+    }
+
+    /// The HTTP form of a verification error: the caller's mistakes and the guard's refusals
+    /// keep their message (it names only the caller's input); faults say nothing internal.
+    func serviceError(_ error: VerificationError) -> ServiceError {
+        let code = error.code
+        switch code {
+        case .invalidNumber, .fictionalNumber, .regionNotAllowed, .refusedNumberType, .invalidLanguageCode,
+             .invalidClientKey, .malformedCode:
+            if code != .invalidNumber, code != .invalidLanguageCode, code != .invalidClientKey, code != .malformedCode {
+                metrics.refusal(code.name)
+            }
+            return ServiceError(.unprocessableContent, code.name, Self.sentence(error.message))
+        case .numberRateLimited, .clientRateLimited, .rangeBlocked, .resendCooldown:
+            metrics.refusal(code.name)
+            var headers = HTTPFields()
+            let seconds = error.retryAfter.map { $0.timeIntervalSince(clock.now()) } ?? 1
+            headers[.retryAfter] = String(max(1, Int(seconds.rounded(.up))))
+            return ServiceError(.tooManyRequests, code.name, Self.sentence(error.message), headers: headers)
+        case .sendFailed:
+            return ServiceError(.badGateway, code.name, "The SMS could not be handed to the gateway; the verification was closed, start again.")
+        default:
+            return code.isStoreFault ? .storeUnavailable : .internalError
+        }
+    }
+
+    /// `the message` -> `The message.`
+    static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}
+
+/// Runs the store's preparation (creating PostgreSQL tables) until it has succeeded once; the
+/// server starts without it, so that a database that is down at start is a 503, not a crash.
+final class StoreGate: Sendable {
+    private let work: @Sendable () async throws -> Void
+    private let done = Atomic<Bool>(false)
+
+    init(prepare: @escaping @Sendable () async throws -> Void) {
+        work = prepare
+    }
+
+    func prepare() async throws {
+        if done.load(ordering: .acquiring) { return }
+        try await work()
+        done.store(true, ordering: .releasing)
+    }
+}
+
+extension ServiceError {
+    static var storeUnavailable: ServiceError {
+        var headers = HTTPFields()
+        headers[.retryAfter] = "5"
+        return ServiceError(.serviceUnavailable, "store_unavailable",
+                            "The verification store cannot be reached; nothing was approved. Retry later.", headers: headers)
+    }
+}

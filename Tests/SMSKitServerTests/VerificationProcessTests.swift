@@ -1,0 +1,183 @@
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The verification endpoints of real `smskit serve` processes: SQLite by default, and two
+/// processes sharing one PostgreSQL.
+@Suite("smskit serve: verification processes", .serialized)
+struct VerificationProcessTests {
+    static let key = "e2e-key-0123456789abcdef"
+    static let postgresURL = ProcessInfo.processInfo.environment["SMSKIT_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+
+    static func start(_ server: ServeProcess, _ number: String) throws -> Curl {
+        try Curl.run(["-H", "Authorization: Bearer \(key)", "-H", "Content-Type: application/json",
+                      "-d", #"{"number":"\#(number)","lang":"en"}"#, "\(server.url)/v1/verifications"])
+    }
+
+    static func check(_ server: ServeProcess, _ id: String, _ code: String) throws -> Curl {
+        try check(url: server.url, id, code)
+    }
+
+    static func check(url: String, _ id: String, _ code: String) throws -> Curl {
+        try Curl.run(["-H", "Authorization: Bearer \(key)", "-H", "Content-Type: application/json",
+                      "-d", #"{"code":"\#(code)"}"#, "\(url)/v1/verifications/\(id)/check"])
+    }
+
+    static func field(_ name: String, _ body: String) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] else { return nil }
+        return object[name] as? String
+    }
+
+    /// The code of the last SMS to `e164` in the server's outbox (its working directory).
+    static func code(_ server: ServeProcess, to e164: String) throws -> String {
+        let text = try String(contentsOf: server.directory.appendingPathComponent("smskit-outbox.jsonl"), encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").last { $0.contains(#""to":"\#(e164)""#) }, "no SMS to \(e164)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let sms = try #require(object["text"] as? String)
+        let range = try #require(sms.range(of: "[0-9]{6}", options: .regularExpression))
+        return String(sms[range])
+    }
+
+    /// A random valid GB mobile number (+447400xxxxxx).
+    static func mobile() -> String { "+447400" + String(format: "%06d", Int.random(in: 0..<1_000_000)) }
+
+    @Test("Default store (SQLite in the working directory): SIGTERM lets an in-flight start finish, exit 0; a restart checks it")
+    func drainAndRestart() throws {
+        let secret = randomSecret()
+        let server = try ServeProcess(environment: ["SMSKIT_VERIFY_SECRET": secret])
+        let number = "+447400123456"
+        let body = #"{"number":"\#(number)","lang":"en"}"#
+        let connection = try RawConnection(port: server.port)
+        #expect(connection.send("POST /v1/verifications HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.key)\r\n"
+                                + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body.prefix(10)))
+        usleep(300_000)
+        kill(server.process.processIdentifier, SIGTERM)
+        usleep(500_000)
+        #expect(server.process.isRunning, "the server exited with a request in flight")
+        #expect(connection.send(String(body.dropFirst(10))))
+        let response = connection.receiveAll(seconds: 30)
+        #expect(response.hasPrefix("HTTP/1.1 200"), "\(response)")
+        let id = try #require(Self.field("id", String(response.split(separator: "\r\n\r\n", maxSplits: 1).last ?? "")))
+        #expect(server.waitForExit(seconds: 30) == 0)
+        #expect(FileManager.default.fileExists(atPath: server.directory.appendingPathComponent("smskit-verify.sqlite").path))
+
+        // The same directory and secret: the verification survived the restart.
+        let code = try Self.code(server, to: number)
+        let restarted = try ServeProcess(["--store", server.directory.appendingPathComponent("smskit-verify.sqlite").path],
+                                         environment: ["SMSKIT_VERIFY_SECRET": secret])
+        let checked = try Self.check(restarted, id, code)
+        #expect(checked.status == 200)
+        #expect(Self.field("status", checked.body) == "approved")
+        kill(restarted.process.processIdentifier, SIGTERM)
+        #expect(restarted.waitForExit(seconds: 30) == 0)
+    }
+
+    @Test("Refuses to start without a verification secret, or with an unknown sender scheme (exit 64)")
+    func configurationErrors() throws {
+        let binary = try #require(ServeProcess.executable)
+        for (arguments, secret, message) in [
+            ([String](), nil as String?, "No verification secret"),
+            (["--sender", "smpp://127.0.0.1:2775"], randomSecret(), "Unknown sender scheme 'smpp'"),
+            (["--store", "redis://127.0.0.1"], randomSecret(), "Unknown store scheme 'redis'"),
+            ([String](), "too-short", "at least 32"),
+        ] {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["serve", "--port", "0"] + arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["SMSKIT_API_KEYS"] = Self.key
+            environment["SMSKIT_VERIFY_SECRET"] = secret
+            environment["SMSKIT_VERIFY_SECRET_FILE"] = nil
+            process.environment = environment
+            process.currentDirectoryURL = FileManager.default.temporaryDirectory
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 64, "\(arguments): \(text)")
+            #expect(text.contains(message), "\(arguments): \(text)")
+        }
+    }
+
+    @Test("Two processes, one PostgreSQL: started on one, checked on the other; SIGKILL of one loses nothing",
+          .enabled(if: postgresURL != nil || isCI))
+    func manyProcesses() throws {
+        let url = try #require(Self.postgresURL, "CI=true needs SMSKIT_TEST_POSTGRES_URL")
+        // A clean slate for the service's tables (its counters would otherwise carry over runs).
+        let psql = Process()
+        psql.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        psql.arguments = [url, "-q", "-c", "DROP TABLE IF EXISTS smskit_verifications, smskit_counters"]
+        psql.standardOutput = FileHandle.nullDevice
+        psql.standardError = FileHandle.nullDevice
+        try psql.run()
+        psql.waitUntilExit()
+
+        let secret = randomSecret()
+        let a = try ServeProcess(["--store", url], environment: ["SMSKIT_VERIFY_SECRET": secret])
+        let b = try ServeProcess(["--store", url], environment: ["SMSKIT_VERIFY_SECRET": secret])
+        #expect(try Curl.run(["\(a.url)/readyz"]).status == 200)
+        #expect(try Curl.run(["\(b.url)/readyz"]).status == 200)
+
+        // Five verifications started on A.
+        var started: [(id: String, e164: String, code: String)] = []
+        for _ in 0..<5 {
+            let number = Self.mobile()
+            let response = try Self.start(a, number)
+            #expect(response.status == 200, "\(response.body)")
+            let id = try #require(Self.field("id", response.body))
+            started.append((id, number, try Self.code(a, to: number)))
+        }
+
+        // Concurrent wrong codes from both processes never get more than the 5 attempts.
+        let contested = started[0]
+        let wrong = contested.code == "000000" ? "000001" : "000000"
+        let results = Mutex<[Curl]>([])
+        let urls = [a.url, b.url]
+        DispatchQueue.concurrentPerform(iterations: 10) { index in
+            if let result = try? Self.check(url: urls[index % 2], contested.id, wrong) {
+                results.withLock { $0.append(result) }
+            }
+        }
+        let statuses = results.withLock { $0.map { Self.field("status", $0.body) ?? "?" } }
+        #expect(statuses.count == 10)
+        #expect(statuses.filter { $0 == "incorrect_code" }.count == 5, "\(statuses)")
+        #expect(statuses.filter { $0 == "too_many_attempts" }.count == 5, "\(statuses)")
+        #expect(Self.field("status", try Self.check(b, contested.id, contested.code).body) == "too_many_attempts")
+
+        // A start in flight on A while A is killed; whatever A answered is in the store.
+        let number = Self.mobile()
+        let inFlight = Process()
+        inFlight.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        inFlight.arguments = ["-sS", "--max-time", "30", "-H", "Authorization: Bearer \(Self.key)", "-H", "Content-Type: application/json",
+                              "-d", #"{"number":"\#(number)","lang":"en"}"#, "\(a.url)/v1/verifications"]
+        let output = Pipe()
+        inFlight.standardOutput = output
+        inFlight.standardError = FileHandle.nullDevice
+        try inFlight.run()
+        usleep(UInt32.random(in: 0...200_000))
+        kill(a.process.processIdentifier, SIGKILL)
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        inFlight.waitUntilExit()
+        #expect(a.waitForExit(seconds: 10) != nil)
+        if let id = Self.field("id", answer) {
+            started.append((id, number, try Self.code(a, to: number)))
+        }
+
+        // B checks every verification A started.
+        for verification in started.dropFirst() {
+            let checked = try Self.check(b, verification.id, verification.code)
+            #expect(checked.status == 200, "\(checked.body)")
+            #expect(Self.field("status", checked.body) == "approved")
+            #expect(Self.field("e164", checked.body) == verification.e164)
+        }
+        #expect(try Curl.run(["\(b.url)/readyz"]).status == 200)
+        kill(b.process.processIdentifier, SIGTERM)
+        #expect(b.waitForExit(seconds: 30) == 0)
+    }
+}
