@@ -139,7 +139,7 @@ let package = Package(
             name: "SMSKitServer",
             dependencies: [
                 "PhoneNumbers", "SMSEncoding", "SMSTemplates",
-                "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres",
+                "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -188,14 +188,14 @@ let package = Package(
         .testTarget(
             name: "PhoneVerificationTests",
             dependencies: [
-                "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres",
+                "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(
             name: "PhoneVerificationKannelTests",
             dependencies: [
-                "PhoneVerificationKannel", "PhoneVerification", "SMSEncoding",
+                "PhoneVerificationKannel", "PhoneVerification", "SMSEncoding", "smskit",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),

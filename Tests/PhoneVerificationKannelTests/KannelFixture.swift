@@ -167,7 +167,7 @@ final class KannelStack: Sendable {
 
     /// Starts `program` under `timeout(1)` (its own process group, ended after ten minutes even
     /// if this test process dies), with stdout and stderr to `<name>.out` in the directory.
-    private func launch(_ name: String, _ program: String, _ arguments: [String]) throws {
+    func launch(_ name: String, _ program: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         let output = directory.appending(path: "\(name).out").path
         let argv = ["/usr/bin/timeout", "--kill-after=5", "600", program] + arguments
         var actions = posix_spawn_file_actions_t()
@@ -190,7 +190,10 @@ final class KannelStack: Sendable {
         var pid: pid_t = 0
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
-        let status = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, environ)
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let cEnvironment = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { cEnvironment.forEach { free($0) } }
+        let status = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
         guard status == 0 else { throw FixtureError("cannot start \(program): \(String(cString: strerror(status)))") }
         processes.withLock { $0[name] = pid }
     }
@@ -214,14 +217,32 @@ final class KannelStack: Sendable {
     }
 
     func stopAll() async {
+        for name in processes.withLock({ Array($0.keys) }) where !["smsbox", "fakesmsc", "bearerbox"].contains(name) {
+            await stop(name)
+        }
         for name in ["smsbox", "fakesmsc", "bearerbox"] { await stop(name) }
     }
 
-    private func contents(_ file: String) -> String {
+    /// Runs a program to its end (at most `seconds`) and returns its exit status and output.
+    func run(_ name: String, _ program: String, _ arguments: [String], seconds: Double = 60) async throws -> (status: Int32, output: String) {
+        try launch(name, program, arguments)
+        guard let pid = processes.withLock({ $0[name] }) else { throw FixtureError("\(name) did not start") }
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard ContinuousClock.now < deadline else { await stop(name); throw FixtureError("\(name) did not end in \(seconds) s") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        _ = processes.withLock { $0.removeValue(forKey: name) }
+        let exited = status & 0x7F == 0
+        return (exited ? (status >> 8) & 0xFF : -1, contents("\(name).out"))
+    }
+
+    func contents(_ file: String) -> String {
         (try? String(contentsOf: directory.appending(path: file), encoding: .utf8)) ?? ""
     }
 
-    private func waitFor(_ what: String, file: String, containing needle: String, seconds: Double = 30) async throws {
+    func waitFor(_ what: String, file: String, containing needle: String, seconds: Double = 30) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while !contents(file).contains(needle) {
             guard Date() < deadline else {
@@ -231,7 +252,7 @@ final class KannelStack: Sendable {
         }
     }
 
-    private func waitForPort(_ port: Int, seconds: Double = 30) async throws {
+    func waitForPort(_ port: Int, seconds: Double = 30) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while !Self.accepts(port) {
             guard Date() < deadline else { throw FixtureError("smsbox's sendsms port \(port) did not open") }
