@@ -67,6 +67,14 @@ struct ServeKannelTests {
             #expect(failed.status == 502, "\(failed.body)")
             #expect(stack.received().filter { $0.to == "+905321234598" }.isEmpty)
             #expect(!stack.contents("serve.out").contains(stack.password), "the password is never logged")
+
+            // The sender's counters are in the server's Prometheus metrics.
+            let metrics = try await stack.run("curl-metrics", "/usr/bin/curl", [
+                "-sS", "--max-time", "60", "-H", "Authorization: Bearer \(Self.key)", "http://127.0.0.1:\(port)/metrics",
+            ])
+            #expect(metrics.output.contains(#"smskit_kannel_sms_total{result="sent"} 1"#), "\(metrics.output)")
+            #expect(metrics.output.contains(#"smskit_kannel_failures_total{reason="connection_failed"} 1"#))
+            #expect(metrics.output.contains(#"smskit_kannel_retries_total{reason="connection"} 2"#))
         }
     }
 }
