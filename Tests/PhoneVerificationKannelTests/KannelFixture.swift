@@ -33,7 +33,7 @@ enum KannelPrograms {
 
 /// A free TCP port on loopback (bound to port 0 and released; the kernel does not hand it out again at once).
 func freeLoopbackPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw FixtureError("socket() failed") }
     defer { close(fd) }
     var address = sockaddr_in()
@@ -176,6 +176,12 @@ final class KannelStack: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of the test process (the listening sockets of other tests above all) leaks
+        // into Kannel: glibc ignores a close of a descriptor that was closed meanwhile.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap({ Int32($0) }) where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
         // Default signal dispositions and an empty mask: the spawning thread (a pool thread) may
         // block SIGTERM, and a child would inherit that and ignore the stop.
         var attributes = posix_spawnattr_t()
@@ -261,7 +267,7 @@ final class KannelStack: Sendable {
     }
 
     private static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var address = sockaddr_in()

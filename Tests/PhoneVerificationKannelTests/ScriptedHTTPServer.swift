@@ -20,7 +20,7 @@ final class ScriptedHTTPServer: Sendable {
     init(_ script: [Answer]) throws {
         self.script = script
         state = Mutex((requests: [], open: []))
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -53,6 +53,7 @@ final class ScriptedHTTPServer: Sendable {
         while true {
             let fd = accept(listener, nil, nil)
             guard fd >= 0 else { return }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             var request: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 4096)
             while !request.ends(with: Array("\r\n\r\n".utf8)) {
