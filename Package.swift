@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PhoneVerification", targets: ["PhoneVerification"]),
         .library(name: "PhoneVerificationSQLite", targets: ["PhoneVerificationSQLite"]),
         .library(name: "PhoneVerificationPostgres", targets: ["PhoneVerificationPostgres"]),
+        .library(name: "PhoneVerificationKannel", targets: ["PhoneVerificationKannel"]),
         .executable(name: "smskit", targets: ["smskit"]),
         // libsmskit, the C API (Sources/CSMSKit/include/smskit.h) for C, Python (bindings/python)
         // and other languages: .build/<configuration>/libsmskit-c.so (the executable has "smskit").
@@ -118,6 +119,18 @@ let package = Package(
             name: "PhoneVerificationPostgres",
             dependencies: ["PhoneVerification", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
+        // The Kannel sender: smsbox's sendsms over HTTP, on swift-nio (no HTTP client package).
+        .target(
+            name: "PhoneVerificationKannel",
+            dependencies: [
+                "PhoneVerification", "SMSEncoding",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ]
+        ),
 
         // The HTTP service behind `smskit serve`: numbers, segments, messages and verifications over
         // JSON/NDJSON, with hashed API keys, per-key rate limits, body limits and Prometheus metrics.
@@ -126,7 +139,7 @@ let package = Package(
             name: "SMSKitServer",
             dependencies: [
                 "PhoneNumbers", "SMSEncoding", "SMSTemplates",
-                "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres",
+                "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -175,8 +188,15 @@ let package = Package(
         .testTarget(
             name: "PhoneVerificationTests",
             dependencies: [
-                "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres",
+                "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "PhoneVerificationKannelTests",
+            dependencies: [
+                "PhoneVerificationKannel", "PhoneVerification", "SMSEncoding", "smskit",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
         .testTarget(

@@ -1,9 +1,17 @@
+import CoreMetrics
+import Foundation
+import Logging
 import PhoneVerification
+import PhoneVerificationKannel
 
 /// Where `smskit serve` hands verification SMS: `--sender SCHEME:VALUE`.
 ///
 /// One home for the sender schemes: to add a gateway, add a case, its `parsing` branch and its
-/// `makeSender()` line. Today: `outbox:PATH` (JSON lines appended to a file; the default).
+/// `makeSender()` line. Today: `outbox:PATH` (JSON lines appended to a file; the default) and
+/// `kannel:URL` (Kannel's smsbox `sendsms` URL, e.g.
+/// `kannel:http://smskit:PASSWORD@127.0.0.1:13013/cgi-bin/sendsms?from=Acme`; the environment's
+/// `SMSKIT_KANNEL_USERNAME` and `SMSKIT_KANNEL_PASSWORD` replace the URL's user and password, so
+/// that the password need not be on the command line).
 ///
 /// ```swift
 /// let location = try SMSSenderLocation(parsing: "outbox:/var/lib/smskit/outbox.jsonl")
@@ -11,6 +19,23 @@ import PhoneVerification
 public enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
     /// JSON lines appended to a file (``PhoneVerification/OutboxSender``).
     case outbox(path: String)
+    /// Kannel's smsbox (``PhoneVerificationKannel/KannelSender``); the description hides the password.
+    case kannel(KannelLocation)
+
+    /// smsbox's `sendsms` URL and the credentials that replace the URL's.
+    public struct KannelLocation: Sendable, Hashable {
+        /// The parsed configuration.
+        public let configuration: KannelSender.Configuration
+        private let key: [String?]
+
+        init(url: String, username: String?, password: String?) throws(KannelError) {
+            configuration = try KannelSender.Configuration(url: url, username: username, password: password)
+            key = [url, username, password]
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key }
+        public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+    }
 
     /// `outbox:smskit-outbox.jsonl` in the working directory, as `smskit verify start`.
     public static let `default` = SMSSenderLocation.outbox(path: "smskit-outbox.jsonl")
@@ -18,7 +43,11 @@ public enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
     /// Reads `SCHEME:VALUE`.
     ///
     /// - Throws: ``ServiceConfigurationError`` for an unknown sender scheme or an empty value.
-    public init(parsing text: String) throws(ServiceConfigurationError) {
+    /// - Parameters:
+    ///   - text: `outbox:PATH` or `kannel:URL`.
+    ///   - environment: Where `SMSKIT_KANNEL_USERNAME` and `SMSKIT_KANNEL_PASSWORD` are read.
+    public init(parsing text: String,
+                environment: [String: String] = ProcessInfo.processInfo.environment) throws(ServiceConfigurationError) {
         guard let colon = text.firstIndex(of: ":") else {
             throw ServiceConfigurationError("The sender must look like SCHEME:VALUE, e.g. outbox:PATH.")
         }
@@ -28,21 +57,33 @@ public enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
         case "outbox":
             guard !value.isEmpty else { throw ServiceConfigurationError("outbox: needs a file path, e.g. outbox:smskit-outbox.jsonl.") }
             self = .outbox(path: value)
+        case "kannel":
+            do {
+                self = .kannel(try KannelLocation(url: value, username: environment["SMSKIT_KANNEL_USERNAME"],
+                                                  password: environment["SMSKIT_KANNEL_PASSWORD"]))
+            } catch {
+                throw ServiceConfigurationError("kannel: \(error.message)")
+            }
         default:
-            throw ServiceConfigurationError("Unknown sender scheme '\(scheme.prefix(32))': use outbox:PATH.")
+            throw ServiceConfigurationError("Unknown sender scheme '\(scheme.prefix(32))': use outbox:PATH or kannel:URL.")
         }
     }
 
     /// The sender.
-    func makeSender() -> any SMSSender {
+    func makeSender(logger: Logger, metricsFactory: any MetricsFactory) -> any SMSSender {
         switch self {
-        case .outbox(let path): OutboxSender(path: path)
+        case .outbox(let path):
+            return OutboxSender(path: path)
+        case .kannel(let location):
+            return KannelSender(configuration: location.configuration, logger: logger,
+                                metricsFactory: metricsFactory)
         }
     }
 
     public var description: String {
         switch self {
         case .outbox(let path): "outbox:\(path)"
+        case .kannel(let location): "kannel:" + location.configuration.redactedURL
         }
     }
 }

@@ -35,7 +35,7 @@ struct VerificationEndpoints: Sendable {
         let opened = try settings.store.open(logger: logger)
         do {
             verifier = try PhoneVerifier(
-                store: opened.store, sender: MeteredSender(base: settings.sender.makeSender(), metrics: metrics),
+                store: opened.store, sender: MeteredSender(base: settings.sender.makeSender(logger: logger, metricsFactory: metrics.factory), metrics: metrics),
                 secret: settings.secret, testNumbers: settings.testNumbers, configuration: settings.verifier,
                 clock: settings.clock)
         } catch {

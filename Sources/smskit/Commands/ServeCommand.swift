@@ -37,7 +37,9 @@ struct ServeCommand: ParsableCommand {
             VERIFICATION: --store memory, sqlite:PATH (default ./smskit-verify.sqlite, the file \
             'smskit verify' uses) or postgres://USER@HOST:PORT/DATABASE (one state for many \
             processes; the server starts while PostgreSQL is down and /readyz answers 503 until \
-            it is reachable). --sender outbox:PATH (default ./smskit-outbox.jsonl). The server \
+            it is reachable). --sender outbox:PATH (default ./smskit-outbox.jsonl) or \
+            kannel:http://USER@HOST:13013/cgi-bin/sendsms?from=NAME (Kannel's smsbox; the password \
+            from SMSKIT_KANNEL_PASSWORD, or in the URL). The server \
             secret (at least 32 bytes; every process of one store needs the same) comes from \
             SMSKIT_VERIFY_SECRET or from the file --secret-file / SMSKIT_VERIFY_SECRET_FILE \
             (mode 0600), never from the command line; without one the server refuses to start, \
@@ -99,7 +101,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Verification store: memory, sqlite:PATH or postgres://... [SMSKIT_VERIFY_STORE]; default sqlite:smskit-verify.sqlite.", valueName: "STORE"))
     var store: String?
 
-    @Option(name: .long, help: ArgumentHelp("Where SMS go: outbox:PATH [SMSKIT_SENDER]; default outbox:smskit-outbox.jsonl.", valueName: "SENDER"))
+    @Option(name: .long, help: ArgumentHelp("Where SMS go: outbox:PATH or kannel:URL [SMSKIT_SENDER]; default outbox:smskit-outbox.jsonl.", valueName: "SENDER"))
     var sender: String?
 
     @Option(name: .customLong("secret-file"), help: ArgumentHelp("File holding the verification secret [SMSKIT_VERIFY_SECRET_FILE].", valueName: "PATH"))
