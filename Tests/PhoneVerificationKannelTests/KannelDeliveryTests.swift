@@ -141,13 +141,19 @@ struct KannelDeliveryTests {
             // Wrong password: smsbox answers 403, which is not retried.
             let wrong = try KannelSender.Configuration(url: stack.url, password: "wrong")
             let rejecting = KannelSender(configuration: wrong, metricsFactory: metrics)
-            let verifier = try PhoneVerifier(store: InMemoryVerificationStore(), sender: rejecting, secret: testSecret)
+            let store = InMemoryVerificationStore()
+            let verifier = try PhoneVerifier(store: store, sender: rejecting, secret: testSecret)
             let refused = await #expect(throws: VerificationError.self) {
                 try await verifier.start(phoneNumber: "+447400123470", languageCode: "en")
             }
             #expect(refused?.code == .sendFailed)
-            #expect(try await verifier.store.openVerification(e164: "+447400123470", now: Date()) == nil,
-                    "the verification is closed: its code is never usable")
+            #expect(store.count == 1)
+            // The verification is closed, its code never usable: the next start is a new one, not a resend.
+            let outbox = FileManager.default.temporaryDirectory.appendingPathComponent("kannel-\(UUID().uuidString).jsonl").path
+            defer { try? FileManager.default.removeItem(atPath: outbox) }
+            let working = try PhoneVerifier(store: store, sender: OutboxSender(path: outbox), secret: testSecret)
+            let again = try await working.start(phoneNumber: "+447400123470", languageCode: "en")
+            #expect(!again.isResend, "the verification is closed: its code is never usable")
             #expect(try metrics.expectCounter("smskit_kannel_failures_total", [("reason", "rejected")]).totalValue == 1)
             #expect(throws: (any Error).self) { try metrics.expectCounter("smskit_kannel_retries_total", [("reason", "connection")]) }
 
