@@ -80,8 +80,9 @@ struct CLIStopTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let rows = result.lines
         #expect(rows.count == 2_001)
-        #expect(rows[1].hasPrefix("1,+16502530000,true,"))
-        #expect(rows.last?.hasPrefix("1,+16502531999,true,") == true)
+        // With several files each record says its file, line and record number first.
+        #expect(rows[1].hasPrefix("n0.txt,1,1,+16502530000,true,"))
+        #expect(rows.last?.hasPrefix("n1999.txt,1,1,+16502531999,true,") == true)
         #expect(result.stderr.isEmpty)
     }
 
