@@ -17,6 +17,20 @@ struct PhoneNumbersDocumentationExampleTests {
         #expect(engine.format(number, as: .rfc3966) == "tel:+1-650-253-0000")
     }
 
+    /// The README's numbers in text, matching and dialling formats.
+    @Test func textMatchingAndDialling() throws {
+        let found = engine.findNumbers(in: "Call 020 7946 0123 or +1 650 253 0000", defaultRegion: "GB")
+        #expect(found.map(\.rawString) == ["020 7946 0123", "+1 650 253 0000"])
+        #expect(found.map { engine.format($0.number, as: .e164) } == ["+442079460123", "+16502530000"])
+        #expect(found.first?.range == 5..<18)
+        #expect(engine.match("+1 650 253 0000", "(650) 253-0000") == .nsnMatch)
+        let number = try engine.parse("(650) 253-0000", defaultRegion: "US")
+        #expect(number.dedupeKey == "+16502530000")
+        #expect(engine.formatOutOfCountry(number, callingFrom: "DE") == "00 1 650-253-0000")
+        let mobile = try #require(engine.exampleNumber(for: "FR", type: .mobile))
+        #expect(engine.isValid(mobile) && engine.type(of: mobile) == .mobile)
+    }
+
     @Test func parse() throws {
         let london = try engine.parse("020 7946 0000", defaultRegion: "GB")
         #expect(london.countryCode == 44 && london.nationalNumber == 2079460000)
