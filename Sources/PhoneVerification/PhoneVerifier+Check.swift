@@ -7,10 +7,9 @@ extension PhoneVerifier {
     /// Counting the attempt, comparing HMAC-SHA256(secret, id ‖ code) with the stored digest,
     /// approving and counting the approval for the range detector are one atomic store operation
     /// (one round trip to a database), so concurrent checks never get more than
-    /// ``VerificationConfiguration/maxAttempts`` tries between them and only one approval. The
-    /// in-memory and SQLite stores compare the digests in constant time; PostgreSQL compares them
-    /// with `=`, which leaks nothing usable: the digests are keyed with the server secret, so a
-    /// guesser cannot choose the bytes compared. An ID that is not 22 URL-safe characters is
+    /// ``VerificationConfiguration/maxAttempts`` tries between them and only one approval. Every
+    /// store compares the digests in constant time (PostgreSQL in its check function, over every
+    /// byte with no early exit). An ID that is not 22 URL-safe characters is
     /// `notFound` without touching the store.
     ///
     /// ```swift

@@ -241,7 +241,10 @@ public final class PostgresVerificationStore: VerificationStore {
                     UPDATE \(p)_verifications x SET attempts = x.attempts + 1, state = 'closed' WHERE x.id = p_id;
                     outcome := 'secret_changed'; RETURN;
                 END IF;
-                IF v.digest = p_digest THEN
+                -- Constant time: every byte is compared (bit_or over all of them, no early exit).
+                IF length(v.digest) = length(p_digest) AND (
+                    SELECT bit_or(get_byte(v.digest, i) # get_byte(p_digest, i))
+                    FROM generate_series(0, length(p_digest) - 1) AS i) = 0 THEN
                     UPDATE \(p)_verifications x SET attempts = x.attempts + 1, state = 'approved' WHERE x.id = p_id;
                     IF v.range_key IS NOT NULL AND p_window IS NOT NULL THEN
                         PERFORM \(p)_hit('ra:' || v.range_key, NULL, p_window, p_now);
