@@ -10,7 +10,8 @@ bin="$(swift build -c release --show-bin-path)/smskit"
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 work="$(mktemp -d)"
 export SMSKIT_BENCH_KEY="bench-key-$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')"
-SMSKIT_API_KEYS="$SMSKIT_BENCH_KEY" "$bin" serve --port 0 --rate-limit 0 --log-level error 2> "$work/stderr" &
+SMSKIT_API_KEYS="$SMSKIT_BENCH_KEY" SMSKIT_VERIFY_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
+    "$bin" serve --port 0 --rate-limit 0 --log-level error --store memory 2> "$work/stderr" &
 server=$!
 trap 'kill -TERM $server 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 1 100); do
