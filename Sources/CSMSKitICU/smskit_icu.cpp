@@ -105,6 +105,11 @@ extern "C" int32_t smskit_icu_locale_parent(const char *localeID, char *out, int
     if (base.empty() || base == "root") return copyOut("root", out, capacity);
 
     // 1. CLDR parentLocales, as ICU's data carries them in each bundle's "%%Parent".
+    //    One direct open at a time: a full test run once hung inside ICU 72's bundle cache
+    //    (an endless walk of a cached entry's parent chain) while alias bundles (no_NO, sh_RS,
+    //    mo, iw_IL) were opened from many threads at once on a fresh cache.
+    static std::mutex directOpen;
+    std::lock_guard<std::mutex> guard(directOpen);
     UErrorCode status = U_ZERO_ERROR;
     UResourceBundle *bundle = ures_openDirect(nullptr, base.c_str(), &status);
     if (U_SUCCESS(status)) {
