@@ -13,6 +13,8 @@
 #   Sources/CPhoneNumberCarrierTables/carrier_tables.c  tools/metadata/generate_carriers.py (PyPI phonenumbers)
 #   Sources/PhoneNumbers/Generated/FictionalRanges.swift  tools/generate_fictional_ranges.py (Resources/FictionalRanges)
 #   Sources/SMSTemplates/Generated/BundledCatalogs.swift  tools/generate_catalogs.py (Resources/Catalogs)
+#   Sources/CSMSKitICU/smskit_icu_locale_parents.h     tools/icu/generate_locale_parents.cpp (the system ICU's
+#                                                      CLDR data; needs clang++ and libicu-dev)
 #   Sources/SMSEncoding/Generated/_GSMTables.swift     tools/gsm/generate_tables.py (3GPP TS 23.038 CSVs, kept
 #                                                      outside the repository: ../shared/data/gsm0338 by default;
 #                                                      skipped with a note when absent)
@@ -54,6 +56,10 @@ python3 tools/metadata/generate_timezones.py
 python3 tools/metadata/generate_carriers.py
 python3 tools/generate_fictional_ranges.py
 python3 tools/generate_catalogs.py
+icu_tool="$(mktemp -d)"
+trap 'rm -rf "$icu_tool"' EXIT
+"${CXX:-clang++}" -std=c++17 -O1 -o "$icu_tool/generate_locale_parents" tools/icu/generate_locale_parents.cpp -licui18n -licuuc
+"$icu_tool/generate_locale_parents" > Sources/CSMSKitICU/smskit_icu_locale_parents.h
 if [ -d "$gsm_data" ]; then
     python3 tools/gsm/generate_tables.py "$gsm_data"
 else

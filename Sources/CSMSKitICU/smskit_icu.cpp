@@ -1,9 +1,11 @@
 // SMSKit's C interface over the system ICU; see include/CSMSKitICU.h.
 //
 // Everything here is a thin, bounded call into ICU: no locale data, plural rules or formatting
-// logic of our own. Inputs are length-checked before ICU sees them; no function throws.
+// logic of our own (the parent-locale table is generated from ICU's data). Inputs are
+// length-checked before ICU sees them; no function throws.
 
 #include "CSMSKitICU.h"
+#include "smskit_icu_locale_parents.h"
 
 #include <unicode/bytestream.h>
 #include <unicode/locid.h>
@@ -15,10 +17,11 @@
 #include <unicode/uloc.h>
 #include <unicode/unistr.h>
 #include <unicode/upluralrules.h>
-#include <unicode/ures.h>
 #include <unicode/ustring.h>
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <mutex>
 #include <new>
 #include <string>
@@ -104,32 +107,19 @@ extern "C" int32_t smskit_icu_locale_parent(const char *localeID, char *out, int
     std::string base = baseName(localeID);
     if (base.empty() || base == "root") return copyOut("root", out, capacity);
 
-    // 1. CLDR parentLocales, as ICU's data carries them in each bundle's "%%Parent".
-    //    One direct open at a time: a full test run once hung inside ICU 72's bundle cache
-    //    (an endless walk of a cached entry's parent chain) while alias bundles (no_NO, sh_RS,
-    //    mo, iw_IL) were opened from many threads at once on a fresh cache.
-    static std::mutex directOpen;
-    std::lock_guard<std::mutex> guard(directOpen);
-    UErrorCode status = U_ZERO_ERROR;
-    UResourceBundle *bundle = ures_openDirect(nullptr, base.c_str(), &status);
-    if (U_SUCCESS(status)) {
-        int32_t length = 0;
-        UErrorCode keyStatus = U_ZERO_ERROR;
-        const UChar *parent = ures_getStringByKey(bundle, "%%Parent", &length, &keyStatus);
-        if (U_SUCCESS(keyStatus) && length > 0 && length < ULOC_FULLNAME_CAPACITY) {
-            char narrow[ULOC_FULLNAME_CAPACITY];
-            u_UCharsToChars(parent, narrow, length);
-            narrow[length] = '\0';
-            ures_close(bundle);
-            return copyOut(narrow, out, capacity);
-        }
-        ures_close(bundle);
-    }
+    // 1. CLDR parentLocales (en_AU -> en_001, es_MX -> es_419, pt_AO -> pt_PT), from a table
+    //    generated from this ICU's own data: opening bundles here (ures_openDirect) once hung a
+    //    full test run inside ICU 72's bundle cache. See tools/icu/generate_locale_parents.cpp.
+    const LocaleParent *end = std::end(kLocaleParents);
+    const LocaleParent *found = std::lower_bound(
+        std::begin(kLocaleParents), end, base,
+        [](const LocaleParent &entry, const std::string &name) { return std::strcmp(entry.locale, name.c_str()) < 0; });
+    if (found != end && base == found->locale) return copyOut(found->parent, out, capacity);
 
     // 2. Truncation, with CLDR's rule for scripts: "xx_Scrp" falls back to "xx" only when Scrp is
     //    the language's default script (sr_Cyrl -> sr); otherwise straight to root (sr_Latn -> root).
     char truncated[ULOC_FULLNAME_CAPACITY];
-    status = U_ZERO_ERROR;
+    UErrorCode status = U_ZERO_ERROR;
     int32_t length = uloc_getParent(base.c_str(), truncated, sizeof truncated, &status);
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
     if (length == 0) return copyOut("root", out, capacity);

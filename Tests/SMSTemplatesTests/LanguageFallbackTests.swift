@@ -38,6 +38,26 @@ import Testing
         #expect(renderer.resolveLocale("yue").locale == "zh-Hant")
     }
 
+    /// One step up the parent chain: CLDR's parentLocales from the table generated from ICU's
+    /// data (tools/icu/generate_locale_parents.cpp), including an alias bundle's (zh_MO), and
+    /// truncation for the rest, from many threads at once (the shim opens no bundle any more).
+    @Test func parentLocales() async {
+        let expected: [(String, String)] = [
+            ("en_AU", "en_001"), ("en_001", "en"), ("en_150", "en_001"), ("es_MX", "es_419"), ("es_419", "es"),
+            ("pt_AO", "pt_PT"), ("pt_PT", "pt"), ("zh_Hant_MO", "zh_Hant_HK"), ("zh_MO", "zh_Hant_HK"),
+            ("zh_Hant", "root"), ("sr_Latn", "root"), ("sr_Cyrl", "sr"), ("de_AT", "de"), ("en", "root"),
+            ("xx_YY", "xx"), ("root", "root"),
+        ]
+        await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 {
+                group.addTask { expected.map { _ICU.parent($0.0) ?? "nil" } }
+            }
+            for await parents in group {
+                #expect(parents == expected.map(\.1))
+            }
+        }
+    }
+
     /// ICU's data has alias cycles (no_NO); resolution must end, whatever the tag.
     @Test(arguments: ["no-NO", "no", "nn-NO", "nb-NO", "no-SJ", "sh-RS", "sr-Cyrl-ME", "zh-min-nan", "art-lojban",
                       "cmn-Hant-TW", "yue-Hans-HK", "mo", "iw-IL-u-nu-arab"])
