@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Verification start+check pairs a second through `smskit serve` (issue 29), beside the database's own.
+
+    Benchmarks/serve/verify-load.py BINARY STORE [--seconds 10] [--clients 1,8] [--postgres-url URL]
+
+STORE is `sqlite` (a fresh file), `memory` or a postgres:// URL (its verification tables are
+dropped first). The script starts `BINARY serve` with an outbox sender and a trusted API key, then
+runs CLIENTS workers for SECONDS each: every worker starts a verification for a number of its own
+(GB mobile numbers, each used once and spread over the number ranges, so no per-number limit is hit
+and concurrent starts do not queue on one range counter; a random client key each,
+as a gateway passes its end users' IPs), reads the code from the outbox line the server appended
+(by verification ID), checks it, and expects "approved". Each pair is two HTTP/1.1 requests on a
+keep-alive connection; every SMS really goes through the outbox file.
+
+The database's own figure, on the same machine and in the same run: one-row INSERT transactions
+a second (SQLite: Python's sqlite3 on a WAL file with synchronous=NORMAL, the store's setting;
+PostgreSQL: `pgbench -N` at the same client counts, scale 1).
+"""
+import argparse
+import asyncio
+import json
+import os
+import re
+import secrets
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+KEY = "bench-key-" + secrets.token_hex(16)
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection; JSON in, (status, JSON) out."""
+
+    def __init__(self, port):
+        self.port = port
+
+    async def open(self):
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+
+    async def post(self, path, body):
+        data = json.dumps(body).encode()
+        self.writer.write(
+            b"POST " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Authorization: Bearer " + KEY.encode() + b"\r\nContent-Length: " + str(len(data)).encode()
+            + b"\r\n\r\n" + data)
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        match = re.search(rb"(?i)content-length: *(\d+)", head)
+        body = await self.reader.readexactly(int(match.group(1))) if match else b""
+        return status, json.loads(body) if body else None
+
+
+class Outbox:
+    """Follows the outbox file; the code of each verification ID as its line arrives."""
+
+    def __init__(self, path):
+        self.path, self.offset, self.waiting, self.codes = path, 0, {}, {}
+
+    async def follow(self):
+        buffered = b""
+        while True:
+            try:
+                with open(self.path, "rb") as file:
+                    file.seek(self.offset)
+                    chunk = file.read()
+            except FileNotFoundError:
+                chunk = b""
+            if chunk:
+                self.offset += len(chunk)
+                buffered += chunk
+                *lines, buffered = buffered.split(b"\n")
+                for line in lines:
+                    sms = json.loads(line)
+                    code = re.search(r"\d{6}", sms["text"]).group(0)
+                    future = self.waiting.pop(sms["verification_id"], None)
+                    if future:
+                        future.set_result(code)
+                    else:
+                        self.codes[sms["verification_id"]] = code
+            else:
+                await asyncio.sleep(0.0005)
+
+    async def code(self, verification_id):
+        if verification_id in self.codes:
+            return self.codes.pop(verification_id)
+        future = asyncio.get_running_loop().create_future()
+        self.waiting[verification_id] = future
+        return await asyncio.wait_for(future, 10)
+
+
+async def run_clients(port, outbox, clients, seconds, numbers):
+    deadline = time.monotonic() + seconds
+    latencies, failures = [], []
+
+    async def worker():
+        connection = Connection(port)
+        await connection.open()
+        while time.monotonic() < deadline:
+            number = next(numbers)
+            began = time.perf_counter()
+            status, started = await connection.post(
+                "/v1/verifications", {"number": number, "client_key": secrets.token_hex(8)})
+            if status != 200:
+                failures.append((status, started))
+                continue
+            code = await outbox.code(started["id"])
+            status, checked = await connection.post(f"/v1/verifications/{started['id']}/check", {"code": code})
+            if status != 200 or checked.get("status") != "approved":
+                failures.append((status, checked))
+                continue
+            latencies.append(time.perf_counter() - began)
+        connection.writer.close()
+
+    began = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(clients)))
+    elapsed = time.perf_counter() - began
+    latencies.sort()
+    return {
+        "clients": clients, "pairs": len(latencies), "pairs_per_second": len(latencies) / elapsed,
+        "p50_ms": 1000 * latencies[len(latencies) // 2] if latencies else None,
+        "p99_ms": 1000 * latencies[int(len(latencies) * 0.99)] if latencies else None,
+        "failures": len(failures), "first_failure": failures[0] if failures else None,
+    }
+
+
+def sqlite_baseline(directory, seconds):
+    """One-row INSERT transactions a second on a WAL file, synchronous=NORMAL."""
+    connection = sqlite3.connect(os.path.join(directory, "baseline.sqlite"), isolation_level=None)
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("PRAGMA synchronous=NORMAL")
+    connection.execute("CREATE TABLE IF NOT EXISTS t (id TEXT PRIMARY KEY, value BLOB)")
+    count, deadline = 0, time.monotonic() + seconds
+    began = time.perf_counter()
+    while time.monotonic() < deadline:
+        connection.execute("BEGIN IMMEDIATE")
+        connection.execute("INSERT INTO t VALUES (?, ?)", (secrets.token_hex(11), secrets.token_bytes(32)))
+        connection.execute("COMMIT")
+        count += 1
+    return count / (time.perf_counter() - began)
+
+
+def pgbench_baseline(url, clients, seconds):
+    match = re.match(r"postgres://([^@]+)@([^:/]+):(\d+)/(\w+)", url)
+    user, host, port, database = match.groups()
+    common = ["-h", host, "-p", port, "-U", user, database]
+    subprocess.run(["pgbench", "-i", "-s", "1", "-q", *common], check=True, capture_output=True)
+    out = subprocess.run(["pgbench", "-N", "-c", str(clients), "-j", str(min(clients, 2)), "-T", str(max(1, int(seconds))), *common],
+                         check=True, capture_output=True, text=True).stdout
+    return float(re.search(r"tps = ([\d.]+)", out).group(1))
+
+
+async def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary")
+    parser.add_argument("store")
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--clients", default="1,8")
+    args = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="smskit-verify-load-")
+    store = args.store
+    if store == "sqlite":
+        store = "sqlite:" + os.path.join(work, "verify.sqlite")
+    elif store.startswith("postgres://"):
+        # A clean schema: drop the store's tables so earlier runs' counters do not interfere.
+        subprocess.run(["psql", store, "-q", "-c", "DROP SCHEMA public CASCADE; CREATE SCHEMA public;"],
+                       check=True, capture_output=True)
+    keys = os.path.join(work, "keys")
+    with open(keys, "w") as file:
+        file.write(KEY + " trusted\n")
+    os.chmod(keys, 0o600)
+    outbox_path = os.path.join(work, "outbox.jsonl")
+    environment = dict(os.environ, SMSKIT_VERIFY_SECRET=secrets.token_hex(32))
+    server = subprocess.Popen(
+        [args.binary, "serve", "--port", "0", "--keys-file", keys, "--rate-limit", "0", "--log-level", "error",
+         "--store", store, "--sender", "outbox:" + outbox_path],
+        env=environment, stderr=subprocess.PIPE, text=True)
+    try:
+        port = None
+        for line in server.stderr:
+            found = re.search(r"127\.0\.0\.1:(\d+)", line)
+            if found:
+                port = int(found.group(1))
+                break
+        if port is None:
+            sys.exit("verify-load: the server did not say its port")
+        outbox = Outbox(outbox_path)
+        follower = asyncio.create_task(outbox.follow())
+        # Numbers spread over the ranges (consecutive ones 1,000,003 apart: another 6-digit prefix, so
+        # concurrent starts do not all update one range counter, as real traffic would not).
+        numbers = iter("+4474%08d" % (10_000_000 + i * 1_000_003 % 90_000_000) for i in range(90_000_000))
+        results = []
+        for clients in [int(c) for c in args.clients.split(",")]:
+            result = await run_clients(port, outbox, clients, args.seconds, numbers)
+            if args.store == "sqlite":
+                result["database"] = "sqlite3 INSERT tx/s (WAL, synchronous=NORMAL, 1 connection)"
+                result["database_per_second"] = sqlite_baseline(work, args.seconds)
+            elif args.store.startswith("postgres://"):
+                result["database"] = f"pgbench -N -c {clients} tx/s"
+                result["database_per_second"] = pgbench_baseline(args.store, clients, args.seconds)
+            if "database_per_second" in result:
+                result["ratio"] = result["pairs_per_second"] / result["database_per_second"]
+            result["store"] = args.store.split(":")[0]
+            results.append(result)
+            print(json.dumps(result), flush=True)
+        follower.cancel()
+        server.terminate()
+        server.wait(10)
+        if server.returncode != 0:
+            sys.exit(f"verify-load: the server exited {server.returncode} after SIGTERM")
+    finally:
+        if server.poll() is None:
+            server.kill()
+        subprocess.run(["rm", "-rf", work])
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
