@@ -132,13 +132,17 @@ let package = Package(
             ]
         ),
 
+        // JSON values with ordered keys, the one JSON string escaper, and the JSON of analyses and
+        // rendered messages: shared by the CLI's documents and the service's bodies.
+        .target(name: "SMSKitJSON", dependencies: ["SMSEncoding", "SMSTemplates"]),
+
         // The HTTP service behind `smskit serve`: numbers, segments, messages and verifications over
         // JSON/NDJSON, with hashed API keys, per-key rate limits, body limits and Prometheus metrics.
         // It is the top layer, so it holds both verification stores (the executable picks one).
         .target(
             name: "SMSKitServer",
             dependencies: [
-                "PhoneNumbers", "SMSEncoding", "SMSTemplates",
+                "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitJSON",
                 "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -157,7 +161,7 @@ let package = Package(
         .executableTarget(
             name: "smskit",
             dependencies: [
-                "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitRecords", "SMSKitServer",
+                "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitRecords", "SMSKitServer", "SMSKitJSON",
                 "PhoneNumberTimeZones", "PhoneNumberCarriers",
                 "PhoneVerification", "PhoneVerificationSQLite", "CSMSKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -6,6 +6,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import PhoneNumbers
+import SMSKitJSON
 
 /// `POST /v1/numbers/check-stream`: NDJSON in, NDJSON out, one output line per input line in
 /// order, streamed both ways.

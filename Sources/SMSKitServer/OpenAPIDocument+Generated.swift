@@ -459,7 +459,8 @@ components:
               segments_saved: { type: integer }
     Rendered:
       type: object
-      required: [text, message, locale, requested_locale, diagnostics, encoding]
+      required: [text, message, locale, requested_locale, diagnostics, segments, units, budget_segments, over_budget,
+                 encoding]
       properties:
         text: { type: string }
         message: { type: string }
@@ -474,6 +475,10 @@ components:
               severity: { type: string }
               code: { type: string }
               message: { type: string }
+        segments: { type: integer, minimum: 1 }
+        units: { type: integer, minimum: 0, description: "Septets (GSM 7-bit) or UTF-16 units (UCS-2)." }
+        budget_segments: { type: [integer, "null"], description: "The segment budget asked for, if any." }
+        over_budget: { type: boolean }
         encoding: { $ref: "#/components/schemas/Analysis" }
     VerificationStart:
       type: object

@@ -11,6 +11,7 @@ import PhoneNumbers
 import SMSEncoding
 import SMSTemplates
 import Synchronization
+import SMSKitJSON
 
 /// The service's routes: a fixed table, so that an unknown path is a 404 and a known path with
 /// another method a 405 with `Allow`, both with the JSON error body.
@@ -146,7 +147,7 @@ struct SMSKitResponder: HTTPResponder {
         case .segments:
             try RequestDecoding.requireJSON(request)
             let query = try RequestDecoding.decode(SegmentsQuery.self, from: try await body(request))
-            return json(MessageJSON.analysis(try query.encoder().analyze(query.text)))
+            return json(JSONValue(try query.encoder().analyze(query.text)))
         case .render:
             try RequestDecoding.requireJSON(request)
             let query = try RequestDecoding.decode(RenderQuery.self, from: try await body(request))
@@ -274,7 +275,7 @@ struct SMSKitResponder: HTTPResponder {
         case .success(let value): rendered = value
         case .failure(let error): throw Self.serviceError(error)
         }
-        return MessageJSON.rendered(rendered, analysis: rendered.encoding ?? encoder.analyze(rendered.text))
+        return JSONValue(rendered, analysis: rendered.encoding ?? encoder.analyze(rendered.text))
     }
 
     /// Template errors from bad input are 422 (404 for an unknown message); catalog problems are

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import SMSKitJSON
 
 /// An error the service answers with: an HTTP status, a stable machine-readable code and a plain
 /// message that tells the caller what to fix. Its body never carries internal detail.

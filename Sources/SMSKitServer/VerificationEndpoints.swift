@@ -10,6 +10,7 @@ import PhoneNumbers
 import PhoneVerification
 import ServiceLifecycle
 import Synchronization
+import SMSKitJSON
 
 /// `POST /v1/verifications` (start: `{"number", "region", "lang", "client_key"}`) and
 /// `POST /v1/verifications/{id}/check` (`{"code"}`), over ``PhoneVerification/PhoneVerifier``.

@@ -124,6 +124,58 @@ struct ServeBinaryTests {
         #expect(server.waitForExit(seconds: 30) == 0)
     }
 
+    /// `smskit` run with `arguments`: its standard output.
+    static func cli(_ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = try #require(ServeProcess.executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "smskit \(arguments.joined(separator: " "))")
+        return data
+    }
+
+    /// The same document, whatever the whitespace: both parsed and written again with sorted keys.
+    static func sameJSON(_ a: Data, _ b: Data, without ignored: Set<String> = []) throws -> Bool {
+        var left = try #require(JSONSerialization.jsonObject(with: a) as? [String: Any])
+        let right = try #require(JSONSerialization.jsonObject(with: b) as? [String: Any])
+        for key in ignored { left[key] = nil }
+        return try JSONSerialization.data(withJSONObject: left, options: [.sortedKeys])
+            == JSONSerialization.data(withJSONObject: right, options: [.sortedKeys])
+    }
+
+    @Test("/v1/segments and /v1/messages/render answer with the CLI's documents, field for field")
+    func sameDocumentsAsTheCLI() throws {
+        let server = try ServeProcess()
+        func post(_ path: String, _ body: [String: Any]) throws -> Data {
+            let json = String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
+            let answer = try Curl.run(["-H", "X-API-Key: \(Self.key)", "-H", "Content-Type: application/json", "-d", json, "\(server.url)\(path)"])
+            #expect(answer.status == 200, "\(path): \(answer.body)")
+            return Data(answer.body.utf8)
+        }
+        // GSM with an escape, UCS-2 with a character GSM lacks, and a multipart message with smart encoding.
+        let texts: [(String, [String], [String: Any])] = [
+            ("Your code: [123456] €", [], [:]),
+            ("Ваш код 123456 — не сообщайте его", [], [:]),
+            (String(repeating: "“Quoted” text… ", count: 14), ["--smart-encoding"], ["smart_encoding": true]),
+        ]
+        for (text, flags, options) in texts {
+            let cli = try Self.cli(["segments", "--format", "json"] + flags + [text])
+            let served = try post("/v1/segments", options.merging(["text": text]) { a, _ in a })
+            #expect(try Self.sameJSON(cli, served), "\(text)")
+        }
+        let cli = try Self.cli(["render", "--lang", "pt-BR", "--code", "042917", "--app", "Acme", "--minutes", "10", "--format", "json"])
+        let served = try post("/v1/messages/render", ["lang": "pt-BR", "code": "042917", "app": "Acme", "minutes": 10])
+        // The CLI also says where the language came from (a flag or a number's region).
+        #expect(try Self.sameJSON(cli, served, without: ["language_source", "number_region"]))
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(server.waitForExit(seconds: 30) == 0)
+    }
+
     @Test("check-stream: 50,000 lines in, 50,000 lines out, memory flat")
     func streamMemory() throws {
         let server = try ServeProcess(["--rate-limit", "0"])

@@ -1,5 +1,6 @@
 import SMSEncoding
 import SMSTemplates
+import SMSKitJSON
 
 /// Catalog files ⇄ XLIFF 2.0 and ARB, losslessly: every line of the catalog file that is not a
 /// message (comments, blank lines, `# @` directives) travels with the message after it (or at the
@@ -178,11 +179,11 @@ enum _CatalogExchange {
     // MARK: ARB
 
     static func arb(_ document: Document, metadata: (String) -> Metadata) -> String {
-        var fields: [(String, _JSON)] = [("@@locale", .string(document.locale))]
+        var fields: [(String, JSONValue)] = [("@@locale", .string(document.locale))]
         for entry in document.entries {
             let meta = metadata(entry.id)
             fields.append((entry.id, .string(entry.pattern)))
-            var info: [(String, _JSON)] = []
+            var info: [(String, JSONValue)] = []
             if let description = meta.description { info.append(("description", .string(description))) }
             if !meta.arguments.isEmpty {
                 info.append(("placeholders", .object(meta.arguments.map { argument in
@@ -195,7 +196,7 @@ enum _CatalogExchange {
             fields.append(("@" + entry.id, .object(info)))
         }
         if !document.linesAfter.isEmpty { fields.append(("@@x-smskit-lines-after", .array(document.linesAfter.map { .string($0) }))) }
-        return _JSON.object(fields).rendered
+        return JSONValue.object(fields).rendered
     }
 
     static func document(fromARB text: String) throws(CLIError) -> Document {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PhoneNumbers
+import SMSKitJSON
 
 /// `smskit match A B`: whether two inputs are the same phone number (libphonenumber's isNumberMatch).
 struct MatchCommand: ParsableCommand {
@@ -63,10 +64,10 @@ struct MatchCommand: ParsableCommand {
         case .text:
             try output.write(result.rawValue + "\n")
         case .json:
-            let key = { (text: String) -> _JSON in
+            let key = { (text: String) -> JSONValue in
                 .optional((try? engine.parse(text, defaultRegion: region?.code))?.dedupeKey)
             }
-            try output.write(_JSON.object([
+            try output.write(JSONValue.object([
                 ("first", .string(first)),
                 ("second", .string(second)),
                 ("region", .optional(region?.code?.identifier)),

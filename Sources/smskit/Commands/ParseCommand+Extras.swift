@@ -1,6 +1,7 @@
 import PhoneNumberCarriers
 import PhoneNumberTimeZones
 import PhoneNumbers
+import SMSKitJSON
 
 /// `smskit parse`'s time zone, local time, sending window and carrier facts (issue 27), from
 /// PhoneNumberTimeZones and PhoneNumberCarriers. Local times and the sending window are for the
@@ -13,7 +14,7 @@ extension ParseCommand {
     /// The JSON fields: time_zones (array, null when the input did not parse), local_times
     /// (array of zone, local_time, utc_offset_seconds), sending_window (the window, decision and
     /// not_before), carrier (string or null), mobile_number_portable_region (bool or null).
-    static func extraFields(_ check: PhoneNumberCheck, engine: PhoneNumberEngine) -> [(String, _JSON)] {
+    static func extraFields(_ check: PhoneNumberCheck, engine: PhoneNumberEngine) -> [(String, JSONValue)] {
         let now = UTCInstant.now()
         guard let number = check.number else {
             return [("time_zones", .null), ("local_times", .null), ("sending_window", .null), ("carrier", .null),
@@ -21,15 +22,15 @@ extension ParseCommand {
         }
         let zones = engine.timeZones(of: number)
         let decision = zones.sendingDecision(at: now)
-        var notBefore: _JSON = .null
+        var notBefore: JSONValue = .null
         if case .notBefore(let instant) = decision { notBefore = .string(instant.description) }
         return [
-            ("time_zones", .array(zones.map { zone -> _JSON in .string(zone.identifier) })),
-            ("local_times", .array(zones.map { zone -> _JSON in
+            ("time_zones", .array(zones.map { zone -> JSONValue in .string(zone.identifier) })),
+            ("local_times", .array(zones.map { zone -> JSONValue in
                 .object([
                     ("zone", .string(zone.identifier)),
                     ("local_time", .optional(zone.localTime(at: now))),
-                    ("utc_offset_seconds", zone.utcOffset(at: now).map { offset -> _JSON in .int(offset) } ?? .null),
+                    ("utc_offset_seconds", zone.utcOffset(at: now).map { offset -> JSONValue in .int(offset) } ?? .null),
                 ])
             })),
             ("sending_window", .object([
@@ -38,7 +39,7 @@ extension ParseCommand {
                 ("not_before", notBefore),
             ])),
             ("carrier", .optional(engine.carrierName(of: number, locale: .english)?.text)),
-            ("mobile_number_portable_region", check.region.map { region -> _JSON in .bool(engine.isMobileNumberPortable(region)) } ?? .null),
+            ("mobile_number_portable_region", check.region.map { region -> JSONValue in .bool(engine.isMobileNumberPortable(region)) } ?? .null),
         ]
     }
 

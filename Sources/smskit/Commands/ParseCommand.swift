@@ -1,5 +1,6 @@
 import ArgumentParser
 import PhoneNumbers
+import SMSKitJSON
 
 /// `smskit parse NUMBER`: everything about one number.
 struct ParseCommand: ParsableCommand {
@@ -55,8 +56,8 @@ struct ParseCommand: ParsableCommand {
         fictional.isSingleNumber ? fictional.first : "\(fictional.first)-\(fictional.last)"
     }
 
-    func json(_ check: PhoneNumberCheck, engine: PhoneNumberEngine) -> _JSON {
-        var fields: [(String, _JSON)] = [
+    func json(_ check: PhoneNumberCheck, engine: PhoneNumberEngine) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
             ("input", .string(number)),
             ("default_region", .optional(region?.code?.identifier)),
             ("ok", .bool(check.number != nil)),

@@ -2,6 +2,7 @@ import ArgumentParser
 import PhoneNumbers
 import SMSEncoding
 import SMSTemplates
+import SMSKitJSON
 
 /// `smskit render`: a localized verification message and how it goes over the air.
 struct RenderCommand: ParsableCommand {
@@ -149,26 +150,8 @@ struct RenderCommand: ParsableCommand {
         return lines.joined(separator: "\n") + "\n" + SegmentsCommand.text(analysis)
     }
 
-    func json(_ rendered: RenderedMessage, analysis: SMSAnalysis) -> _JSON {
-        .object([
-            ("text", .string(rendered.text)),
-            ("message", .string(rendered.messageID.rawValue)),
-            ("locale", .string(rendered.locale)),
-            ("requested_locale", .string(rendered.requestedLocale)),
-            ("language_source", .string((try? language().source) ?? "lang")),
-            ("number_region", .optional((try? language())?.region)),
-            ("diagnostics", .array(rendered.diagnostics.map { diagnostic in
-                .object([
-                    ("severity", .string(diagnostic.severity.rawValue)),
-                    ("code", .string(diagnostic.code.description)),
-                    ("message", .string(diagnostic.message)),
-                ])
-            })),
-            ("segments", .int(rendered.segmentCount)),
-            ("units", .int(analysis.length)),
-            ("budget_segments", rendered.segmentBudget.map { .int($0) } ?? .null),
-            ("over_budget", .bool(rendered.isOverBudget)),
-            ("encoding", SegmentsCommand.json(analysis)),
-        ])
+    func json(_ rendered: RenderedMessage, analysis: SMSAnalysis) -> JSONValue {
+        let language = try? language()
+        return JSONValue(rendered, analysis: analysis, language: (language?.source ?? "lang", language?.region))
     }
 }

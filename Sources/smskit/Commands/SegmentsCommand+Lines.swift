@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import SMSEncoding
+import SMSKitJSON
 import SMSKitRecords
 
 #if canImport(Glibc)
@@ -264,7 +265,7 @@ struct _SegmentsLines {
             lines.append("  forced UCS-2 most often by (messages):")
             for entry in top {
                 let character = SegmentsCommand.visible(String(Unicode.Scalar(entry.scalar).map(Character.init) ?? "?"))
-                lines.append("    \(SegmentsCommand.codePoint(entry.scalar))  \(character)  \(_grouped(entry.messages))")
+                lines.append("    \(JSONValue.codePoint(entry.scalar))  \(character)  \(_grouped(entry.messages))")
             }
         }
         lines.append("  time       \(String(format3: seconds)) s, \(_grouped(rate)) messages/s")
@@ -272,7 +273,7 @@ struct _SegmentsLines {
     }
 
     static func totalsJSON(_ totals: Totals, seconds: Double) -> String {
-        _JSON.object([
+        JSONValue.object([
             ("messages", .int(totals.messages)),
             ("errors", .int(totals.errors)),
             ("segments", .int(totals.segments)),
@@ -284,7 +285,7 @@ struct _SegmentsLines {
             ("forced_ucs2_by", .array(topForcing(totals, limit: 50).map { entry in
                 .object([
                     ("character", .string(String(Unicode.Scalar(entry.scalar).map(Character.init) ?? "?"))),
-                    ("code_point", .string(SegmentsCommand.codePoint(entry.scalar))),
+                    ("code_point", .string(JSONValue.codePoint(entry.scalar))),
                     ("messages", .int(entry.messages)),
                 ])
             })),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SMSEncoding
+import SMSKitJSON
 
 #if canImport(Glibc)
 import Glibc
@@ -86,7 +87,7 @@ struct SegmentsCommand: ParsableCommand {
         let analysis = encoderOptions.encoder.analyze(input)
         var output = _Output()
         if format == .json {
-            try output.write(Self.json(analysis).rendered)
+            try output.write(JSONValue(analysis).rendered)
         } else {
             try output.write(Self.text(analysis))
         }
@@ -111,11 +112,6 @@ struct SegmentsCommand: ParsableCommand {
         case .gsm7: count == 1 ? "septet" : "septets"
         case .ucs2: count == 1 ? "UTF-16 unit" : "UTF-16 units"
         }
-    }
-
-    static func codePoint(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// A visible form of a character for text output (controls and spaces named).
@@ -152,7 +148,7 @@ struct SegmentsCommand: ParsableCommand {
             for character in order.prefix(12) {
                 let entry = seen[character]!
                 let times = entry.count > 1 ? ", \(entry.count) times" : ""
-                lines.append("  \(codePoint(entry.codePoint))  \(visible(character))  first at character \(entry.first)\(times)")
+                lines.append("  \(JSONValue.codePoint(entry.codePoint))  \(visible(character))  first at character \(entry.first)\(times)")
             }
             if order.count > 12 { lines.append("  ... and \(order.count - 12) more (see --format json)") }
         }
@@ -217,75 +213,6 @@ struct SegmentsCommand: ParsableCommand {
         case .enableNormalization: "use --normalize"
         case .enableNationalLanguageTables: "use --national-tables all"
         }
-    }
-
-    static func fixJSON(_ fix: SMSSuggestion.Fix) -> [(String, _JSON)] {
-        switch fix {
-        case .replaceCharacter(let character, let replacement):
-            [("fix", .string("replace_character")), ("character", .string(character)), ("replacement", .string(replacement))]
-        case .removeCharacter(let character): [("fix", .string("remove_character")), ("character", .string(character))]
-        case .removeUnencodableCharacters: [("fix", .string("remove_unencodable_characters"))]
-        case .enableSmartEncoding: [("fix", .string("enable_smart_encoding"))]
-        case .enableNormalization: [("fix", .string("enable_normalization"))]
-        case .enableNationalLanguageTables: [("fix", .string("enable_national_language_tables"))]
-        }
-    }
-
-    /// The analysis as JSON; also embedded in `render --format json`.
-    static func json(_ analysis: SMSAnalysis) -> _JSON {
-        let tables: _JSON
-        if let national = analysis.nationalLanguage, !national.isDefault {
-            tables = .object([
-                ("locking_shift", .optional(national.lockingShift.map { $0.description.lowercased() })),
-                ("single_shift", .optional(national.singleShift.map { $0.description.lowercased() })),
-            ])
-        } else {
-            tables = .null
-        }
-        return .object([
-            ("text", .string(analysis.text)),
-            ("encoding", .string(analysis.encoding.rawValue)),
-            ("national_language_tables", tables),
-            ("length", .int(analysis.length)),
-            ("length_unit", .string(analysis.encoding == .gsm7 ? "septets" : "utf16_units")),
-            ("segments", .int(analysis.segmentCount)),
-            ("remaining_in_last_segment", .int(analysis.remainingInLastSegment)),
-            ("exceeds_concatenation_limit", .bool(analysis.exceedsConcatenationLimit)),
-            ("unencodable_characters", .array(analysis.unencodableCharacters.map { character in
-                .object([
-                    ("character", .string(character.character)),
-                    ("code_point", .string(codePoint(character.codePoint))),
-                    ("utf16_offset", .int(character.utf16Offset)),
-                    ("scalar_offset", .int(character.scalarOffset)),
-                ])
-            })),
-            ("changes", .array(analysis.changes.map { change in
-                .object([
-                    ("kind", .string(change.kind == .smartEncoding ? "smart_encoding" : "normalization")),
-                    ("original", .string(change.original)),
-                    ("replacement", .string(change.replacement)),
-                    ("utf16_offset", .int(change.utf16Offset)),
-                ])
-            })),
-            ("parts", .array(analysis.parts.map { part in
-                .object([
-                    ("text", .string(part.text)),
-                    ("length", .int(part.length)),
-                    ("user_data_header", .string(part.userDataHeader.isEmpty ? "" : hex(part.userDataHeader).replacingSpaces)),
-                    ("fill_bits", .int(part.fillBits)),
-                    ("user_data_length", .int(part.userDataLength)),
-                    ("user_data", .string(hex(part.userData).replacingSpaces)),
-                ])
-            })),
-            ("suggestions", .array(analysis.suggestions.map { suggestion in
-                .object(fixJSON(suggestion.fix) + [
-                    ("occurrences", .int(suggestion.occurrences)),
-                    ("encoding", .string(suggestion.encoding.rawValue)),
-                    ("segments", .int(suggestion.segmentCount)),
-                    ("segments_saved", .int(suggestion.segmentsSaved)),
-                ])
-            })),
-        ])
     }
 }
 

@@ -1,4 +1,5 @@
 import PhoneNumbers
+import SMSKitJSON
 
 #if canImport(Glibc)
 import Glibc
@@ -71,11 +72,11 @@ struct _Summary {
 
     /// One JSON document: every count, every region, every type (zeros included), every error.
     var json: String {
-        func counts(_ values: [String: Int]) -> _JSON {
+        func counts(_ values: [String: Int]) -> JSONValue {
             .object(values.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, .int($0.value)) })
         }
-        let types = PhoneNumberType.allCases.map { ($0.rawValue, _JSON.int(tally.byType[$0] ?? 0)) }
-        let fileList = files.map { file -> _JSON in
+        let types = PhoneNumberType.allCases.map { ($0.rawValue, JSONValue.int(tally.byType[$0] ?? 0)) }
+        let fileList = files.map { file -> JSONValue in
             .object([
                 ("file", .string(file.name)),
                 ("format", .string(file.format)),
@@ -85,7 +86,7 @@ struct _Summary {
                 ("region_column", file.regionColumn.map { .int($0) } ?? .null),
             ])
         }
-        let document: _JSON = .object([
+        let document: JSONValue = .object([
             ("partial", .bool(partial)),
             ("records", .int(records)),
             ("numbers", .int(tally.records)),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhoneVerification
+import SMSKitJSON
 
 /// `smskit verify check ID CODE`: checks a code; exit 0 only when approved.
 struct VerifyCheckCommand: ParsableCommand {
@@ -47,10 +48,10 @@ struct VerifyCheckCommand: ParsableCommand {
         case .success(let result):
             switch format {
             case .json:
-                var fields: [(String, _JSON)] = [("status", .string(result.status))]
+                var fields: [(String, JSONValue)] = [("status", .string(result.status))]
                 if case .incorrectCode(let left) = result { fields.append(("attempts_left", .int(left))) }
                 if case .approved(let e164) = result { fields.append(("e164", .string(e164))) }
-                print(_JSON.object(fields).rendered, terminator: "")
+                print(JSONValue.object(fields).rendered, terminator: "")
             case .text:
                 if case .incorrectCode(let left) = result {
                     print("\(result.status) (\(left) attempt\(left == 1 ? "" : "s") left)")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PhoneNumbers
 import PhoneVerification
+import SMSKitJSON
 
 /// `smskit verify start NUMBER`: sends a code and prints the verification ID.
 struct VerifyStartCommand: ParsableCommand {
@@ -67,7 +68,7 @@ struct VerifyStartCommand: ParsableCommand {
         case .success(let started):
             switch format {
             case .json:
-                print(_JSON.object([
+                print(JSONValue.object([
                     ("id", .string(started.id)), ("e164", .string(started.e164)), ("locale", .string(started.locale)),
                     ("segments", .int(started.segments)),
                     ("expires_at", .string(_VerifyEnvironment.timestamp(started.expiresAt))),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhoneNumbers
+import SMSKitJSON
 
 /// `smskit verify test-numbers add|list|remove`: the fictional numbers with fixed codes.
 struct VerifyTestNumbersCommand: ParsableCommand {
@@ -76,7 +77,7 @@ struct VerifyTestNumbersCommand: ParsableCommand {
             let registry = try _VerifyEnvironment.registry(path: options.path)
             switch format {
             case .json:
-                print(_JSON.array(registry.entries.map {
+                print(JSONValue.array(registry.entries.map {
                     .object([("e164", .string($0.e164)), ("code", .string($0.code)),
                              ("kind", .string($0.fictionalRange.kind.rawValue))])
                 }).rendered, terminator: "")

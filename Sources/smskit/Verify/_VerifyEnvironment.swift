@@ -3,6 +3,7 @@ import Foundation
 import PhoneNumbers
 import PhoneVerification
 import PhoneVerificationSQLite
+import SMSKitJSON
 import Synchronization
 
 #if canImport(Glibc)
@@ -108,9 +109,9 @@ enum _VerifyEnvironment {
     /// Prints a refusal: the JSON error object on stdout when asked for JSON, the message on stderr.
     static func refusal(_ error: VerificationError, format: VerifyFormat) -> CLIError {
         if format == .json {
-            var fields: [(String, _JSON)] = [("error", .string(error.code.name)), ("message", .string(error.message))]
+            var fields: [(String, JSONValue)] = [("error", .string(error.code.name)), ("message", .string(error.message))]
             fields.append(("retry_after", error.retryAfter.map { .string(timestamp($0)) } ?? .null))
-            print(_JSON.object(fields).rendered, terminator: "")
+            print(JSONValue.object(fields).rendered, terminator: "")
         }
         let retry = error.retryAfter.map { " (retry after \(timestamp($0)))" } ?? ""
         return CLIError.failure("\(error.code.name): \(error.message)\(retry)")
