@@ -43,7 +43,7 @@ public enum RecordFields {
         out.removeAll(keepingCapacity: true)
         guard let found = field(index, in: record, delimiter: dialect?.delimiter, quote: dialect?.quote) else { return false }
         // Typed, so that the append is one copy rather than a loop over a raw sequence.
-        let bytes = UnsafeRawBufferPointer(rebasing: record[found.range]).assumingMemoryBound(to: UInt8.self)
+        let bytes = Self.bytes(found.range, of: record)
         if found.quoted, let quote = dialect?.quote {
             appendUnquoted(bytes, quote: quote, to: &out)
         } else {
@@ -108,11 +108,11 @@ public enum RecordFields {
     ///   - scratch: Room for an unquoted field (reused: no allocation once it is large enough).
     ///   - body: Called once; the bytes are valid during the call only.
     /// - Complexity: O(*n*) in the record's length up to the field's end.
+    @inlinable
     public static func withField(_ index: Int, of record: UnsafeRawBufferPointer, dialect: CSVDialect?, scratch: inout [UInt8],
                                  _ body: (UnsafeBufferPointer<UInt8>?) -> Void) {
         guard let found = field(index, in: record, delimiter: dialect?.delimiter, quote: dialect?.quote) else { return body(nil) }
-        let bytes = UnsafeRawBufferPointer(rebasing: record[found.range]).assumingMemoryBound(to: UInt8.self)
-        withUnquoted(bytes, quoted: found.quoted, quote: dialect?.quote, scratch: &scratch, body)
+        withUnquoted(bytes(found.range, of: record), quoted: found.quoted, quote: dialect?.quote, scratch: &scratch, body)
     }
 
     /// All fields of a record (for a header row), decoded as UTF-8 leniently (bad bytes become U+FFFD).
@@ -197,7 +197,7 @@ extension RecordFields {
 extension RecordFields {
     /// Field `index` (0-based) of `record`: its bytes and whether a quote byte is among them, or
     /// `nil` when the record has fewer fields. `delimiter` nil reads the record as one field.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func field(_ index: Int, in record: UnsafeRawBufferPointer, delimiter: UInt8?, quote: UInt8?) -> (range: Range<Int>, quoted: Bool)? {
         let count = record.count
         guard index >= 0 else { return nil }
@@ -214,6 +214,12 @@ extension RecordFields {
         }
     }
 
+    /// The bytes of `range` in `record`, a range that ``field(_:in:delimiter:quote:)`` found.
+    @inlinable @inline(__always)
+    static func bytes(_ range: Range<Int>, of record: UnsafeRawBufferPointer) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: record.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) + range.lowerBound }, count: range.count)
+    }
+
     /// Where the field that starts at `start` ends (the offset of its delimiter, or `count`), and
     /// whether it holds a quote byte (then ``appendUnquoted(_:quote:to:)`` gives its text).
     ///
@@ -221,7 +227,7 @@ extension RecordFields {
     /// bytes in the field: a quote opens or closes a quoted part, and a doubled quote inside one
     /// (`""`, one quote in the text) flips twice. A quote that never closes runs to the record's
     /// end. Without a quote byte the field ends at the next delimiter.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func endOfField(_ base: UnsafePointer<UInt8>, from start: Int, count: Int, delimiter: UInt8, quote: UInt8?) -> (end: Int, quoted: Bool) {
         guard let quote else {
             guard start < count, let hit = memchr(base + start, Int32(delimiter), count &- start) else { return (count, false) }
@@ -246,6 +252,7 @@ extension RecordFields {
     /// Appends the text of a field that ``endOfField(_:from:count:delimiter:quote:)`` found to
     /// `out`: quotes that open or close a quoted part are dropped, a doubled quote inside one is
     /// one quote, and every other byte is kept (so `"ab"c` is `abc`, as most readers do).
+    @usableFromInline
     static func appendUnquoted(_ field: UnsafeBufferPointer<UInt8>, quote: UInt8, to out: inout [UInt8]) {
         let count = field.count
         var inQuotes = false
@@ -265,7 +272,7 @@ extension RecordFields {
     }
 
     /// Calls `body` with `bytes` as they are, or, when `quoted`, with their text in `scratch`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func withUnquoted<R>(_ bytes: UnsafeBufferPointer<UInt8>, quoted: Bool, quote: UInt8?, scratch: inout [UInt8],
                                 _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard quoted, let quote else { return body(bytes) }
