@@ -9,6 +9,9 @@ import Darwin
 /// TSV fields are split at every tab, with no quoting. CSV fields are split at commas outside
 /// quotes; a quoted part has its quotes removed and `""` inside it read as one `"`. Bytes after a
 /// closing quote are kept (`"ab"c` is `abc`), as most readers do. A `lines` record is one field.
+/// A ``CSVDialect`` sets the delimiter and the quote. Every reader here (``extract(_:from:dialect:into:)``,
+/// ``locate(_:in:dialect:)``, ``withField(_:of:dialect:scratch:_:)``, ``all(_:dialect:)``,
+/// ``forEachField(of:dialect:scratch:_:)``) applies these rules through one field scan and one unquote.
 ///
 /// ```swift
 /// var field: [UInt8] = []
