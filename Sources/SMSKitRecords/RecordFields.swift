@@ -9,6 +9,9 @@ import Darwin
 /// TSV fields are split at every tab, with no quoting. CSV fields are split at commas outside
 /// quotes; a quoted part has its quotes removed and `""` inside it read as one `"`. Bytes after a
 /// closing quote are kept (`"ab"c` is `abc`), as most readers do. A `lines` record is one field.
+/// A ``CSVDialect`` sets the delimiter and the quote. Every reader here (``extract(_:from:dialect:into:)``,
+/// ``locate(_:in:dialect:)``, ``withField(_:of:dialect:scratch:_:)``, ``all(_:dialect:)``,
+/// ``forEachField(of:dialect:scratch:_:)``) applies these rules through one field scan and one unquote.
 ///
 /// ```swift
 /// var field: [UInt8] = []
@@ -41,17 +44,15 @@ public enum RecordFields {
     /// - Complexity: O(*n*) in the record's length up to the field's end.
     public static func extract(_ index: Int, from record: UnsafeRawBufferPointer, dialect: CSVDialect?, into out: inout [UInt8]) -> Bool {
         out.removeAll(keepingCapacity: true)
-        switch locate(index, in: record, dialect: dialect) {
-        case .missing:
-            return false
-        case .bytes(let range):
-            // Typed, so that the append is one copy rather than a loop over a raw sequence.
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: record[range]).assumingMemoryBound(to: UInt8.self))
-            return true
-        case .quoted:
-            unquote(index, from: record, dialect: dialect ?? .comma, into: &out)
-            return true
+        guard let found = field(index, in: record, delimiter: dialect?.delimiter, quote: dialect?.quote) else { return false }
+        // Typed, so that the append is one copy rather than a loop over a raw sequence.
+        let bytes = Self.bytes(found.range, of: record)
+        if found.quoted, let quote = dialect?.quote {
+            appendUnquoted(bytes, quote: quote, to: &out)
+        } else {
+            out.append(contentsOf: bytes)
         }
+        return true
     }
 
     /// Where field `index` (0-based) of `record` lies, for callers that read fields in place.
@@ -73,12 +74,7 @@ public enum RecordFields {
     ///   the record has fewer fields.
     /// - Complexity: O(*n*) in the record's length up to the field's end; no allocation.
     public static func locate(_ index: Int, in record: UnsafeRawBufferPointer, format: InputFormat) -> FieldLocation {
-        // Constants per format, so that each case is specialized as before dialects existed.
-        switch format {
-        case .lines: return locate(index, in: record, delimiter: nil, quote: nil)
-        case .csv: return locate(index, in: record, delimiter: UInt8(ascii: ","), quote: UInt8(ascii: "\""))
-        case .tsv: return locate(index, in: record, delimiter: 0x09, quote: nil)
-        }
+        locate(index, in: record, dialect: format.dialect)
     }
 
     /// Where field `index` (0-based) of `record` lies in `dialect`: see ``locate(_:in:format:)``.
@@ -91,103 +87,35 @@ public enum RecordFields {
     ///   or ``FieldLocation/missing``.
     /// - Complexity: O(*n*) in the record's length up to the field's end; no allocation.
     public static func locate(_ index: Int, in record: UnsafeRawBufferPointer, dialect: CSVDialect?) -> FieldLocation {
-        locate(index, in: record, delimiter: dialect?.delimiter, quote: dialect?.quote)
+        guard let found = field(index, in: record, delimiter: dialect?.delimiter, quote: dialect?.quote) else { return .missing }
+        return found.quoted ? .quoted : .bytes(found.range)
     }
 
-    /// The one implementation of `locate`: `delimiter` nil reads the record as one field.
-    @inline(__always)
-    static func locate(_ index: Int, in record: UnsafeRawBufferPointer, delimiter: UInt8?, quote: UInt8?) -> FieldLocation {
-        let count = record.count
-        guard index >= 0 else { return .missing }
-        guard let delimiter else { return index == 0 ? .bytes(0..<count) : .missing }
-        guard let base = record.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
-            return index == 0 ? .bytes(0..<0) : .missing
-        }
-        guard let quote else {
-            var field = 0
-            var start = 0
-            while true {
-                var end = count
-                if start < count, let hit = memchr(base + start, Int32(delimiter), count &- start) {
-                    end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                }
-                if field == index { return .bytes(start..<end) }
-                if end == count { return .missing }
-                field &+= 1
-                start = end &+ 1
-            }
-        }
-        // The state machine of `unquote`, without the copy: a field that never enters
-        // quotes has no quote byte in it, so its bytes are exactly what `unquote` copies.
-        var field = 0
-        var position = 0
-        while true {
-            let start = position
-            var quoted = false
-            var inQuotes = false
-            while position < count {
-                let byte = base[position]
-                if inQuotes {
-                    if byte == quote {
-                        if position &+ 1 < count, base[position &+ 1] == quote {
-                            position &+= 2
-                            continue
-                        }
-                        inQuotes = false
-                    }
-                } else if byte == delimiter {
-                    break
-                } else if byte == quote {
-                    inQuotes = true
-                    quoted = true
-                }
-                position &+= 1
-            }
-            if field == index { return quoted ? .quoted : .bytes(start..<position) }
-            if position >= count { return .missing }
-            position &+= 1 // the delimiter
-            field &+= 1
-        }
-    }
-
-    /// Copies field `index` into `out`, unquoting it; the record has that field.
-    private static func unquote(_ index: Int, from record: UnsafeRawBufferPointer, dialect: CSVDialect, into out: inout [UInt8]) {
-        var field = 0
-        var position = 0
-        let count = record.count
-        let delimiter = dialect.delimiter
-        let quote = dialect.quote ?? delimiter
-        while true {
-            let wanted = field == index
-            // One field: optionally quoted; a quoted part may be followed by stray bytes,
-            // which are kept (as most readers do).
-            var inQuotes = false
-            while position < count {
-                let byte = record[position]
-                if inQuotes {
-                    if byte == quote {
-                        if position + 1 < count, record[position + 1] == quote {
-                            if wanted { out.append(byte) }
-                            position += 2
-                            continue
-                        }
-                        inQuotes = false
-                    } else if wanted {
-                        out.append(byte)
-                    }
-                } else if byte == delimiter {
-                    break
-                } else if byte == quote {
-                    inQuotes = true
-                } else if wanted {
-                    out.append(byte)
-                }
-                position += 1
-            }
-            if wanted || position >= count { return }
-            position += 1 // the delimiter
-            field += 1
-        }
+    /// Calls `body` with field `index` (0-based) of `record`: its bytes in place, or, for a field
+    /// with quotes, its unquoted bytes in `scratch`; `nil` when the record has fewer fields. One
+    /// scan of the record up to the field's end, and no copy unless the field is quoted.
+    ///
+    /// ```swift
+    /// var scratch: [UInt8] = []
+    /// Array(#"Ann;"+33 1 23 45 67 89""#.utf8).withUnsafeBytes { record in
+    ///     RecordFields.withField(1, of: record, dialect: .semicolon, scratch: &scratch) { field in
+    ///         print(field.map { String(decoding: $0, as: UTF8.self) })   // Optional("+33 1 23 45 67 89")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - index: The 0-based field.
+    ///   - record: The record's bytes, without its line terminator.
+    ///   - dialect: The delimiter and quote; `nil` reads the record as one field.
+    ///   - scratch: Room for an unquoted field (reused: no allocation once it is large enough).
+    ///   - body: Called once; the bytes are valid during the call only.
+    /// - Complexity: O(*n*) in the record's length up to the field's end.
+    @inlinable
+    public static func withField(_ index: Int, of record: UnsafeRawBufferPointer, dialect: CSVDialect?, scratch: inout [UInt8],
+                                 _ body: (UnsafeBufferPointer<UInt8>?) -> Void) {
+        guard let found = field(index, in: record, delimiter: dialect?.delimiter, quote: dialect?.quote) else { return body(nil) }
+        withUnquoted(bytes(found.range, of: record), quoted: found.quoted, quote: dialect?.quote, scratch: &scratch, body)
     }
 
     /// All fields of a record (for a header row), decoded as UTF-8 leniently (bad bytes become U+FFFD).
@@ -196,7 +124,7 @@ public enum RecordFields {
     ///   - record: The record's bytes, without its line terminator.
     ///   - format: How the record is split.
     /// - Returns: At least one field (an empty record has one empty field).
-    /// - Complexity: O(*n*·*k*) for *n* bytes and *k* fields.
+    /// - Complexity: O(*n*) in the record's length.
     public static func all(_ record: UnsafeRawBufferPointer, format: InputFormat) -> [String] {
         all(record, dialect: format.dialect)
     }
@@ -212,15 +140,12 @@ public enum RecordFields {
     ///   - record: The record's bytes, without its line terminator.
     ///   - dialect: The delimiter and quote; `nil` reads the record as one field.
     /// - Returns: At least one field (an empty record has one empty field).
-    /// - Complexity: O(*n*·*k*) for *n* bytes and *k* fields.
+    /// - Complexity: O(*n*) in the record's length.
     public static func all(_ record: UnsafeRawBufferPointer, dialect: CSVDialect?) -> [String] {
         var fields: [String] = []
         var scratch: [UInt8] = []
-        var index = 0
-        while extract(index, from: record, dialect: dialect, into: &scratch) {
-            fields.append(String(decoding: scratch, as: UTF8.self))
-            index += 1
-            if dialect == nil { break }
+        forEachField(of: record, dialect: dialect, scratch: &scratch) { _, field in
+            fields.append(String(decoding: field, as: UTF8.self))
         }
         return fields
     }
@@ -257,66 +182,106 @@ extension RecordFields {
             body(0, UnsafeBufferPointer(start: base, count: count))
             return
         }
-        let delimiter = dialect.delimiter
-        let quote = dialect.quote
         var field = 0
-        var position = 0
+        var start = 0
         while true {
-            let start = position
-            var quoted = false
-            var inQuotes = false
-            while position < count {
-                let byte = base[position]
-                if inQuotes {
-                    if byte == quote {
-                        if position &+ 1 < count, base[position &+ 1] == quote {
-                            position &+= 2
-                            continue
-                        }
-                        inQuotes = false
-                    }
-                } else if byte == delimiter {
-                    break
-                } else if quote != nil, byte == quote {
-                    inQuotes = true
-                    quoted = true
-                }
-                position &+= 1
-            }
-            if quoted, let quote {
-                // The same rules as `unquote`: doubled quotes inside quotes are one quote,
-                // stray bytes after a closing quote are kept.
-                scratch.removeAll(keepingCapacity: true)
-                var inside = false
-                var index = start
-                while index < position {
-                    let byte = base[index]
-                    if inside {
-                        if byte == quote {
-                            if index &+ 1 < position, base[index &+ 1] == quote {
-                                scratch.append(byte)
-                                index &+= 2
-                                continue
-                            }
-                            inside = false
-                        } else {
-                            scratch.append(byte)
-                        }
-                    } else if byte == quote {
-                        inside = true
-                    } else {
-                        scratch.append(byte)
-                    }
-                    index &+= 1
-                }
-                scratch.withUnsafeBufferPointer { body(field, $0) }
-            } else {
-                body(field, UnsafeBufferPointer(start: base + start, count: position &- start))
-            }
-            if position >= count { return }
-            position &+= 1 // the delimiter
+            let (end, quoted) = endOfField(base, from: start, count: count, delimiter: dialect.delimiter, quote: dialect.quote)
+            withUnquoted(UnsafeBufferPointer(start: base + start, count: end &- start), quoted: quoted, quote: dialect.quote,
+                         scratch: &scratch) { body(field, $0) }
+            if end >= count { return }
+            start = end &+ 1 // past the delimiter
             field &+= 1
         }
+    }
+}
+
+// The field rules, once: `endOfField` finds where a field ends and `appendUnquoted` removes its
+// quotes; every reader above is built on these two.
+extension RecordFields {
+    /// Field `index` (0-based) of `record`: its bytes and whether a quote byte is among them, or
+    /// `nil` when the record has fewer fields. `delimiter` nil reads the record as one field.
+    @inlinable @inline(__always)
+    static func field(_ index: Int, in record: UnsafeRawBufferPointer, delimiter: UInt8?, quote: UInt8?) -> (range: Range<Int>, quoted: Bool)? {
+        let count = record.count
+        guard index >= 0 else { return nil }
+        guard let delimiter else { return index == 0 ? (0..<count, false) : nil }
+        guard let base = record.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return index == 0 ? (0..<0, false) : nil }
+        var field = 0
+        var start = 0
+        while true {
+            let (end, quoted) = endOfField(base, from: start, count: count, delimiter: delimiter, quote: quote)
+            if field == index { return (start..<end, quoted) }
+            if end >= count { return nil }
+            start = end &+ 1 // past the delimiter
+            field &+= 1
+        }
+    }
+
+    /// The bytes of `range` in `record`, a range that ``field(_:in:delimiter:quote:)`` found.
+    @inlinable @inline(__always)
+    static func bytes(_ range: Range<Int>, of record: UnsafeRawBufferPointer) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: record.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) + range.lowerBound }, count: range.count)
+    }
+
+    /// Where the field that starts at `start` ends (the offset of its delimiter, or `count`), and
+    /// whether it holds a quote byte (then ``appendUnquoted(_:quote:to:)`` gives its text).
+    ///
+    /// A delimiter ends the field only outside quotes, that is after an even number of quote
+    /// bytes in the field: a quote opens or closes a quoted part, and a doubled quote inside one
+    /// (`""`, one quote in the text) flips twice. A quote that never closes runs to the record's
+    /// end. Without a quote byte the field ends at the next delimiter.
+    @inlinable @inline(__always)
+    static func endOfField(_ base: UnsafePointer<UInt8>, from start: Int, count: Int, delimiter: UInt8, quote: UInt8?) -> (end: Int, quoted: Bool) {
+        guard let quote else {
+            guard start < count, let hit = memchr(base + start, Int32(delimiter), count &- start) else { return (count, false) }
+            return (UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)), false)
+        }
+        var position = start
+        var inQuotes = false
+        var quoted = false
+        while position < count {
+            let byte = base[position]
+            if byte == quote {
+                inQuotes.toggle()
+                quoted = true
+            } else if byte == delimiter, !inQuotes {
+                break
+            }
+            position &+= 1
+        }
+        return (position, quoted)
+    }
+
+    /// Appends the text of a field that ``endOfField(_:from:count:delimiter:quote:)`` found to
+    /// `out`: quotes that open or close a quoted part are dropped, a doubled quote inside one is
+    /// one quote, and every other byte is kept (so `"ab"c` is `abc`, as most readers do).
+    @usableFromInline
+    static func appendUnquoted(_ field: UnsafeBufferPointer<UInt8>, quote: UInt8, to out: inout [UInt8]) {
+        let count = field.count
+        var inQuotes = false
+        var position = 0
+        while position < count {
+            let byte = field[position]
+            if byte != quote {
+                out.append(byte)
+            } else if inQuotes, position &+ 1 < count, field[position &+ 1] == quote {
+                out.append(byte)
+                position &+= 1 // the second quote of the pair
+            } else {
+                inQuotes.toggle()
+            }
+            position &+= 1
+        }
+    }
+
+    /// Calls `body` with `bytes` as they are, or, when `quoted`, with their text in `scratch`.
+    @inlinable @inline(__always)
+    static func withUnquoted<R>(_ bytes: UnsafeBufferPointer<UInt8>, quoted: Bool, quote: UInt8?, scratch: inout [UInt8],
+                                _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard quoted, let quote else { return body(bytes) }
+        scratch.removeAll(keepingCapacity: true)
+        appendUnquoted(bytes, quote: quote, to: &scratch)
+        return scratch.withUnsafeBufferPointer(body)
     }
 }
 

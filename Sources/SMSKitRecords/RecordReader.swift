@@ -180,14 +180,15 @@ public final class RecordReader {
         var firstNewline = -1
         while true {
             let stop = end - start > limit ? start + limit : end
-            let found = scan(from: start + scanned, to: stop, inQuotes: &inQuotes, newlines: &newlines, firstNewline: &firstNewline)
-            if found >= 0 {
+            switch scan(from: start + scanned, to: stop, inQuotes: &inQuotes, newlines: &newlines, firstNewline: &firstNewline) {
+            case .recordEnd(let found):
                 let record = makeRecord(start..<found, lines: 1 + newlines)
                 start = found + 1
                 return record
-            }
-            if found == Self.runaway {
+            case .runaway:
                 return cutAtFirstLine(firstNewline)
+            case .notFound:
+                break
             }
             scanned = stop - start
             if scanned >= limit {
@@ -205,18 +206,26 @@ public final class RecordReader {
         }
     }
 
-    private static let runaway = -2
+    /// Where ``scan(from:to:inQuotes:newlines:firstNewline:)`` stopped.
+    private enum ScanStop {
+        /// At the LF (this index) that ends the record.
+        case recordEnd(Int)
+        /// At the LF (this index) past `maximumQuotedLines` line breaks inside quotes.
+        case runaway(Int)
+        /// At the end of the range, the record still open.
+        case notFound
+    }
 
-    /// The index of the LF that ends the record in `[from, stop)`, -1 when there is none, or
-    /// `runaway` when a quoted field spans more than `maximumQuotedLines` line breaks.
-    /// `inQuotes`, `newlines` (inside quotes) and `firstNewline` (the first one's offset from
-    /// `start`) carry over between calls.
+    /// Finds the LF that ends the record in `[from, stop)`: the first one outside quotes, or the
+    /// one that takes a quoted field over `maximumQuotedLines` line breaks (quote parity: a
+    /// doubled quote flips twice). `inQuotes`, `newlines` (inside quotes) and `firstNewline`
+    /// (the first one's offset from `start`) carry over between calls.
     @inline(__always)
-    private func scan(from: Int, to stop: Int, inQuotes: inout Bool, newlines: inout Int, firstNewline: inout Int) -> Int {
-        guard from < stop, let base = storage.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return -1 }
+    private func scan(from: Int, to stop: Int, inQuotes: inout Bool, newlines: inout Int, firstNewline: inout Int) -> ScanStop {
+        guard from < stop, let base = storage.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .notFound }
         guard let quote else {
-            guard let hit = memchr(base + from, Int32(UInt8(ascii: "\n")), stop - from) else { return -1 }
-            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+            guard let hit = memchr(base + from, Int32(UInt8(ascii: "\n")), stop - from) else { return .notFound }
+            return .recordEnd(UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)))
         }
         var index = from
         var quoted = inQuotes
@@ -226,14 +235,14 @@ public final class RecordReader {
             if byte == quote {
                 quoted.toggle()
             } else if byte == UInt8(ascii: "\n") {
-                if !quoted { return index }
+                if !quoted { return .recordEnd(index) }
                 newlines &+= 1
                 if firstNewline < 0 { firstNewline = index - start }
-                if newlines > maximumQuotedLines { return Self.runaway }
+                if newlines > maximumQuotedLines { return .runaway(index) }
             }
             index &+= 1
         }
-        return -1
+        return .notFound
     }
 
     private func makeRecord(_ range: Range<Int>, lines: Int, unclosedQuote: Bool = false) -> Record {
@@ -280,8 +289,8 @@ public final class RecordReader {
                 try fill()
                 continue
             }
-            guard let base = storage.baseAddress?.assumingMemoryBound(to: UInt8.self) else { break }
             if firstLineOnly || quote == nil {
+                guard let base = storage.baseAddress?.assumingMemoryBound(to: UInt8.self) else { break }
                 if let hit = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) {
                     start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) + 1
                     lines = 1
@@ -290,17 +299,18 @@ public final class RecordReader {
                 start = end
                 continue
             }
-            let quote = quote ?? 0
-            while start < end {
-                let byte = base[start]
-                start += 1
-                if byte == quote {
-                    quoted.toggle()
-                } else if byte == UInt8(ascii: "\n") {
-                    if !quoted { lines = 1 + newlines; break scanning }
-                    newlines += 1
-                    if newlines > maximumQuotedLines { lines = newlines; break scanning }
-                }
+            var firstNewline = 0 // a cut record has no use for it
+            switch scan(from: start, to: end, inQuotes: &quoted, newlines: &newlines, firstNewline: &firstNewline) {
+            case .recordEnd(let found):
+                start = found + 1
+                lines = 1 + newlines
+                break scanning
+            case .runaway(let found):
+                start = found + 1
+                lines = newlines
+                break scanning
+            case .notFound:
+                start = end
             }
         }
         nextLine = line + lines

@@ -5,18 +5,6 @@ import Testing
 /// (a letter, a quote, LF, CR), with small limits and block sizes, so that every rule (record
 /// limit, quoted-line limit, end of input, CRLF, byte order mark) meets block boundaries.
 @Suite struct RecordReaderModelTests {
-    /// A small deterministic generator (SplitMix64).
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
     @Test(arguments: InputFormat.allCases)
     func randomInputsAgreeWithTheModel(_ format: InputFormat) throws {
         var generator = Generator(state: 28)

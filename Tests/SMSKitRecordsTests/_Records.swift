@@ -6,6 +6,19 @@ import Glibc
 import Darwin
 #endif
 
+/// A seeded pseudo-random source (SplitMix64), so that a failing random test can be replayed.
+struct Generator {
+    var state: UInt64
+    /// A number in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
+
 /// One record read back, copied out of the reader's buffer (no text when too long).
 struct ReadRecord: Equatable, CustomStringConvertible {
     var line: Int

@@ -25,23 +25,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import oracle_common as oc  # noqa: E402
 
 import phonenumbers  # noqa: E402
-from phonenumbers import PhoneNumber  # noqa: E402
 
 FIXED_FROM = ["AU", "BR", "CA", "CL", "DE", "GB", "IN", "JP", "MX", "RU", "US", "UZ", "001", "ZZ"]
-
-
-def number(cc, nsn, ext=None):
-    zeros = len(nsn) - len(nsn.lstrip("0"))
-    if zeros == len(nsn):
-        zeros -= 1
-    n = PhoneNumber(country_code=cc, national_number=int(nsn))
-    if zeros:
-        n.italian_leading_zero = True
-        n.number_of_leading_zeros = zeros
-    if ext:
-        n.extension = ext
-    assert phonenumbers.national_significant_number(n) == nsn, (cc, nsn)
-    return n
 
 
 def main():
@@ -67,10 +52,10 @@ def main():
                         nsns.append(generated)
         numbers = []
         for nsn in nsns:
-            numbers.append(number(cc, nsn))
-            numbers.append(number(cc, nsn[:-1] + str((int(nsn[-1]) + 3) % 10)))
+            numbers.append(oc.number(cc, nsn))
+            numbers.append(oc.number(cc, nsn[:-1] + str((int(nsn[-1]) + 3) % 10)))
         if nsns:
-            numbers.append(number(cc, nsns[0], "123"))
+            numbers.append(oc.number(cc, nsns[0], "123"))
         if own != "001":
             k = regions.index(own)
             nexts = [regions[(k + d) % len(regions)] for d in (1, 2, 3)]
@@ -86,7 +71,7 @@ def main():
                           phonenumbers.format_number_for_mobile_dialing(n, r, False),
                           "true" if can else "false"))
     for code in oc.unassigned_country_codes()[:5]:
-        n = number(int(code), "12345678")
+        n = oc.number(int(code), "12345678")
         for r in ["US", "GB", "ZZ"]:
             rows.add((code, "12345678", "", r, phonenumbers.format_out_of_country_calling_number(n, r),
                       phonenumbers.format_number_for_mobile_dialing(n, r, True),

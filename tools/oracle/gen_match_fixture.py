@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import oracle_common as oc  # noqa: E402
 
 import phonenumbers  # noqa: E402
-from phonenumbers import PhoneNumber, PhoneNumberFormat as F  # noqa: E402
+from phonenumbers import PhoneNumberFormat as F  # noqa: E402
 
 MATCH_NAMES = {
     phonenumbers.MatchType.EXACT_MATCH: "exact_match",
@@ -35,20 +35,6 @@ MATCH_NAMES = {
     phonenumbers.MatchType.NO_MATCH: "no_match",
     phonenumbers.MatchType.NOT_A_NUMBER: "not_a_number",
 }
-
-
-def number(cc, nsn, ext=None):
-    zeros = len(nsn) - len(nsn.lstrip("0"))
-    if zeros == len(nsn):
-        zeros -= 1
-    n = PhoneNumber(country_code=cc, national_number=int(nsn))
-    if zeros:
-        n.italian_leading_zero = True
-        n.number_of_leading_zeros = zeros
-    if ext:
-        n.extension = ext
-    assert phonenumbers.national_significant_number(n) == nsn, (cc, nsn)
-    return n
 
 
 def write_number(n):
@@ -60,7 +46,7 @@ def write_number(n):
 
 def core(n):
     """The fields the Swift number holds (the oracle's parse may set more)."""
-    return number(n.country_code, phonenumbers.national_significant_number(n), n.extension or None)
+    return oc.number(n.country_code, phonenumbers.national_significant_number(n), n.extension or None)
 
 
 def examples(metadata):
@@ -104,7 +90,7 @@ def main():
             other_cc = 44 if cc != 44 else 49
         idd = metadata.preferred_international_prefix or metadata.international_prefix
         for nsn in examples(metadata)[:2]:
-            n = number(cc, nsn)
+            n = oc.number(cc, nsn)
             e164 = phonenumbers.format_number(n, F.E164)
             intl = phonenumbers.format_number(n, F.INTERNATIONAL)
             national = phonenumbers.format_number(n, F.NATIONAL)
@@ -120,14 +106,14 @@ def main():
             # A number against texts.
             for t in texts:
                 add("ns", n, t)
-            n_ext = number(cc, nsn, "12")
+            n_ext = oc.number(cc, nsn, "12")
             for t in texts[:12]:
                 add("ns", n_ext, t)
             # Two numbers.
-            variants = [n, n_ext, number(cc, nsn, "34"), number(0, nsn), number(0, nsn, "12"),
-                        number(cc, nsn[2:].lstrip("0") or "12"), number(other_cc, nsn),
-                        number(cc, "0" + nsn.lstrip("0")), number(cc, "00" + nsn.lstrip("0")),
-                        number(cc, nsn.lstrip("0") or "10")]
+            variants = [n, n_ext, oc.number(cc, nsn, "34"), oc.number(0, nsn), oc.number(0, nsn, "12"),
+                        oc.number(cc, nsn[2:].lstrip("0") or "12"), oc.number(other_cc, nsn),
+                        oc.number(cc, "0" + nsn.lstrip("0")), oc.number(cc, "00" + nsn.lstrip("0")),
+                        oc.number(cc, nsn.lstrip("0") or "10")]
             for v in variants:
                 add("nn", n, v)
                 add("nn", v, n_ext)
@@ -150,11 +136,11 @@ def main():
         def parse_number(s):
             cc, rest = s.split(":")
             nsn, _, ext = rest.partition(";ext=")
-            return number(int(cc), nsn, ext or None)
+            return oc.number(int(cc), nsn, ext or None)
         add("nn", parse_number(a), parse_number(b))
         add("nn", parse_number(b), parse_number(a))
-    for n in [number(999, "12345678"), number(0, "12345678"), number(0, "0612345678"), number(800, "12345678"),
-              number(979, "123456789")]:
+    for n in [oc.number(999, "12345678"), oc.number(0, "12345678"), oc.number(0, "0612345678"), oc.number(800, "12345678"),
+              oc.number(979, "123456789")]:
         for t in ["12345678", "+99912345678", "345678", "0612345678", "612345678", "+800 1234 5678",
                   "1234 5678", "x", "+39 06 1234 5678", "(800) 1234-5678 ext. 5"]:
             add("ns", n, t)

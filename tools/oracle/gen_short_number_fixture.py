@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import oracle_common as oc  # noqa: E402
 
 import phonenumbers  # noqa: E402
-from phonenumbers import PhoneMetadata, PhoneNumber, shortnumberinfo as sni  # noqa: E402
+from phonenumbers import PhoneMetadata, shortnumberinfo as sni  # noqa: E402
 
 DESCS = ["general_desc", "short_code", "toll_free", "standard_rate", "premium_rate", "emergency",
          "carrier_specific", "sms_services"]
@@ -39,18 +39,6 @@ COST_NAMES = {sni.ShortNumberCost.TOLL_FREE: "toll_free", sni.ShortNumberCost.ST
 
 def b(x):
     return "true" if x else "false"
-
-
-def number(cc, nsn):
-    zeros = len(nsn) - len(nsn.lstrip("0"))
-    if zeros == len(nsn):  # "000": the national number 0 after two leading zeros
-        zeros -= 1
-    n = PhoneNumber(country_code=cc, national_number=int(nsn))
-    if zeros:
-        n.italian_leading_zero = True
-        n.number_of_leading_zeros = zeros
-    assert phonenumbers.national_significant_number(n) == nsn, (cc, nsn, n)
-    return n
 
 
 def variants(nsn):
@@ -83,7 +71,7 @@ def number_rows(regions, rng):
             rows.add((phonenumbers.country_code_for_region(following), nsn, following))
     out = []
     for cc, nsn, region in sorted(rows, key=lambda t: (t[0], len(t[1]), t[1], t[2])):
-        n = number(cc, nsn)
+        n = oc.number(cc, nsn)
         out.append([str(cc), nsn, region,
                     b(sni.is_possible_short_number(n)), b(sni.is_possible_short_number_for_region(n, region)),
                     b(sni.is_valid_short_number(n)), b(sni.is_valid_short_number_for_region(n, region)),

@@ -128,6 +128,23 @@ def unassigned_country_codes():
 
 # --- oracle calls -----------------------------------------------------------------------
 
+def number(cc, nsn, ext=None):
+    """The PhoneNumber with calling code `cc` and national significant number `nsn` (a string,
+    leading zeros included: "0612345678" sets italian_leading_zero and one leading zero; "000" is
+    the national number 0 after two leading zeros), and extension `ext` when given."""
+    zeros = len(nsn) - len(nsn.lstrip("0"))
+    if zeros == len(nsn):
+        zeros -= 1
+    n = phonenumbers.PhoneNumber(country_code=cc, national_number=int(nsn))
+    if zeros:
+        n.italian_leading_zero = True
+        n.number_of_leading_zeros = zeros
+    if ext:
+        n.extension = ext
+    assert phonenumbers.national_significant_number(n) == nsn, (cc, nsn, n)
+    return n
+
+
 def snake_possible(numobj):
     return POSSIBILITY_NAMES[phonenumbers.is_possible_number_with_reason(numobj)]
 

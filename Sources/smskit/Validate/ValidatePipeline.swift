@@ -567,17 +567,10 @@ private struct _SliceWork: @unchecked Sendable {
     /// Calls `body` with field `index` of `record`: in place, or unquoted into `scratch`; empty
     /// when the record has fewer fields.
     @inline(__always)
-    private func withField<R>(_ index: Int, of record: UnsafeRawBufferPointer, scratch: inout [UInt8],
-                              _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let base = record.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        switch RecordFields.locate(index, in: record, dialect: dialect) {
-        case .bytes(let range):
-            return body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
-        case .missing:
-            return body(UnsafeBufferPointer(start: base, count: 0))
-        case .quoted:
-            _ = RecordFields.extract(index, from: record, dialect: dialect, into: &scratch)
-            return scratch.withUnsafeBufferPointer(body)
+    private func withField(_ index: Int, of record: UnsafeRawBufferPointer, scratch: inout [UInt8],
+                           _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        RecordFields.withField(index, of: record, dialect: dialect, scratch: &scratch) { field in
+            body(field ?? UnsafeBufferPointer(start: record.baseAddress?.assumingMemoryBound(to: UInt8.self), count: 0))
         }
     }
 
@@ -595,17 +588,9 @@ private struct _SliceWork: @unchecked Sendable {
     private func region(of record: UnsafeRawBufferPointer, scratch: inout [UInt8], badRegion: inout String?,
                         badRegionCount: inout Int) -> (code: RegionCode?, invalidUTF8: Bool) {
         guard let regionIndex = columns.region else { return (defaultRegion, false) }
-        let cell: _RegionTable.Cell
-        switch RecordFields.locate(regionIndex, in: record, dialect: dialect) {
-        case .missing:
-            return (defaultRegion, false)
-        case .bytes(let range):
-            let base = record.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            cell = regionTable.cell(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
-        case .quoted:
-            _ = RecordFields.extract(regionIndex, from: record, dialect: dialect, into: &scratch)
-            cell = scratch.withUnsafeBufferPointer { regionTable.cell($0) }
-        }
+        // A missing cell reads as an empty one: the default region.
+        var cell = _RegionTable.Cell.useDefault
+        withField(regionIndex, of: record, scratch: &scratch) { cell = regionTable.cell($0) }
         switch cell {
         case .useDefault: return (defaultRegion, false)
         case .region(let code): return (code, false)
