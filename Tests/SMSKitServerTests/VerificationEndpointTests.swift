@@ -10,8 +10,8 @@ import Testing
 import Foundation
 
 /// A server with the verification endpoints over an in-memory store, a manual clock and an
-/// outbox in a fresh directory.
-struct VerificationFixture {
+/// outbox in a fresh directory, removed with the fixture.
+final class VerificationFixture: Sendable {
     let clock = ManualClock()
     let directory: URL
     let server: SMSKitServer
@@ -29,6 +29,10 @@ struct VerificationFixture {
             $0.verification = configured
             if let keys { $0.apiKeys = keys }
         }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     /// The outbox's lines, parsed.
