@@ -1,4 +1,5 @@
 @_spi(Tools) import PhoneNumbers
+import SMSKitJSON
 
 /// Writes one output record into a buffer the caller sized for it, with no capacity or
 /// uniqueness checks per field (unlike appending to an Array piece by piece).
@@ -117,30 +118,17 @@ struct _ByteWriter {
         region.withIdentifierBytes { (identifier: UnsafeBufferPointer<UInt8>) -> Void in bytes(identifier) }
     }
 
-    /// A quoted JSON string from valid UTF-8 (at most 6 bytes written per input byte, plus 2).
+    /// A quoted JSON string from valid UTF-8 (``JSONEscaping``: at most 6 bytes written per input
+    /// byte, plus 2).
     mutating func jsonString(_ source: UnsafeBufferPointer<UInt8>) {
-        byte(UInt8(ascii: "\""))
-        // The usual phone number has nothing to escape: one scan, one copy.
-        if !_Scan.anyNeedsJSONEscape(source) {
+        // The usual phone number has nothing to escape: one scan, one word-wise copy.
+        if !JSONEscaping.needsEscape(source) {
+            byte(UInt8(ascii: "\""))
             bytes(source)
             byte(UInt8(ascii: "\""))
             return
         }
-        for value in source {
-            switch value {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte(UInt8(ascii: "\\")); byte(value)
-            case UInt8(ascii: "\n"): byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "t"))
-            case 0..<0x20, 0x7F:
-                literal("\\u00")
-                let hex: StaticString = "0123456789abcdef"
-                byte(hex.utf8Start[Int(value >> 4)])
-                byte(hex.utf8Start[Int(value & 0xF)])
-            default: byte(value)
-            }
-        }
-        byte(UInt8(ascii: "\""))
+        count &+= JSONEscaping.writeQuoted(source, to: base + count)
     }
 
     /// A CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, or starts or ends
