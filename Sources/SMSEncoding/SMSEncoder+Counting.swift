@@ -137,11 +137,13 @@ extension SMSEncoder {
     }
 }
 
-/// Distinct scalars in the order of their first insertion: a linear search while there are few
-/// (most messages have one or two), a set beside the array from 32 on (text in a script
-/// without a GSM table has as many as it has distinct letters).
+/// Distinct scalars in the order of their first insertion. While there are few, a 256-bit
+/// filter answers most "new?" questions and the array is searched only on a hit; from 64 on, a
+/// set beside the array (text in a script without a GSM table has as many as it has distinct
+/// letters, and a UCS-2 message of one segment already has 20 to 40).
 struct _DistinctScalars {
     var scalars: [Unicode.Scalar] = []
+    var filter = InlineArray<4, UInt64>(repeating: 0)
     var seen: Set<UInt32>?
 
     mutating func insert(_ value: UInt32) {
@@ -149,9 +151,12 @@ struct _DistinctScalars {
             if seen!.insert(value).inserted { scalars.append(Unicode.Scalar(value)!) }
             return
         }
-        if scalars.contains(where: { $0.value == value }) { return }
+        let hash = Int(truncatingIfNeeded: (value &* 0x9E37_79B1) >> 24)
+        let bit = UInt64(1) << UInt64(hash & 63)
+        if filter[hash >> 6] & bit != 0 && scalars.contains(where: { $0.value == value }) { return }
+        filter[hash >> 6] |= bit
         scalars.append(Unicode.Scalar(value)!)
-        if scalars.count == 32 { seen = Set(scalars.map(\.value)) }
+        if scalars.count == 64 { seen = Set(scalars.map(\.value)) }
     }
 
     mutating func insert(_ scalar: Unicode.Scalar) { insert(scalar.value) }

@@ -67,7 +67,7 @@ struct MeasurementTests {
         String(repeating: "é", count: 161), String(repeating: "€", count: 81), String(repeating: "ı", count: 156),
         "Don’t miss it — 50% off…", "Cafe\u{301} \u{212B}ngstr\u{F6}m", String(repeating: "👍🏽", count: 40),
         String(repeating: "中文", count: 200) + "漢字かなカナ" + String(repeating: "a", count: 10),
-        // 100 distinct CJK characters twice, then astral ones: the distinct list past 32 entries.
+        // 100 distinct CJK characters twice, then astral ones: the distinct list past 64 entries.
         String(String.UnicodeScalarView((0x4E00..<0x4E64).map { Unicode.Scalar($0)! })) + "e\u{301}"
             + String(String.UnicodeScalarView((0x4E00..<0x4E64).map { Unicode.Scalar($0)! })) + "😀👍🏽🇩🇪—",
     ]
@@ -120,10 +120,10 @@ struct MeasurementTests {
             }
             let measurement = encoder.measure(text)
             kinds.insert("\(measurement.encoding)-\(measurement.segmentCount > 1 ? "multi" : "single")"
-                + (measurement.unencodableCharacters.count > 32 ? "-many" : ""))
+                + (measurement.unencodableCharacters.count > 64 ? "-many" : ""))
         }
         #expect(failures.isEmpty, "\(Self.optionSets[optionIndex]): \(failures.joined(separator: "\n"))")
-        // The texts reach GSM and UCS-2, one part and several, and more than 32 distinct
+        // The texts reach GSM and UCS-2, one part and several, and more than 64 distinct
         // unencodable characters (where the distinct list switches to a set).
         #expect(kinds.isSuperset(of: ["gsm7-single", "gsm7-multi", "ucs2-single", "ucs2-multi", "ucs2-multi-many"]), "\(kinds)")
     }

@@ -23,8 +23,8 @@ enum SegmentsLinesFormat: String, CaseIterable {
 /// message in input order, and totals on stderr.
 ///
 /// Records are read in batches; each batch is analysed in slices on all cores
-/// (`DispatchQueue.concurrentPerform`) and written in order before the next one is read, so
-/// memory is bounded by one batch whatever the input size.
+/// (`DispatchQueue.concurrentPerform`) while the next one is read, and written in order, so
+/// memory is bounded by two batches whatever the input size.
 struct _SegmentsLines {
     let encoder: SMSEncoder
     let format: SegmentsLinesFormat
@@ -91,6 +91,7 @@ struct _SegmentsLines {
         }
         reader.willRead = { _Interrupt.waitForInput(fd) }
         var batch = Batch()
+        var inFlight: InFlight?
         var field: [UInt8] = []
         var first = column != nil
         if format != .jsonl { try output.write(Self.header(format)) }
@@ -124,10 +125,17 @@ struct _SegmentsLines {
             }
             batch.messages.append(Message(line: record.line, record: record.record, start: start, end: batch.texts.count, error: record.problem?.code))
             if batch.messages.count >= Self.batchRecords || batch.texts.count >= Self.batchBytes {
-                try flush(&batch, totals: &totals, to: &output)
+                // The batch is analysed on the workers while the next one is read.
+                if let flight = inFlight { try finish(flight, totals: &totals, to: &output) }
+                let bytes = batch.texts.count
+                inFlight = analyse(batch)
+                batch = Batch()
+                batch.messages.reserveCapacity(Self.batchRecords)
+                batch.texts.reserveCapacity(bytes)
             }
         }
-        try flush(&batch, totals: &totals, to: &output)
+        if let flight = inFlight { try finish(flight, totals: &totals, to: &output) }
+        if !batch.messages.isEmpty { try finish(analyse(batch), totals: &totals, to: &output) }
         try output.flush()
         let seconds = _now() - started
         _Stderr.write(summaryJSON ? Self.totalsJSON(totals, seconds: seconds) : Self.totalsText(totals, seconds: seconds))
@@ -136,35 +144,50 @@ struct _SegmentsLines {
         }
     }
 
-    /// Analyses a batch in slices on all cores, writes the results in order and empties it.
-    private func flush(_ batch: inout Batch, totals: inout Totals, to output: inout _Output) throws {
-        guard !batch.messages.isEmpty else { return }
+    /// A batch being analysed on the workers.
+    private struct InFlight {
+        let done: DispatchGroup
+        let results: _SliceResults
+    }
+
+    /// Starts analysing a batch in slices on all cores (`DispatchQueue.concurrentPerform`, from a
+    /// global queue so that the caller can read the next batch meanwhile).
+    private func analyse(_ batch: Batch) -> InFlight {
         let messages = batch.messages
         let texts = batch.texts
         let slices = messages.count >= 512 ? max(1, min(64, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) * 4 : 1
         let results = _SliceResults(count: slices)
         let encoder = self.encoder
         let format = self.format
-        DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            let lower = messages.count * slice / slices
-            let upper = messages.count * (slice + 1) / slices
-            var out: [UInt8] = []
-            out.reserveCapacity((upper - lower) * 96)
-            var local = Totals()
-            texts.withUnsafeBufferPointer { texts in
-                for message in messages[lower..<upper] {
-                    Self.append(message, texts: texts, encoder: encoder, format: format, to: &out, totals: &local)
+        let done = DispatchGroup()
+        done.enter()
+        DispatchQueue.global().async {
+            DispatchQueue.concurrentPerform(iterations: slices) { slice in
+                let lower = messages.count * slice / slices
+                let upper = messages.count * (slice + 1) / slices
+                var out: [UInt8] = []
+                out.reserveCapacity((upper - lower) * 96)
+                var local = Totals()
+                texts.withUnsafeBufferPointer { texts in
+                    for message in messages[lower..<upper] {
+                        Self.append(message, texts: texts, encoder: encoder, format: format, to: &out, totals: &local)
+                    }
                 }
+                results.store(slice, out, local)
             }
-            results.store(slice, out, local)
+            done.leave()
         }
-        for slice in 0..<slices {
-            let (out, local) = results.take(slice)
+        return InFlight(done: done, results: results)
+    }
+
+    /// Waits for a batch's analysis and writes its results in order.
+    private func finish(_ flight: InFlight, totals: inout Totals, to output: inout _Output) throws {
+        flight.done.wait()
+        for slice in 0..<flight.results.count {
+            let (out, local) = flight.results.take(slice)
             try output.write(out)
             totals.merge(local)
         }
-        batch.messages.removeAll(keepingCapacity: true)
-        batch.texts.removeAll(keepingCapacity: true)
     }
 
     /// Each slice's output and counts, written by that slice only.
@@ -180,6 +203,7 @@ struct _SegmentsLines {
             totals.withUnsafeMutableBufferPointer { $0[slice] = local }
         }
         func take(_ slice: Int) -> ([UInt8], Totals) { (outputs[slice], totals[slice]) }
+        var count: Int { outputs.count }
     }
 
     static func header(_ format: SegmentsLinesFormat) -> String {
