@@ -59,8 +59,9 @@ extension SMSEncoder {
         let index = self.index
         let defaultTablesOnly = lockingMask == 1 && shiftMask == 1
         let grapheme = options.splitsAtGraphemeClusterBoundaries
+        let reference = options.concatenationReference
         let early = text.utf8.withContiguousStorageIfAvailable { bytes -> _Decision? in
-            switch Self.defaultAlphabetText(bytes, index: index, defaultTablesOnly: defaultTablesOnly, grapheme: grapheme) {
+            switch Self.defaultAlphabetText(bytes, index: index, defaultTablesOnly: defaultTablesOnly, grapheme: grapheme, reference: reference) {
             case nil:
                 return nil
             case .onePart(let septets):
@@ -72,6 +73,10 @@ extension SMSEncoder {
                 return _Decision(
                     encoding: .gsm7, locking: 0, shift: 0, length: characters, segments: segments,
                     remaining: segments * capacity - characters, partCapacity: Int32(capacity))
+            case .multipartEscaped(let septets, let segments, let remaining):
+                return _Decision(
+                    encoding: .gsm7, locking: 0, shift: 0, length: septets, segments: segments, remaining: remaining,
+                    partCapacity: Int32(capacity))
             }
         }
         if let early = early ?? nil { return early }
