@@ -58,14 +58,8 @@ extension SMSEncoder {
         }
         let changes = self.changes(items, in: text)
         let suggestions = self.suggestions(text, items: active, decision: decision, unencodable: unencodable)
-        let tables: SMSNationalLanguageTables? =
-            decision.encoding == .gsm7 && (decision.locking != 0 || decision.shift != 0)
-            ? SMSNationalLanguageTables(
-                lockingShift: NationalLanguage(rawValue: UInt8(decision.locking)),
-                singleShift: NationalLanguage(rawValue: UInt8(decision.shift)))
-            : nil
         var analysis = SMSAnalysis(
-            text: output, encoding: decision.encoding, nationalLanguage: tables, length: decision.length,
+            text: output, encoding: decision.encoding, nationalLanguage: decision.nationalLanguage, length: decision.length,
             segmentCount: decision.segments, remainingInLastSegment: decision.remaining,
             exceedsConcatenationLimit: decision.segments > 255, parts: [], unencodableCharacters: unencodable,
             changes: changes, suggestions: suggestions)
@@ -311,7 +305,7 @@ extension SMSEncoder {
         func consider(_ fix: SMSSuggestion.Fix, _ change: (inout Options) -> Void) {
             var changed = options
             change(&changed)
-            let after = SMSEncoder(options: changed).measure(text)
+            let after = SMSEncoder(options: changed).decision(text)
             if after.segments != decision.segments || after.encoding != decision.encoding {
                 add(fix, occurrences: 0, after)
             }

@@ -7,6 +7,10 @@ extension SMSEncoder {
         /// Several parts, one septet per character (no escape); `ascii` when every character is
         /// one-septet ASCII, one byte each.
         case multipart(characters: Int, ascii: Bool)
+        /// Several parts with escaped characters, for an encoder without national tables:
+        /// `septets` in `segments` parts (escape pairs kept whole), `remaining` free in the last.
+        /// The count's answer; the analysis builds such parts on its general path.
+        case multipartEscaped(septets: Int, segments: Int, remaining: Int)
     }
 
     /// The early exit shared by the analysis and the count: `text`'s UTF-8 `bytes` when every
@@ -24,7 +28,9 @@ extension SMSEncoder {
     ///   national tables exits early then;
     /// - every character is its own split unit (none is a grapheme extender; CR LF is the only
     ///   multi-character cluster: multipart texts with a CR in grapheme-cluster mode take the whole
-    ///   analysis), and escape pairs are not split, so a multipart text with an escape does too;
+    ///   analysis), and escape pairs are not split: the scan places them greedily, so that the
+    ///   count of a multipart text with an escape is known too (`multipartEscaped`); the analysis
+    ///   takes its general path for such a text, to build the parts;
     /// - there is nothing to suggest: a one-part GSM message cannot get cheaper, and without
     ///   escapes no option saves a segment.
     ///
@@ -32,7 +38,8 @@ extension SMSEncoder {
     /// so that the closure captures plain values rather than the encoder.
     @inline(__always)
     static func defaultAlphabetText(
-        _ bytes: UnsafeBufferPointer<UInt8>, index: _GSMCharacterIndex, defaultTablesOnly: Bool, grapheme: Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, index: _GSMCharacterIndex, defaultTablesOnly: Bool, grapheme: Bool,
+        reference: SMSEncoder.Options.ConcatenationReference
     ) -> _DefaultAlphabetText? {
         // One vectorized pass for one-septet ASCII (letters, digits, common punctuation), the
         // usual message: a tenth of the table scan's instructions (Benchmarks/README.md).
@@ -42,11 +49,15 @@ extension SMSEncoder {
             if bytes.count <= 160 { return .onePart(septets: bytes.count) }
             return grapheme && bytes.contains(0x0D) ? nil : .multipart(characters: bytes.count, ascii: true)
         }
-        guard let (septets, characters, escaped) = defaultTableScan(bytes, index: index) else { return nil }
-        if escaped && !defaultTablesOnly { return nil }
-        if septets <= 160 { return .onePart(septets: septets) }
-        if escaped || (grapheme && bytes.contains(0x0D)) { return nil }
-        return .multipart(characters: characters, ascii: false)
+        let capacity = reference == .eightBit ? 153 : 152
+        guard let scan = defaultTableScan(bytes, index: index, capacity: capacity) else { return nil }
+        if scan.escaped && !defaultTablesOnly { return nil }
+        if scan.septets <= 160 { return .onePart(septets: scan.septets) }
+        if grapheme && bytes.contains(0x0D) { return nil }
+        if scan.escaped {
+            return .multipartEscaped(septets: scan.septets, segments: scan.parts, remaining: capacity - scan.used)
+        }
+        return .multipart(characters: scan.characters, ascii: false)
     }
 
     /// The analysis of a text that `defaultAlphabetText` accepts, or `nil`.
@@ -57,9 +68,10 @@ extension SMSEncoder {
         let index = self.index
         let defaultTablesOnly = lockingMask == 1 && shiftMask == 1
         let grapheme = options.splitsAtGraphemeClusterBoundaries
+        let concatenation = options.concatenationReference
         let result: SMSAnalysis?? = text.utf8.withContiguousStorageIfAvailable { bytes -> SMSAnalysis? in
-            switch Self.defaultAlphabetText(bytes, index: index, defaultTablesOnly: defaultTablesOnly, grapheme: grapheme) {
-            case nil:
+            switch Self.defaultAlphabetText(bytes, index: index, defaultTablesOnly: defaultTablesOnly, grapheme: grapheme, reference: concatenation) {
+            case nil, .multipartEscaped:
                 return nil
             case .onePart(let septets):
                 return SMSAnalysis(singlePart: text, encoding: .gsm7, length: septets, remainingInLastSegment: 160 - septets)
@@ -105,17 +117,22 @@ extension SMSEncoder {
         return result ?? nil
     }
 
-    /// The default-tables count of `bytes` (valid UTF-8): septets (escapes included), characters and
-    /// whether one is escaped; `nil` when a character is not in the default alphabet or its
-    /// extension table.
+    /// The default-tables count of `bytes` (valid UTF-8): septets (escapes included), characters,
+    /// whether one is escaped, and the parts of `capacity` septets that greedy placement fills
+    /// (a character, escape pair included, is never split) with the septets used in the last;
+    /// `nil` when a character is not in the default alphabet or its extension table.
     @inline(__always)
-    static func defaultTableScan(_ bytes: UnsafeBufferPointer<UInt8>, index: _GSMCharacterIndex) -> (septets: Int, characters: Int, escaped: Bool)? {
-        index.defaultCosts.withUnsafeBufferPointer { costs -> (septets: Int, characters: Int, escaped: Bool)? in
+    static func defaultTableScan(
+        _ bytes: UnsafeBufferPointer<UInt8>, index: _GSMCharacterIndex, capacity: Int
+    ) -> (septets: Int, characters: Int, escaped: Bool, parts: Int, used: Int)? {
+        index.defaultCosts.withUnsafeBufferPointer { costs -> (septets: Int, characters: Int, escaped: Bool, parts: Int, used: Int)? in
             let count = bytes.count
             var position = 0
             var septets = 0
             var escaped = false
             var characters = 0
+            var parts = 1
+            var used = 0
             // Native strings are valid UTF-8: a lead byte below 0xE0 starts one or two bytes.
             while position < count {
                 let lead = bytes[position]
@@ -136,8 +153,14 @@ extension SMSEncoder {
                 septets &+= Int(cost)
                 escaped = escaped || cost == 2
                 characters &+= 1
+                if used &+ Int(cost) > capacity {
+                    parts &+= 1
+                    used = Int(cost)
+                } else {
+                    used &+= Int(cost)
+                }
             }
-            return (septets, characters, escaped)
+            return (septets, characters, escaped, parts, used)
         }
     }
 

@@ -31,6 +31,23 @@ struct DocumentationExampleTests {
         #expect(analysis.parts[0].userDataHeader == [])
     }
 
+    @Test func measureExample() {
+        let encoder = SMSEncoder()
+        let measurement = encoder.measure("Votre code : 123456 – valable 5 min")
+        #expect(measurement.encoding == .ucs2)
+        #expect(measurement.length == 35)
+        #expect(measurement.unencodableCharacters == ["–"])
+        let smart = SMSEncoder(options: .init(smartEncoding: true))
+        #expect(smart.measure("Votre code : 123456 – valable 5 min").encoding == .gsm7)
+    }
+
+    @Test func measurementOverview() {
+        let measurement = SMSEncoder().measure("Your code is 123456 — valid for 5 min")
+        #expect(measurement.encoding == .ucs2)
+        #expect(measurement.segmentCount == 1)
+        #expect(measurement.unencodableCharacters == ["—"])
+    }
+
     @Test func segmentCountExample() {
         let encoder = SMSEncoder()
         #expect(encoder.segmentCount(String(repeating: "a", count: 160)) == 1)

@@ -24,8 +24,8 @@ enum SegmentsLinesFormat: String, CaseIterable {
 /// message in input order, and totals on stderr.
 ///
 /// Records are read in batches; each batch is analysed in slices on all cores
-/// (`DispatchQueue.concurrentPerform`) and written in order before the next one is read, so
-/// memory is bounded by one batch whatever the input size.
+/// (`DispatchQueue.concurrentPerform`) while the next one is read, and written in order, so
+/// memory is bounded by two batches whatever the input size.
 struct _SegmentsLines {
     let encoder: SMSEncoder
     let format: SegmentsLinesFormat
@@ -37,12 +37,21 @@ struct _SegmentsLines {
     static let batchRecords = 8_192
     static let batchBytes = 4 << 20
 
-    /// One message of a batch: where it came from and its text, or why it has none.
+    /// One message of a batch: where it came from, where its bytes are in the batch's ``Batch/texts``,
+    /// or why it has none.
     struct Message {
         var line: Int
         var record: Int
-        var text: String
+        var start: Int
+        var end: Int
         var error: String?
+    }
+
+    /// The messages read and not yet written, with their bytes in one buffer: one copy per
+    /// message on the reading thread; the UTF-8 check and the String are made on the workers.
+    struct Batch {
+        var messages: [Message] = []
+        var texts: [UInt8] = []
     }
 
     /// Counts over all messages.
@@ -82,8 +91,8 @@ struct _SegmentsLines {
             if case .index(let position) = column { index = position }
         }
         reader.willRead = { _Interrupt.waitForInput(fd) }
-        var batch: [Message] = []
-        var batchBytes = 0
+        var batch = Batch()
+        var inFlight: InFlight?
         var field: [UInt8] = []
         var first = column != nil
         if format != .jsonl { try output.write(Self.header(format)) }
@@ -106,25 +115,28 @@ struct _SegmentsLines {
                     continue
                 }
             }
-            var message = Message(line: record.line, record: record.record, text: "", error: record.problem?.code)
+            let start = batch.texts.count
             if record.problem == nil {
-                let text: String?
                 if dialect != nil {
                     _ = RecordFields.extract(index, from: record.bytes, dialect: dialect, into: &field)
-                    text = field.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+                    batch.texts.append(contentsOf: field)
                 } else {
-                    text = String(validating: record.bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+                    batch.texts.append(contentsOf: record.bytes.assumingMemoryBound(to: UInt8.self))
                 }
-                if let text { message.text = text } else { message.error = "invalid_utf8" }
-                batchBytes += record.bytes.count
             }
-            batch.append(message)
-            if batch.count >= Self.batchRecords || batchBytes >= Self.batchBytes {
-                try flush(&batch, totals: &totals, to: &output)
-                batchBytes = 0
+            batch.messages.append(Message(line: record.line, record: record.record, start: start, end: batch.texts.count, error: record.problem?.code))
+            if batch.messages.count >= Self.batchRecords || batch.texts.count >= Self.batchBytes {
+                // The batch is analysed on the workers while the next one is read.
+                if let flight = inFlight { try finish(flight, totals: &totals, to: &output) }
+                let bytes = batch.texts.count
+                inFlight = analyse(batch)
+                batch = Batch()
+                batch.messages.reserveCapacity(Self.batchRecords)
+                batch.texts.reserveCapacity(bytes)
             }
         }
-        try flush(&batch, totals: &totals, to: &output)
+        if let flight = inFlight { try finish(flight, totals: &totals, to: &output) }
+        if !batch.messages.isEmpty { try finish(analyse(batch), totals: &totals, to: &output) }
         try output.flush()
         let seconds = _now() - started
         _Stderr.write(summaryJSON ? Self.totalsJSON(totals, seconds: seconds) : Self.totalsText(totals, seconds: seconds))
@@ -133,31 +145,50 @@ struct _SegmentsLines {
         }
     }
 
-    /// Analyses a batch in slices on all cores, writes the results in order and empties it.
-    private func flush(_ batch: inout [Message], totals: inout Totals, to output: inout _Output) throws {
-        guard !batch.isEmpty else { return }
-        let slices = batch.count >= 512 ? max(1, min(64, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) * 4 : 1
+    /// A batch being analysed on the workers.
+    private struct InFlight {
+        let done: DispatchGroup
+        let results: _SliceResults
+    }
+
+    /// Starts analysing a batch in slices on all cores (`DispatchQueue.concurrentPerform`, from a
+    /// global queue so that the caller can read the next batch meanwhile).
+    private func analyse(_ batch: Batch) -> InFlight {
+        let messages = batch.messages
+        let texts = batch.texts
+        let slices = messages.count >= 512 ? max(1, min(64, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) * 4 : 1
         let results = _SliceResults(count: slices)
-        let messages = batch
         let encoder = self.encoder
         let format = self.format
-        DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            let lower = messages.count * slice / slices
-            let upper = messages.count * (slice + 1) / slices
-            var out: [UInt8] = []
-            out.reserveCapacity((upper - lower) * 96)
-            var local = Totals()
-            for message in messages[lower..<upper] {
-                Self.append(message, encoder: encoder, format: format, to: &out, totals: &local)
+        let done = DispatchGroup()
+        done.enter()
+        DispatchQueue.global().async {
+            DispatchQueue.concurrentPerform(iterations: slices) { slice in
+                let lower = messages.count * slice / slices
+                let upper = messages.count * (slice + 1) / slices
+                var out: [UInt8] = []
+                out.reserveCapacity((upper - lower) * 96)
+                var local = Totals()
+                texts.withUnsafeBufferPointer { texts in
+                    for message in messages[lower..<upper] {
+                        Self.append(message, texts: texts, encoder: encoder, format: format, to: &out, totals: &local)
+                    }
+                }
+                results.store(slice, out, local)
             }
-            results.store(slice, out, local)
+            done.leave()
         }
-        for slice in 0..<slices {
-            let (out, local) = results.take(slice)
+        return InFlight(done: done, results: results)
+    }
+
+    /// Waits for a batch's analysis and writes its results in order.
+    private func finish(_ flight: InFlight, totals: inout Totals, to output: inout _Output) throws {
+        flight.done.wait()
+        for slice in 0..<flight.results.count {
+            let (out, local) = flight.results.take(slice)
             try output.write(out)
             totals.merge(local)
         }
-        batch.removeAll(keepingCapacity: true)
     }
 
     /// Each slice's output and counts, written by that slice only.
@@ -173,6 +204,7 @@ struct _SegmentsLines {
             totals.withUnsafeMutableBufferPointer { $0[slice] = local }
         }
         func take(_ slice: Int) -> ([UInt8], Totals) { (outputs[slice], totals[slice]) }
+        var count: Int { outputs.count }
     }
 
     static func header(_ format: SegmentsLinesFormat) -> String {
@@ -184,67 +216,100 @@ struct _SegmentsLines {
     /// units), `segments`, `remaining` (in the last segment), `forced_ucs2_by` (the distinct
     /// characters no GSM table encodes, in text order) and `error` (invalid_utf8,
     /// record_too_long, unclosed_quote; the other fields empty).
-    static func append(_ message: Message, encoder: SMSEncoder, format: SegmentsLinesFormat, to out: inout [UInt8], totals: inout Totals) {
+    ///
+    /// The message is measured (``SMSEncoder/measure(_:)``: no parts, changes or suggestions) and
+    /// its row written straight into bytes.
+    static func append(
+        _ message: Message, texts: UnsafeBufferPointer<UInt8>, encoder: SMSEncoder, format: SegmentsLinesFormat,
+        to out: inout [UInt8], totals: inout Totals
+    ) {
         totals.messages += 1
-        var fields: (encoding: String, length: Int, segments: Int, remaining: Int, forcing: String)?
-        if message.error == nil {
-            let analysis = encoder.analyze(message.text)
-            var distinct: [UInt32] = []
-            for character in analysis.unencodableCharacters where !distinct.contains(character.codePoint) {
-                distinct.append(character.codePoint)
-            }
-            var forcing = ""
-            for scalar in distinct {
-                forcing.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
-                totals.forcing[scalar, default: 0] += 1
-            }
-            fields = (analysis.encoding.rawValue, analysis.length, analysis.segmentCount, analysis.remainingInLastSegment, forcing)
-            totals.segments += analysis.segmentCount
-            if analysis.segmentCount > 1 { totals.multipart += 1 }
-            switch analysis.encoding {
-            case .gsm7: totals.gsm7.messages += 1; totals.gsm7.segments += analysis.segmentCount
-            case .ucs2: totals.ucs2.messages += 1; totals.ucs2.segments += analysis.segmentCount
-            }
-        } else {
-            totals.errors += 1
-        }
-        switch format {
-        case .jsonl:
-            out.append(contentsOf: "{\"line\":\(message.line),\"record\":\(message.record),".utf8)
-            if let fields {
-                out.append(contentsOf: "\"encoding\":\"\(fields.encoding)\",\"length\":\(fields.length),\"segments\":\(fields.segments),\"remaining\":\(fields.remaining),\"forced_ucs2_by\":".utf8)
-                _JSONText.appendString(fields.forcing, to: &out)
-                out.append(contentsOf: ",\"error\":null}\n".utf8)
+        var measurement: SMSMeasurement?
+        var error = message.error
+        if error == nil {
+            if let text = String(validating: UnsafeBufferPointer(rebasing: texts[message.start..<message.end]), as: UTF8.self) {
+                let result = encoder.measure(text)
+                for scalar in result.unencodableCharacters { totals.forcing[scalar.value, default: 0] += 1 }
+                totals.segments += result.segmentCount
+                if result.segmentCount > 1 { totals.multipart += 1 }
+                switch result.encoding {
+                case .gsm7: totals.gsm7.messages += 1; totals.gsm7.segments += result.segmentCount
+                case .ucs2: totals.ucs2.messages += 1; totals.ucs2.segments += result.segmentCount
+                }
+                measurement = result
             } else {
-                out.append(contentsOf: "\"encoding\":null,\"length\":null,\"segments\":null,\"remaining\":null,\"forced_ucs2_by\":null,\"error\":\"\(message.error ?? "")\"}\n".utf8)
+                error = "invalid_utf8"
             }
-        case .csv, .tsv:
-            let separator = format == .tsv ? "\t" : ","
-            var row = [String(message.line), String(message.record)]
-            if let fields {
-                row += [fields.encoding, String(fields.length), String(fields.segments), String(fields.remaining),
-                        format == .csv ? csvQuoted(fields.forcing) : tsvCleaned(fields.forcing), ""]
-            } else {
-                row += ["", "", "", "", "", message.error ?? ""]
+        }
+        if error != nil { totals.errors += 1 }
+        // The forcing characters' UTF-8 (at most 4 bytes each); a row's fixed part is under 240
+        // bytes and an escape takes at most 6 bytes a byte.
+        let forcing = measurement?.unencodableCharacters ?? []
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * forcing.count) { characters in
+            var count = 0
+            for scalar in forcing {
+                for byte in UTF8.encode(scalar)! {
+                    characters[count] = byte
+                    count += 1
+                }
             }
-            out.append(contentsOf: row.joined(separator: separator).utf8)
-            out.append(UInt8(ascii: "\n"))
+            let characters = UnsafeBufferPointer(rebasing: characters[..<count])
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 240 + 6 * count + (error?.utf8.count ?? 0)) { buffer in
+                var w = _ByteWriter(buffer.baseAddress!)
+                switch format {
+                case .jsonl:
+                    w.literal(#"{"line":"#)
+                    w.int(message.line)
+                    w.literal(#","record":"#)
+                    w.int(message.record)
+                    if let measurement {
+                        w.literal(#","encoding":""#)
+                        w.literal(measurement.encoding == .gsm7 ? "gsm7" : "ucs2")
+                        w.literal(#"","length":"#)
+                        w.int(measurement.length)
+                        w.literal(#","segments":"#)
+                        w.int(measurement.segmentCount)
+                        w.literal(#","remaining":"#)
+                        w.int(measurement.remainingInLastSegment)
+                        w.literal(#","forced_ucs2_by":"#)
+                        w.jsonString(characters)
+                        w.literal(#","error":null}"#)
+                    } else {
+                        w.literal(#","encoding":null,"length":null,"segments":null,"remaining":null,"forced_ucs2_by":null,"error":""#)
+                        w.raw(error ?? "")
+                        w.literal(#""}"#)
+                    }
+                case .csv, .tsv:
+                    let separator = format == .tsv ? UInt8(ascii: "\t") : UInt8(ascii: ",")
+                    w.int(message.line)
+                    w.byte(separator)
+                    w.int(message.record)
+                    w.byte(separator)
+                    if let measurement {
+                        w.literal(measurement.encoding == .gsm7 ? "gsm7" : "ucs2")
+                        w.byte(separator)
+                        w.int(measurement.length)
+                        w.byte(separator)
+                        w.int(measurement.segmentCount)
+                        w.byte(separator)
+                        w.int(measurement.remainingInLastSegment)
+                        w.byte(separator)
+                        if format == .csv {
+                            w.csvField(characters)
+                        } else {
+                            // TSV has no quoting: a tab (the only separator no GSM table has) becomes a space.
+                            for byte in characters { w.byte(byte == UInt8(ascii: "\t") ? UInt8(ascii: " ") : byte) }
+                        }
+                        w.byte(separator)
+                    } else {
+                        for _ in 0..<5 { w.byte(separator) }
+                        w.raw(error ?? "")
+                    }
+                }
+                w.byte(UInt8(ascii: "\n"))
+                out.append(contentsOf: w.written)
+            }
         }
-    }
-
-    /// A CSV field, quoted when it holds a comma, quote or line break.
-    static func csvQuoted(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else { return text }
-        var quoted = "\""
-        for character in text.unicodeScalars {
-            if character == "\"" { quoted += "\"\"" } else { quoted.unicodeScalars.append(character) }
-        }
-        return quoted + "\""
-    }
-
-    /// A TSV field: tabs and line breaks become spaces (TSV has no quoting).
-    static func tsvCleaned(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }))
     }
 
     /// The characters that forced UCS-2 in the most messages, most first (ties by code point).
