@@ -84,7 +84,8 @@ extension PhoneNumberEngine {
             writer.write(nsn)
             return
         }
-        let record = store.regions[index]
+        // Fields read in place: a copy of the record would retain each of its strings.
+        let regions = store.regions
         switch format {
         case .international:
             writer.write(UInt8(ascii: "+"))
@@ -97,12 +98,15 @@ extension PhoneNumberEngine {
         case .national, .e164:
             break
         }
-        _formatNationalSignificantNumber(nsn, record, format, usePlans: usePlans, into: &writer)
+        let candidates =
+            regions[index].intlFormats.isEmpty || format == .national
+            ? regions[index].nationalFormats : regions[index].intlFormats
+        _formatNationalSignificantNumber(nsn, candidates, format, usePlans: usePlans, into: &writer)
         if let ext = number.extension, !ext.isEmpty {
             if format == .rfc3966 {
                 writer.write(";ext=")
             } else {
-                writer.write(record.preferredExtensionPrefix ?? " ext. ")
+                writer.write(regions[index].preferredExtensionPrefix ?? " ext. ")
             }
             writer.write(ext)
         }
@@ -111,27 +115,29 @@ extension PhoneNumberEngine {
     /// libphonenumber's `format_nsn`: chooses the format (`choose_formatting_pattern_for_number`)
     /// and applies it (`format_nsn_using_pattern`, without a carrier code).
     func _formatNationalSignificantNumber(
-        _ nsn: UnsafeBufferPointer<UInt8>, _ record: _RegionRecord, _ format: PhoneNumberFormat,
+        _ nsn: UnsafeBufferPointer<UInt8>, _ candidates: Range<Int>, _ format: PhoneNumberFormat,
         usePlans: Bool = true, into writer: inout _FormatWriter
     ) {
-        let candidates = record.intlFormats.isEmpty || format == .national ? record.nationalFormats : record.intlFormats
         let formats = store.formats  // once, not through `_Store.shared` per candidate
         for i in candidates {
-            let numberFormat = formats[i]
-            if numberFormat.leadingDigits >= 0, !_DFA.prefixMatches(tables.words, numberFormat.leadingDigits, nsn) { continue }
+            // The chosen format's record is copied (retaining its strings) once it is chosen.
+            let leadingDigits = formats[i].leadingDigits
+            if leadingDigits >= 0, !_DFA.prefixMatches(tables.words, leadingDigits, nsn) { continue }
             // The substitution works on the first match from the start, as a regex replace does;
             // the format must also match the whole number to be chosen. A pattern of digit runs
             // (most of them) has a plan that gives that match without the VM.
             let first: _Captures
-            let plan = usePlans ? numberFormat.plan : nil
+            let plan = usePlans ? formats[i].plan : nil
             if let plan {
                 guard let whole = plan.wholeMatch(nsn) else { continue }
                 first = whole
             } else {
-                guard let found = _PikeVM.match(tables.words, numberFormat.pattern, nsn, toEnd: false) else { continue }
-                if Int(found[1]) != nsn.count, _PikeVM.match(tables.words, numberFormat.pattern, nsn, toEnd: true) == nil { continue }
+                let pattern = formats[i].pattern
+                guard let found = _PikeVM.match(tables.words, pattern, nsn, toEnd: false) else { continue }
+                if Int(found[1]) != nsn.count, _PikeVM.match(tables.words, pattern, nsn, toEnd: true) == nil { continue }
                 first = found
             }
+            let numberFormat = formats[i]
             // An international format written "NA" is not used internationally.
             if numberFormat.format == "NA" { continue }
             let prefixRule = format == .national ? numberFormat.nationalPrefixFormattingRule : nil

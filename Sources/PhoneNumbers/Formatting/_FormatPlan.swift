@@ -24,8 +24,8 @@ struct _FormatPlan: Sendable {
     /// The optional digits of each run, in order (at most four runs).
     var runDigits: SIMD4<Int8> = .zero
     var runCount = 0
-    /// For each capture slot: its position when every run is empty, and how many runs precede
-    /// it; -1 for a slot the pattern has no save for.
+    /// For each capture slot: its position when every run is empty (-1 for a slot the pattern
+    /// has no save for), and how many runs precede it (0 for such a slot).
     var slotOffsets = _Captures(repeating: -1)
     var slotRuns = _Captures(repeating: 0)
 
@@ -100,18 +100,15 @@ struct _FormatPlan: Sendable {
             let digit = nsn[Int(checkPositions[i])] &- 0x30
             guard digit < 10, checkMasks[i] & (1 &<< UInt16(digit)) != 0 else { return nil }
         }
-        // Leftmost-first: each run in turn takes as many of the extra digits as it can.
-        var shift = _Captures.zero  // shift[k]: the digits taken by the first k runs
-        var taken: Int8 = 0
-        for r in 0..<runCount {
-            let digits = min(Int8(extra), runDigits[r])
-            taken &+= digits
-            extra &-= Int(digits)
-            shift[r &+ 1] = taken
-        }
+        // Leftmost-first: each run in turn takes as many of the extra digits as it can, and
+        // moves every slot after it (whole-vector adds: no per-slot stores and reloads).
         var captures = slotOffsets
-        for slot in 0..<_Captures.scalarCount where slotOffsets[slot] >= 0 {
-            captures[slot] &+= shift[Int(slotRuns[slot])]
+        var r = 0
+        while extra > 0, r < runCount {
+            let digits = min(Int8(extra), runDigits[r])
+            captures &+= _Captures.zero.replacing(with: digits, where: slotRuns .> Int8(r))
+            extra &-= Int(digits)
+            r &+= 1
         }
         return captures
     }
