@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Hummingbird
 import NIOCore
 import PhoneNumbers
@@ -60,13 +63,23 @@ struct CheckStream: Sendable {
         _ body: RequestBody, to answers: AsyncStream<Task<ByteBuffer, Never>>.Continuation,
         credits: AsyncStream<Void>
     ) async throws -> Int {
+        // Plain locals, captured by no closure: a captured variable would be boxed and checked
+        // for exclusive access at every line.
         var splitter = LineSplitter(maxLineBytes: maxLineBytes)
         var batch = LineBatch()
         var credit = credits.makeAsyncIterator()
         var unwritten = 0
         var lines = 0
-        func dispatch() async throws {
-            guard !batch.isEmpty else { return }
+        var iterator = body.makeAsyncIterator()
+        var ended = false
+        while !ended {
+            if let chunk = try await iterator.next() {
+                splitter.feed(chunk, into: &batch)
+            } else {
+                splitter.finish(into: &batch)
+                ended = true
+            }
+            guard !batch.isEmpty else { continue }
             if unwritten == Self.inFlight {
                 guard await credit.next() != nil else { throw CancellationError() }
                 unwritten -= 1
@@ -77,12 +90,6 @@ struct CheckStream: Sendable {
             answers.yield(Task { answer(lineBatch) })
             unwritten += 1
         }
-        for try await chunk in body {
-            splitter.feed(chunk) { line in batch.append(line) }
-            try await dispatch()
-        }
-        splitter.finish { line in batch.append(line) }
-        try await dispatch()
         return lines
     }
 
@@ -146,9 +153,11 @@ struct LineSplitter {
 
     mutating func feed(_ chunk: ByteBuffer, _ emit: (Line) -> Void) {
         chunk.withUnsafeReadableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
             var start = 0
             while start < bytes.count {
-                if let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                if let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
+                    let newline = base.distance(to: UnsafeRawPointer(found))
                     append(bytes, start..<newline)
                     finishLine(emit)
                     start = newline + 1
@@ -158,6 +167,16 @@ struct LineSplitter {
                 }
             }
         }
+    }
+
+    /// `feed(_:_:)` appending the lines to `batch`.
+    mutating func feed(_ chunk: ByteBuffer, into batch: inout LineBatch) {
+        feed(chunk) { batch.append($0) }
+    }
+
+    /// `finish(_:)` appending the line to `batch`.
+    mutating func finish(into batch: inout LineBatch) {
+        finish { batch.append($0) }
     }
 
     /// Emits the last line if the stream did not end with a newline.
@@ -172,7 +191,7 @@ struct LineSplitter {
             current.removeAll(keepingCapacity: true)
             return
         }
-        current.append(contentsOf: bytes[range])
+        current.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]))
     }
 
     private mutating func finishLine(_ emit: (Line) -> Void) {

@@ -52,30 +52,10 @@ extension ByteBuffer {
     /// Writes `text` as a quoted JSON string: quote, backslash and control characters escaped,
     /// everything else (valid UTF-8, as every Swift string is) as it is.
     mutating func writeJSONString(_ text: String) {
-        writeInteger(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if start < index { writeBytes(UnsafeBufferPointer(rebasing: bytes[start..<index])) }
-                switch byte {
-                case UInt8(ascii: "\""): writeStaticString("\\\"")
-                case UInt8(ascii: "\\"): writeStaticString("\\\\")
-                case UInt8(ascii: "\n"): writeStaticString("\\n")
-                case UInt8(ascii: "\r"): writeStaticString("\\r")
-                case UInt8(ascii: "\t"): writeStaticString("\\t")
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    writeStaticString("\\u00")
-                    writeInteger(hex[Int(byte >> 4)])
-                    writeInteger(hex[Int(byte & 0x0F)])
-                }
-                start = index + 1
-            }
-            if start < bytes.count { writeBytes(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count])) }
+        writeWithUnsafeMutableBytes(minimumWritableBytes: 2 + 6 * text.utf8.count) { raw in
+            var json = _JSONWriter(raw)
+            json.write(string: text)
+            return json.count
         }
-        writeInteger(UInt8(ascii: "\""))
     }
 }
