@@ -3,10 +3,12 @@
 # (saturation, one connection, then a fixed rate), and check-stream with N lines against `smskit validate` on
 # the same numbers, with the server's peak RSS. Needs a release build and wrk (Debian).
 #   swift build -c release --product smskit && Benchmarks/serve/load.sh [LINES]
+# SMSKIT_BIN=path measures that binary instead (to compare two builds in one run);
+# SMSKIT_BENCH_STREAM_ONLY=1 runs only the check-stream part.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 lines="${1:-1000000}"
-bin="$(swift build -c release --show-bin-path)/smskit"
+bin="${SMSKIT_BIN:-$(swift build -c release --show-bin-path)/smskit}"
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 work="$(mktemp -d)"
 export SMSKIT_BENCH_KEY="bench-key-$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')"
@@ -15,9 +17,10 @@ SMSKIT_API_KEYS="$SMSKIT_BENCH_KEY" SMSKIT_VERIFY_SECRET="$(head -c 32 /dev/uran
 server=$!
 trap 'kill -TERM $server 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 1 100); do
-    port="$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/stderr" | head -1)"; [ -n "$port" ] && break; sleep 0.1
+    port="$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/stderr" 2>/dev/null | head -1 || true)"; [ -n "$port" ] && break; sleep 0.1
 done
 url="http://127.0.0.1:$port"
+if [ -z "${SMSKIT_BENCH_STREAM_ONLY:-}" ]; then
 echo "== saturation: wrk -t2 -c32 -d15s"
 wrk -t2 -c32 -d15s --latency -s Benchmarks/serve/check.lua "$url/v1/numbers/check" | grep -E "Requests/sec|50%|99%|Non-2xx"
 # Debian's wrk is wrk 4 (no --rate, unlike wrk2): the light-load figure is one connection,
@@ -37,6 +40,7 @@ h2load --h1 -c 20 -t 1 --rps "$((rate / 20))" -D 15 -d "$work/check.json" \
 sort -n -k3 "$work/rate.log" | awk '{ l[NR] = $3 } END {
     printf "fixed rate: %d requests, p50 %d us, p99 %d us, p99.9 %d us, max %d us\n",
         NR, l[int(NR * 0.50)], l[int(NR * 0.99)], l[int(NR * 0.999)], l[NR] }'
+fi
 echo "== check-stream: $lines lines"
 python3 - "$lines" "$work" <<'PY'
 import sys
@@ -54,3 +58,8 @@ after=$(awk '/VmHWM/ {print $2}' /proc/$server/status)
 echo "check-stream: $(wc -l < "$work/out") lines out; server peak RSS $before KiB before, $after KiB after"
 /usr/bin/time -f "validate: %e s wall, %M KiB max RSS" "$bin" validate "$work/numbers.txt" --format jsonl > "$work/validate.out"
 echo "validate: $(wc -l < "$work/validate.out") lines out"
+# The same fields as check-stream writes (the formats cost more than the rest of a line).
+/usr/bin/time -f "validate with check-stream's fields: %e s wall, %M KiB max RSS" "$bin" validate "$work/numbers.txt" \
+    --format jsonl --fields line,input,ok,error,e164,national,international,possible,valid,type,region,fictional \
+    > "$work/validate.out"
+echo "validate with check-stream's fields: $(wc -l < "$work/validate.out") lines out"

@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Hummingbird
 import NIOCore
 import PhoneNumbers
@@ -13,41 +16,40 @@ import SMSKitJSON
 ///
 /// Memory stays bounded whatever the body's size: the request body is read chunk by chunk with
 /// the server's backpressure, a line is held only up to `maxLineBytes` (a longer line is skipped
-/// to its end and answered with a `line_too_long` error line), and the output is flushed every
-/// 32 KiB and at the end of every input chunk.
+/// to its end and answered with a `line_too_long` error line), and the lines are answered a
+/// request body chunk at a time (NIO reads at most 64 KiB at once), so that a stream trickling
+/// in is answered as it arrives.
+///
+/// The chunks' lines are answered concurrently, on as many tasks as there are cores
+/// (`inFlight`, at least two), and written in input order: reading waits for the oldest
+/// chunk's answer when that many are in flight, so at most `inFlight` chunks and their answers
+/// are held, and a client that stops reading the response stops the reading of its request.
 struct CheckStream: Sendable {
     let engine: PhoneNumberEngine
     let maxLineBytes: Int
     let metrics: ServiceMetrics
 
-    static let flushThreshold = 32 * 1024
+    static let inFlight = max(2, ProcessInfo.processInfo.activeProcessorCount)
 
     func response(for request: Request) -> Response {
         let body = ResponseBody { [self] writer in
-            var splitter = LineSplitter(maxLineBytes: maxLineBytes)
-            var output = ByteBuffer()
-            var pending: [ByteBuffer] = []
-            var checked = 0
-            for try await chunk in request.body {
-                splitter.feed(chunk) { line in
-                    answer(line, into: &output)
-                    if output.readableBytes >= Self.flushThreshold {
-                        pending.append(output)
-                        output = ByteBuffer()
-                    }
+            // The reader (a child task) sends each chunk's answering task, in order, to the
+            // writer (this task), which sends back a credit per answer written: the reader waits
+            // for one when `inFlight` answers are pending.
+            let (answers, answersIn) = AsyncStream.makeStream(of: Task<ByteBuffer, Never>.self)
+            let (credits, creditsIn) = AsyncStream.makeStream(of: Void.self)
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                group.addTask { [self] in
+                    defer { answersIn.finish() }
+                    return try await read(request.body, to: answersIn, credits: credits)
                 }
-                checked += splitter.drainCount()
-                for buffer in pending { try await writer.write(buffer) }
-                pending.removeAll(keepingCapacity: true)
-                if output.readableBytes > 0 {
-                    try await writer.write(output)
-                    output.clear()
+                for await answer in answers {
+                    try await writer.write(await answer.value)
+                    creditsIn.yield()
                 }
+                let checked = try await group.next() ?? 0
+                metrics.numbersChecked(checked, endpoint: "check-stream")
             }
-            splitter.finish { line in answer(line, into: &output) }
-            checked += splitter.drainCount()
-            if output.readableBytes > 0 { try await writer.write(output) }
-            metrics.numbersChecked(checked, endpoint: "check-stream")
             try await writer.finish(nil)
         }
         var headers = HTTPFields()
@@ -55,24 +57,68 @@ struct CheckStream: Sendable {
         return Response(status: .ok, headers: headers, body: body)
     }
 
-    /// One output line for one input line.
-    func answer(_ line: LineSplitter.Line, into output: inout ByteBuffer) {
-        switch line.content {
-        case .tooLong:
-            Self.errorLine(line.number, "line_too_long", "The line is longer than \(maxLineBytes) bytes.").write(to: &output)
-        case .bytes(let bytes):
-            answer(bytes, number: line.number, into: &output)
+    /// Reads the body's lines and sends a task answering each chunk's lines to `answers`, with at
+    /// most `inFlight` of them unwritten (a credit comes back for each one written); returns the
+    /// number of lines.
+    func read(
+        _ body: RequestBody, to answers: AsyncStream<Task<ByteBuffer, Never>>.Continuation,
+        credits: AsyncStream<Void>
+    ) async throws -> Int {
+        // Plain locals, captured by no closure: a captured variable would be boxed and checked
+        // for exclusive access at every line.
+        var splitter = LineSplitter(maxLineBytes: maxLineBytes)
+        var batch = LineBatch()
+        var credit = credits.makeAsyncIterator()
+        var unwritten = 0
+        var lines = 0
+        var iterator = body.makeAsyncIterator()
+        var ended = false
+        while !ended {
+            if let chunk = try await iterator.next() {
+                splitter.feed(chunk, into: &batch)
+            } else {
+                splitter.finish(into: &batch)
+                ended = true
+            }
+            guard !batch.isEmpty else { continue }
+            if unwritten == Self.inFlight {
+                guard await credit.next() != nil else { throw CancellationError() }
+                unwritten -= 1
+            }
+            let lineBatch = batch
+            batch = LineBatch()
+            lines += lineBatch.count
+            answers.yield(Task { answer(lineBatch) })
+            unwritten += 1
         }
-        output.writeInteger(UInt8(ascii: "\n"))
+        return lines
     }
 
-    func answer(_ bytes: [UInt8], number: Int, into output: inout ByteBuffer) {
+    /// The answers to a batch of lines, one output line each, in order.
+    func answer(_ batch: LineBatch) -> ByteBuffer {
+        var output = ByteBufferAllocator().buffer(capacity: batch.count * 320)
+        batch.bytes.withUnsafeBytes { bytes in
+            for line in batch.lines {
+                if line.end < 0 {
+                    Self.errorLine(line.number, "line_too_long", "The line is longer than \(maxLineBytes) bytes.")
+                        .write(to: &output)
+                } else {
+                    answer(UnsafeRawBufferPointer(rebasing: bytes[line.start..<line.end]), number: line.number, into: &output)
+                }
+                output.writeInteger(UInt8(ascii: "\n"))
+            }
+        }
+        return output
+    }
+
+    /// The answer to one line (without its newline).
+    func answer(_ bytes: UnsafeRawBufferPointer, number: Int, into output: inout ByteBuffer) {
         if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
             Self.errorLine(number, "empty_line", "The line is empty; send one JSON object a line.").write(to: &output)
             return
         }
         do {
-            let query = try bytes.withUnsafeBytes { try NumberQuery.decode($0) }
+            let query = try NumberQuery.decode(bytes)
             NumberChecks.write(engine, query, line: number, to: &output)
         } catch let error as ServiceError {
             Self.errorLine(number, error.code, error.message).write(to: &output)
@@ -90,7 +136,8 @@ struct CheckStream: Sendable {
 /// `maxLineBytes` of one line; a longer line is reported as `.tooLong` once its end arrives.
 struct LineSplitter {
     struct Line {
-        enum Content { case bytes([UInt8]), tooLong }
+        /// A line's bytes are valid only during the call that receives them.
+        enum Content { case bytes(UnsafeRawBufferPointer), tooLong }
         var number: Int
         var content: Content
     }
@@ -99,24 +146,19 @@ struct LineSplitter {
     private var current: [UInt8] = []
     private var overflowed = false
     private var lineNumber = 0
-    private var emitted = 0
 
     init(maxLineBytes: Int) {
         self.maxLineBytes = maxLineBytes
         current.reserveCapacity(min(maxLineBytes, 1024))
     }
 
-    /// The lines emitted since the last call.
-    mutating func drainCount() -> Int {
-        defer { emitted = 0 }
-        return emitted
-    }
-
     mutating func feed(_ chunk: ByteBuffer, _ emit: (Line) -> Void) {
         chunk.withUnsafeReadableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
             var start = 0
             while start < bytes.count {
-                if let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                if let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
+                    let newline = base.distance(to: UnsafeRawPointer(found))
                     append(bytes, start..<newline)
                     finishLine(emit)
                     start = newline + 1
@@ -126,6 +168,16 @@ struct LineSplitter {
                 }
             }
         }
+    }
+
+    /// `feed(_:_:)` appending the lines to `batch`.
+    mutating func feed(_ chunk: ByteBuffer, into batch: inout LineBatch) {
+        feed(chunk) { batch.append($0) }
+    }
+
+    /// `finish(_:)` appending the line to `batch`.
+    mutating func finish(into batch: inout LineBatch) {
+        finish { batch.append($0) }
     }
 
     /// Emits the last line if the stream did not end with a newline.
@@ -140,19 +192,45 @@ struct LineSplitter {
             current.removeAll(keepingCapacity: true)
             return
         }
-        current.append(contentsOf: bytes[range])
+        current.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]))
     }
 
     private mutating func finishLine(_ emit: (Line) -> Void) {
         lineNumber += 1
-        emitted += 1
         if current.last == UInt8(ascii: "\r") { current.removeLast() }
         if overflowed || current.count > maxLineBytes {
             emit(Line(number: lineNumber, content: .tooLong))
         } else {
-            emit(Line(number: lineNumber, content: .bytes(current)))
+            current.withUnsafeBytes { emit(Line(number: lineNumber, content: .bytes($0))) }
         }
         overflowed = false
         current.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Lines to answer together: their bytes one after another, and where each is.
+struct LineBatch: Sendable {
+    struct Entry: Sendable {
+        var number: Int
+        /// The line's bytes in `bytes`; `end` is -1 for a line over the limit.
+        var start: Int
+        var end: Int
+    }
+
+    var bytes: [UInt8] = []
+    var lines: [Entry] = []
+
+    var count: Int { lines.count }
+    var isEmpty: Bool { lines.isEmpty }
+
+    mutating func append(_ line: LineSplitter.Line) {
+        switch line.content {
+        case .tooLong:
+            lines.append(Entry(number: line.number, start: 0, end: -1))
+        case .bytes(let content):
+            let start = bytes.count
+            bytes.append(contentsOf: content)
+            lines.append(Entry(number: line.number, start: start, end: bytes.count))
+        }
     }
 }

@@ -1,16 +1,30 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
 /// Runs `body`, throwing `timeoutError` when it has not finished after `timeout` (the body is
 /// then cancelled).
+///
+/// The deadline is a task scheduled on an event loop of NIO's shared group and cancelled when
+/// the body finishes, which removes it at once. A sleeping child task (`Task.sleep`) would do
+/// too, but a cancelled sleep keeps its timer, about 0.7 KB, until the time it was due: under
+/// load that was every request of the last `timeout` (30 s of body timeout at 13,000 requests/s
+/// held 280 MB).
 func withDeadline<T: Sendable>(
     _ timeout: Duration, timeoutError: ServiceError, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: timeout)
-            return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else { throw timeoutError }
-        return value
+    let work = Task { try await body() }
+    let timedOut = NIOLockedValueBox(false)
+    let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+    let deadline = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .nanoseconds(nanoseconds)) {
+        timedOut.withLockedValue { $0 = true }
+        work.cancel()
+    }
+    defer { deadline.cancel() }
+    do {
+        return try await withTaskCancellationHandler { try await work.value } onCancel: { work.cancel() }
+    } catch {
+        if timedOut.withLockedValue({ $0 }) { throw timeoutError }
+        throw error
     }
 }

@@ -17,16 +17,3 @@ extension JSONValue {
         return ByteBuffer(bytes: bytes)
     }
 }
-
-extension ByteBuffer {
-    /// Writes `text` as a quoted JSON string (``JSONEscaping``).
-    mutating func writeJSONString(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            let most = JSONEscaping.maximumQuotedCount(bytes.count)
-            writeWithUnsafeMutableBytes(minimumWritableBytes: most) { target in
-                JSONEscaping.writeQuoted(bytes, to: target.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            }
-        }
-    }
-}

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import NIOCore
 import PhoneNumbers
+import SMSKitJSON
 
 /// One number to check: `{"number": "...", "region": "GB"}` (`region` optional; `ZZ` or
 /// absent means no default region, so the number must start with `+`).
@@ -109,59 +110,121 @@ extension NumberQuery {
 /// plus the national and international formats, written as JSON straight into the response.
 enum NumberChecks {
     /// Appends the answer for one query as a JSON object; `line` is set for `check-stream`.
+    ///
+    /// The object is composed in one span of `out` reserved for its largest possible size (every
+    /// string escaped at 6 bytes a byte): one capacity check instead of one per field, which
+    /// was a fifth of `check-stream`'s time.
     static func write(_ engine: PhoneNumberEngine, _ query: NumberQuery, line: Int? = nil, to out: inout ByteBuffer) {
-        out.writeInteger(UInt8(ascii: "{"))
-        if let line {
-            out.writeStaticString("\"line\":")
-            out.writeString(String(line))
-            out.writeInteger(UInt8(ascii: ","))
-        }
-        out.writeStaticString("\"input\":")
-        out.writeJSONString(query.number)
         var region: RegionCode?
+        var failure: (code: String, message: String)?
+        var check: PhoneNumberCheck?
+        var national = "", international = ""
         if let text = query.region, !text.isEmpty, text.uppercased() != "ZZ" {
-            guard let code = RegionCode(text) else {
-                writeFailure("invalid_region", "The region must be a two-letter ISO 3166-1 code, 001 or ZZ.", to: &out)
-                return
+            if let code = RegionCode(text) {
+                region = code
+            } else {
+                failure = ("invalid_region", "The region must be a two-letter ISO 3166-1 code, 001 or ZZ.")
             }
-            region = code
         }
-        let check = engine.check(query.number, defaultRegion: region)
-        guard let number = check.number else {
-            writeFailure(check.error?.code.name ?? "not_a_number", check.error?.message ?? "The input is not a phone number.", to: &out)
-            return
+        if failure == nil {
+            let checked = engine.check(query.number, defaultRegion: region)
+            if let number = checked.number {
+                national = engine.format(number, as: .national)
+                international = engine.format(number, as: .international)
+                check = checked
+            } else {
+                failure = (
+                    checked.error?.code.name ?? "not_a_number", checked.error?.message ?? "The input is not a phone number."
+                )
+            }
         }
-        out.writeStaticString(",\"ok\":true,\"error\":null,\"error_message\":null,\"e164\":")
-        out.writeJSONString(optional: check.e164)
-        out.writeStaticString(",\"national\":")
-        out.writeJSONString(engine.format(number, as: .national))
-        out.writeStaticString(",\"international\":")
-        out.writeJSONString(engine.format(number, as: .international))
-        out.writeStaticString(",\"possible\":")
-        out.writeJSONString(optional: check.possibility?.rawValue)
-        out.writeStaticString(check.isValid ? ",\"valid\":true,\"type\":" : ",\"valid\":false,\"type\":")
-        out.writeJSONString(check.type.rawValue)
-        out.writeStaticString(",\"region\":")
-        out.writeJSONString(optional: check.region?.identifier)
-        out.writeStaticString(",\"fictional\":")
-        out.writeJSONString(optional: check.fictional?.kind.rawValue)
-        out.writeInteger(UInt8(ascii: "}"))
-    }
-
-    private static func writeFailure(_ code: String, _ message: String, to out: inout ByteBuffer) {
-        out.writeStaticString(",\"ok\":false,\"error\":")
-        out.writeJSONString(code)
-        out.writeStaticString(",\"error_message\":")
-        out.writeJSONString(message)
-        out.writeStaticString(
-            ",\"e164\":null,\"national\":null,\"international\":null,\"possible\":null,\"valid\":false,\"type\":null,\"region\":null,\"fictional\":null}"
-        )
+        let strings = query.number.utf8.count + national.utf8.count + international.utf8.count
+            + (failure.map { $0.code.utf8.count + $0.message.utf8.count } ?? 0)
+        out.writeWithUnsafeMutableBytes(minimumWritableBytes: 512 + 6 * strings) { raw in
+            var json = _JSONWriter(raw)
+            json.write("{")
+            if let line {
+                json.write("\"line\":")
+                json.write(decimal: line)
+                json.write(",")
+            }
+            json.write("\"input\":")
+            json.write(string: query.number)
+            if let failure {
+                json.write(",\"ok\":false,\"error\":")
+                json.write(string: failure.code)
+                json.write(",\"error_message\":")
+                json.write(string: failure.message)
+                json.write(
+                    ",\"e164\":null,\"national\":null,\"international\":null,\"possible\":null,\"valid\":false,\"type\":null,\"region\":null,\"fictional\":null}"
+                )
+                return json.count
+            }
+            guard let check else { return json.count }  // not reached: no failure means a check
+            json.write(",\"ok\":true,\"error\":null,\"error_message\":null,\"e164\":")
+            json.write(optional: check.e164)
+            json.write(",\"national\":")
+            json.write(string: national)
+            json.write(",\"international\":")
+            json.write(string: international)
+            json.write(",\"possible\":")
+            json.write(optional: check.possibility?.rawValue)
+            json.write(check.isValid ? ",\"valid\":true,\"type\":" : ",\"valid\":false,\"type\":")
+            json.write(string: check.type.rawValue)
+            json.write(",\"region\":")
+            json.write(optional: check.region?.identifier)
+            json.write(",\"fictional\":")
+            json.write(optional: check.fictional?.kind.rawValue)
+            json.write("}")
+            return json.count
+        }
     }
 }
 
-extension ByteBuffer {
+/// Writes JSON text into a span the caller reserved large enough (`NumberChecks.write`).
+struct _JSONWriter {
+    let base: UnsafeMutableRawPointer
+    let capacity: Int
+    var count = 0
+
+    init(_ buffer: UnsafeMutableRawBufferPointer) {
+        base = buffer.baseAddress!
+        capacity = buffer.count
+    }
+
+    @inline(__always)
+    mutating func write(byte: UInt8) {
+        precondition(count < capacity, "JSON span too small")
+        base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count &+= 1
+    }
+
+    mutating func write(_ text: StaticString) {
+        text.withUTF8Buffer { write(raw: $0) }
+    }
+
+    mutating func write(raw bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(count + bytes.count <= capacity, "JSON span too small")
+        if let source = bytes.baseAddress { (base + count).copyMemory(from: source, byteCount: bytes.count) }
+        count &+= bytes.count
+    }
+
+    mutating func write(decimal value: Int) {
+        var text = String(value)
+        text.withUTF8 { write(raw: $0) }
+    }
+
     /// A quoted JSON string, or `null`.
-    mutating func writeJSONString(optional text: String?) {
-        if let text { writeJSONString(text) } else { writeStaticString("null") }
+    mutating func write(optional text: String?) {
+        if let text { write(string: text) } else { write("null") }
+    }
+
+    /// A quoted JSON string (``JSONEscaping``).
+    mutating func write(string text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            precondition(count + JSONEscaping.maximumQuotedCount(bytes.count) <= capacity, "JSON span too small")
+            count &+= JSONEscaping.writeQuoted(bytes, to: (base + count).assumingMemoryBound(to: UInt8.self))
+        }
     }
 }

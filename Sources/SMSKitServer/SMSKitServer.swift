@@ -62,6 +62,7 @@ public struct SMSKitServer: Sendable {
         decoder.maxHeaderListSize = 16 * 1024
         decoder.maxHeaderFieldCount = 100
         let http = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ExpectContinueHandler()],
             idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds)), httpDecoderConfiguration: decoder)
         return Application(
             responder: responder,

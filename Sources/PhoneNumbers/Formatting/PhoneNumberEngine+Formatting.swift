@@ -29,15 +29,22 @@ extension PhoneNumberEngine {
     ///   - number: The number to format. Its ``PhoneNumber/extension`` is used when not empty.
     ///   - format: The layout to produce.
     /// - Returns: The formatted text.
-    /// - Complexity: O(n·m) for the n digits of the number and the m instructions of the region's
-    ///   format patterns (a Pike VM run per candidate format, usually one or two); the output is
-    ///   built once, with no other heap allocation than the returned string's storage.
+    /// - Complexity: O(n) for the n digits of the number when its format's pattern is made of
+    ///   digit runs (most are: `_FormatPlan`), otherwise O(n·m) for the m instructions of the
+    ///   region's format patterns (a Pike VM run per candidate format, usually one or two); the
+    ///   output is built once, with no other heap allocation than the returned string's storage.
     public func format(_ number: PhoneNumber, as format: PhoneNumberFormat) -> String {
+        _format(number, as: format, usePlans: true)
+    }
+
+    /// `format(_:as:)`; `usePlans: false` runs every pattern through the Pike VM, for the tests
+    /// that check the plans against it.
+    func _format(_ number: PhoneNumber, as format: PhoneNumberFormat, usePlans: Bool) -> String {
         if format == .e164 { return formatE164(number) }
         return number.withNationalSignificantNumber { nsn in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
                 var writer = _FormatWriter(buffer)
-                _format(number, nsn, format, into: &writer)
+                _format(number, nsn, format, usePlans: usePlans, into: &writer)
                 if writer.fits {
                     return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<writer.count]), as: UTF8.self)
                 }
@@ -45,7 +52,7 @@ extension PhoneNumberEngine {
                 let size = writer.count
                 return String(unsafeUninitializedCapacity: size) { storage in
                     var exact = _FormatWriter(storage)
-                    _format(number, nsn, format, into: &exact)
+                    _format(number, nsn, format, usePlans: usePlans, into: &exact)
                     return min(exact.count, size)
                 }
             }
@@ -71,13 +78,14 @@ extension PhoneNumberEngine {
     /// libphonenumber's `format_number` for one number, written into `writer`.
     func _format(
         _ number: PhoneNumber, _ nsn: UnsafeBufferPointer<UInt8>, _ format: PhoneNumberFormat,
-        into writer: inout _FormatWriter
+        usePlans: Bool = true, into writer: inout _FormatWriter
     ) {
         guard let index = tables.mainRegion(forCallingCode: number.countryCode) else {
             writer.write(nsn)
             return
         }
-        let record = store.regions[index]
+        // Fields read in place: a copy of the record would retain each of its strings.
+        let regions = store.regions
         switch format {
         case .international:
             writer.write(UInt8(ascii: "+"))
@@ -90,12 +98,15 @@ extension PhoneNumberEngine {
         case .national, .e164:
             break
         }
-        _formatNationalSignificantNumber(nsn, record, format, into: &writer)
+        let candidates =
+            regions[index].intlFormats.isEmpty || format == .national
+            ? regions[index].nationalFormats : regions[index].intlFormats
+        _formatNationalSignificantNumber(nsn, candidates, format, usePlans: usePlans, into: &writer)
         if let ext = number.extension, !ext.isEmpty {
             if format == .rfc3966 {
                 writer.write(";ext=")
             } else {
-                writer.write(record.preferredExtensionPrefix ?? " ext. ")
+                writer.write(regions[index].preferredExtensionPrefix ?? " ext. ")
             }
             writer.write(ext)
         }
@@ -104,24 +115,35 @@ extension PhoneNumberEngine {
     /// libphonenumber's `format_nsn`: chooses the format (`choose_formatting_pattern_for_number`)
     /// and applies it (`format_nsn_using_pattern`, without a carrier code).
     func _formatNationalSignificantNumber(
-        _ nsn: UnsafeBufferPointer<UInt8>, _ record: _RegionRecord, _ format: PhoneNumberFormat,
-        into writer: inout _FormatWriter
+        _ nsn: UnsafeBufferPointer<UInt8>, _ candidates: Range<Int>, _ format: PhoneNumberFormat,
+        usePlans: Bool = true, into writer: inout _FormatWriter
     ) {
-        let candidates = record.intlFormats.isEmpty || format == .national ? record.nationalFormats : record.intlFormats
         let formats = store.formats  // once, not through `_Store.shared` per candidate
         for i in candidates {
-            let numberFormat = formats[i]
-            if numberFormat.leadingDigits >= 0, !_DFA.prefixMatches(tables.words, numberFormat.leadingDigits, nsn) { continue }
+            // The chosen format's record is copied (retaining its strings) once it is chosen.
+            let leadingDigits = formats[i].leadingDigits
+            if leadingDigits >= 0, !_DFA.prefixMatches(tables.words, leadingDigits, nsn) { continue }
             // The substitution works on the first match from the start, as a regex replace does;
-            // the format must also match the whole number to be chosen.
-            guard let first = _PikeVM.match(tables.words, numberFormat.pattern, nsn, toEnd: false) else { continue }
-            if Int(first[1]) != nsn.count, _PikeVM.match(tables.words, numberFormat.pattern, nsn, toEnd: true) == nil { continue }
+            // the format must also match the whole number to be chosen. A pattern of digit runs
+            // (most of them) has a plan that gives that match without the VM.
+            let first: _Captures
+            let plan = usePlans ? formats[i].plan : nil
+            if let plan {
+                guard let whole = plan.wholeMatch(nsn) else { continue }
+                first = whole
+            } else {
+                let pattern = formats[i].pattern
+                guard let found = _PikeVM.match(tables.words, pattern, nsn, toEnd: false) else { continue }
+                if Int(found[1]) != nsn.count, _PikeVM.match(tables.words, pattern, nsn, toEnd: true) == nil { continue }
+                first = found
+            }
+            let numberFormat = formats[i]
             // An international format written "NA" is not used internationally.
             if numberFormat.format == "NA" { continue }
             let prefixRule = format == .national ? numberFormat.nationalPrefixFormattingRule : nil
             var sink = _NationalSink(rfc3966: format == .rfc3966)
             _replaceAll(
-                numberFormat, first: first, nsn, prefixRule: prefixRule.flatMap { $0.isEmpty ? nil : $0 },
+                numberFormat, first: first, wholeNumber: plan != nil, nsn, prefixRule: prefixRule.flatMap { $0.isEmpty ? nil : $0 },
                 sink: &sink, into: &writer)
             sink.finish(into: &writer)
             return
@@ -133,7 +155,8 @@ extension PhoneNumberEngine {
     /// significant number, with the format rule as the replacement; `first` is the match at the
     /// start. In practice that match covers the whole number and this is a single replacement.
     private func _replaceAll(
-        _ numberFormat: _FormatRecord, first: _Captures, _ nsn: UnsafeBufferPointer<UInt8>, prefixRule: String?,
+        _ numberFormat: _FormatRecord, first: _Captures, wholeNumber: Bool, _ nsn: UnsafeBufferPointer<UInt8>,
+        prefixRule: String?,
         sink: inout _NationalSink, into writer: inout _FormatWriter
     ) {
         var rule = numberFormat.format
@@ -149,7 +172,8 @@ extension PhoneNumberEngine {
                     if end < nsn.count { sink.write(digit: nsn[end], into: &writer) }
                     end += 1
                 }
-                while end <= nsn.count {
+                // A planned pattern's match is the whole number and it cannot match empty input.
+                while !wholeNumber, end <= nsn.count {
                     var start = end
                     var found: _Captures? = nil
                     while start <= nsn.count {

@@ -140,6 +140,8 @@ struct _FormatRecord: Sendable {
     let nationalPrefixFormattingRule: String?
     let nationalPrefixOptionalWhenFormatting: Bool
     let domesticCarrierCodeFormattingRule: String?
+    /// Where the pattern's groups fall when it needs no Pike VM (`_FormatPlan`), or nil.
+    let plan: _FormatPlan?
 }
 
 // `_TypeBits`, the type DFA's label bits, is generated: Generated/MetadataLayout.swift.

@@ -20,12 +20,14 @@ final class _Store: @unchecked Sendable {
         _TableText.map(_Metadata.formatTable, lines: _Metadata.formatTableLines,
                        fields: _MetadataLayout.formatFields) { (f: _TableText) -> _FormatRecord in
             typealias F = _FormatField
+            let pattern = Int32(f.int(F.pattern))
             return _FormatRecord(
-                pattern: Int32(f.int(F.pattern)), format: f.string(F.format) ?? "",
+                pattern: pattern, format: f.string(F.format) ?? "",
                 leadingDigits: Int32(f.int(F.leadingDigits)),
                 nationalPrefixFormattingRule: f.string(F.nationalPrefixFormattingRule),
                 nationalPrefixOptionalWhenFormatting: f.bool(F.nationalPrefixOptionalWhenFormatting),
-                domesticCarrierCodeFormattingRule: f.string(F.domesticCarrierCodeFormattingRule))
+                domesticCarrierCodeFormattingRule: f.string(F.domesticCarrierCodeFormattingRule),
+                plan: _FormatPlan(_Metadata.words, pattern))
         }
     }
     /// The tables the hot paths read (`_Tables`), freed with the store.
