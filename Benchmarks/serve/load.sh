@@ -56,6 +56,10 @@ before=$(awk '/VmHWM/ {print $2}' /proc/$server/status)
     -H "Content-Type: application/x-ndjson" --data-binary "@$work/numbers.ndjson" "$url/v1/numbers/check-stream"
 after=$(awk '/VmHWM/ {print $2}' /proc/$server/status)
 echo "check-stream: $(wc -l < "$work/out") lines out; server peak RSS $before KiB before, $after KiB after"
+# Without the two formats (?formats=false), the fields `validate` writes by default.
+/usr/bin/time -f "check-stream ?formats=false: %e s wall" curl -sS -o "$work/out" -H "Authorization: Bearer $SMSKIT_BENCH_KEY" \
+    -H "Content-Type: application/x-ndjson" --data-binary "@$work/numbers.ndjson" "$url/v1/numbers/check-stream?formats=false"
+echo "check-stream ?formats=false: $(wc -l < "$work/out") lines out"
 /usr/bin/time -f "validate: %e s wall, %M KiB max RSS" "$bin" validate "$work/numbers.txt" --format jsonl > "$work/validate.out"
 echo "validate: $(wc -l < "$work/validate.out") lines out"
 # The same fields as check-stream writes (the formats cost more than the rest of a line).

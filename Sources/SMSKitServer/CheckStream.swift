@@ -27,6 +27,8 @@ import SMSKitJSON
 struct CheckStream: Sendable {
     let engine: PhoneNumberEngine
     let maxLineBytes: Int
+    /// Whether answers carry the national and international formats (`?formats=false`: null).
+    let formats: Bool
     let metrics: ServiceMetrics
 
     static let inFlight = max(2, ProcessInfo.processInfo.activeProcessorCount)
@@ -119,7 +121,7 @@ struct CheckStream: Sendable {
         }
         do {
             let query = try NumberQuery.decode(bytes)
-            NumberChecks.write(engine, query, line: number, to: &output)
+            NumberChecks.write(engine, query, line: number, formats: formats, to: &output)
         } catch let error as ServiceError {
             Self.errorLine(number, error.code, error.message).write(to: &output)
         } catch {

@@ -81,6 +81,12 @@ paths:
     post:
       operationId: checkNumbers
       summary: Check one number, or an array of up to 10,000 (results in input order).
+      parameters:
+        - name: formats
+          in: query
+          required: false
+          description: "false: `national` and `international` are null and not computed (formatting is most of a check's work)."
+          schema: { type: boolean, default: true }
       requestBody:
         required: true
         content:
@@ -116,6 +122,12 @@ paths:
         Each input line is a NumberQuery object. Each output line is a NumberResult with its
         `line` number, or an error line (`line_too_long`, `empty_line`, `malformed_json`,
         `invalid_request`, `invalid_utf8`); the stream goes on after an error line.
+      parameters:
+        - name: formats
+          in: query
+          required: false
+          description: "false: `national` and `international` are null and not computed (formatting is most of a check's work)."
+          schema: { type: boolean, default: true }
       requestBody:
         required: true
         content:

@@ -136,14 +136,15 @@ struct SMSKitResponder: HTTPResponder {
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
         case .numbersCheck:
             try RequestDecoding.requireJSON(request)
-            return try await checkNumbers(request)
+            return try await checkNumbers(request, formats: try Self.formats(request))
         case .numbersCheckStream:
             try requireNDJSON(request)
             let declared = request.headers[.contentLength].flatMap { Int($0) }
             if declared == 0 || (declared == nil && request.headers[.transferEncoding] == nil) {
                 throw ServiceError(.badRequest, "empty_body", "Send one JSON object a line in the body.")
             }
-            return CheckStream(engine: engine, maxLineBytes: configuration.maxLineBytes, metrics: metrics).response(for: request)
+            return CheckStream(engine: engine, maxLineBytes: configuration.maxLineBytes, formats: try Self.formats(request),
+                               metrics: metrics).response(for: request)
         case .segments:
             try RequestDecoding.requireJSON(request)
             let query = try RequestDecoding.decode(SegmentsQuery.self, from: try await body(request))
@@ -223,7 +224,17 @@ struct SMSKitResponder: HTTPResponder {
 
     // MARK: Handlers
 
-    private func checkNumbers(_ request: Request) async throws -> Response {
+    /// The `formats` query parameter of the number checks: `true` (the default) or `false`, which
+    /// leaves `national` and `international` null and skips formatting (most of a check's work).
+    static func formats(_ request: Request) throws -> Bool {
+        switch request.uri.queryParameters.get("formats") {
+        case nil, "true": return true
+        case "false": return false
+        default: throw ServiceError.invalidRequest("'formats' must be true or false.")
+        }
+    }
+
+    private func checkNumbers(_ request: Request, formats: Bool) async throws -> Response {
         let buffer = try await body(request)
         let first = buffer.readableBytesView.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
         if first == UInt8(ascii: "[") {
@@ -237,7 +248,7 @@ struct SMSKitResponder: HTTPResponder {
             out.writeInteger(UInt8(ascii: "["))
             for (index, query) in queries.enumerated() {
                 if index > 0 { out.writeInteger(UInt8(ascii: ",")) }
-                NumberChecks.write(engine, query, to: &out)
+                NumberChecks.write(engine, query, formats: formats, to: &out)
             }
             out.writeStaticString("]\n")
             return json(out)
@@ -245,7 +256,7 @@ struct SMSKitResponder: HTTPResponder {
         let query = try buffer.withUnsafeReadableBytes { try NumberQuery.decode($0) }
         metrics.numbersChecked(1, endpoint: "check")
         var out = ByteBuffer()
-        NumberChecks.write(engine, query, to: &out)
+        NumberChecks.write(engine, query, formats: formats, to: &out)
         out.writeInteger(UInt8(ascii: "\n"))
         return json(out)
     }

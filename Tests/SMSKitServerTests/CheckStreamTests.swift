@@ -9,6 +9,48 @@ import Foundation
 
 @Suite("SMSKitServer check-stream")
 struct CheckStreamTests {
+    @Test("formats=false: the same answers with national and international null; other values refused")
+    func withoutFormats() async throws {
+        let app = try makeServer().makeApplication()
+        let input = [#"{"number":"020 7946 0000","region":"GB"}"#, #"{"number":"+905321234567"}"#, #"{"number":"hello"}"#]
+            .joined(separator: "\n") + "\n"
+        let headers = authorized([.contentType: "application/x-ndjson"])
+        @Sendable func objects(_ body: String) throws -> [[String: Any]] {
+            try body.split(separator: "\n").map { line in
+                try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            }
+        }
+        try await app.test(.live) { client in
+            let full = try objects(try await client.execute(uri: "/v1/numbers/check-stream", method: .post, headers: headers,
+                                                            body: ByteBuffer(string: input)) { String(buffer: $0.body) })
+            let bare = try objects(try await client.execute(uri: "/v1/numbers/check-stream?formats=false", method: .post,
+                                                            headers: headers, body: ByteBuffer(string: input)) { String(buffer: $0.body) })
+            #expect(full.count == 3 && bare.count == 3)
+            #expect(full[0]["national"] as? String == "020 7946 0000")
+            #expect(full[1]["international"] as? String == "+90 532 123 45 67")
+            for (with, without) in zip(full, bare) {
+                #expect(without["national"] is NSNull && without["international"] is NSNull)
+                var rest = with
+                rest["national"] = NSNull()
+                rest["international"] = NSNull()
+                #expect(try JSONSerialization.data(withJSONObject: rest, options: .sortedKeys)
+                    == JSONSerialization.data(withJSONObject: without, options: .sortedKeys))
+            }
+            try await client.execute(uri: "/v1/numbers/check?formats=false", method: .post,
+                                     headers: authorized([.contentType: "application/json"]),
+                                     body: ByteBuffer(string: #"{"number":"+442079460000"}"#)) { response in
+                #expect(response.status == .ok)
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                #expect(object["e164"] as? String == "+442079460000")
+                #expect(object["national"] is NSNull)
+            }
+            try await client.execute(uri: "/v1/numbers/check-stream?formats=no", method: .post, headers: headers,
+                                     body: ByteBuffer(string: input)) { response in
+                #expect(response.status == .unprocessableContent)
+            }
+        }
+    }
+
     @Test("One output line per input line, in order, errors in place")
     func stream() async throws {
         let app = try makeServer { $0.maxLineBytes = 200 }.makeApplication()
