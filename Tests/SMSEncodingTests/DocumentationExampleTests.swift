@@ -84,5 +84,8 @@ struct DocumentationExampleTests {
         let long = String(repeating: text + " ", count: 3)
         #expect(SMSEncoder().segmentCount(long) == 3)
         #expect(SMSEncoder(options: .init(nationalLanguageTables: .only([.hindi]))).segmentCount(long) == 2)
+        let measured = SMSEncoder().measure("Code 123 ✓")
+        #expect(measured.unencodableCharacters == ["✓"])
+        #expect(measured.encoding == .ucs2)
     }
 }
