@@ -82,11 +82,7 @@ paths:
       operationId: checkNumbers
       summary: Check one number, or an array of up to 10,000 (results in input order).
       parameters:
-        - name: formats
-          in: query
-          required: false
-          description: "false: `national` and `international` are null and not computed (formatting is most of a check's work)."
-          schema: { type: boolean, default: true }
+        - $ref: "#/components/parameters/Formats"
       requestBody:
         required: true
         content:
@@ -123,11 +119,7 @@ paths:
         `line` number, or an error line (`line_too_long`, `empty_line`, `malformed_json`,
         `invalid_request`, `invalid_utf8`); the stream goes on after an error line.
       parameters:
-        - name: formats
-          in: query
-          required: false
-          description: "false: `national` and `international` are null and not computed (formatting is most of a check's work)."
-          schema: { type: boolean, default: true }
+        - $ref: "#/components/parameters/Formats"
       requestBody:
         required: true
         content:
@@ -290,6 +282,13 @@ components:
       type: apiKey
       in: header
       name: X-API-Key
+  parameters:
+    Formats:
+      name: formats
+      in: query
+      required: false
+      description: "false: `national` and `international` are null and not computed (formatting is most of a check's work)."
+      schema: { type: boolean, default: true }
   responses:
     Error:
       description: An error with a stable code and a plain message.
