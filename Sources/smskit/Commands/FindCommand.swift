@@ -1,5 +1,6 @@
 import ArgumentParser
 import PhoneNumbers
+import SMSKitJSON
 
 #if canImport(Glibc)
 import Glibc
@@ -116,7 +117,7 @@ struct FindCommand: ParsableCommand {
 
     static func jsonString(_ text: String) -> String {
         var out: [UInt8] = []
-        _JSONText.appendString(text, to: &out)
+        JSONEscaping.appendQuoted(text, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
