@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "PhoneVerificationPostgres", targets: ["PhoneVerificationPostgres"]),
         .library(name: "PhoneVerificationKannel", targets: ["PhoneVerificationKannel"]),
         .executable(name: "smskit", targets: ["smskit"]),
+        // `smskit serve` and `smskit verify`: the service and verification commands, apart so that
+        // building `smskit` compiles no HTTP server, database or TLS package.
+        .executable(name: "smskit-service", targets: ["smskit-service"]),
         // libsmskit, the C API (Sources/CSMSKit/include/smskit.h) for C, Python (bindings/python)
         // and other languages: .build/<configuration>/libsmskit-c.so (the executable has "smskit").
         .library(name: "smskit-c", type: .dynamic, targets: ["SMSKitCAPI"]),
@@ -161,12 +164,27 @@ let package = Package(
             exclude: ["openapi.yaml"]
         ),
 
-        // The command-line tool.
+        // What both executables share: exit codes, errors, output and the process around a
+        // command tree.
+        .target(
+            name: "SMSKitCommandLine",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The command-line tool: the engine, the records reader and JSON, nothing that listens or stores.
         .executableTarget(
             name: "smskit",
             dependencies: [
-                "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitRecords", "SMSKitServer", "SMSKitJSON",
-                "PhoneNumberTimeZones", "PhoneNumberCarriers",
+                "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitRecords", "SMSKitJSON", "SMSKitCommandLine",
+                "PhoneNumberTimeZones", "PhoneNumberCarriers", "CSMSKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `smskit-service serve|verify` (also `smskit serve|verify`): the composition root of the
+        // service and of verification from the command line.
+        .executableTarget(
+            name: "smskit-service",
+            dependencies: [
+                "PhoneNumbers", "SMSKitServer", "SMSKitJSON", "SMSKitCommandLine",
                 "PhoneVerification", "PhoneVerificationSQLite", "CSMSKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -187,7 +205,7 @@ let package = Package(
         .testTarget(name: "SMSEncodingTests", dependencies: ["SMSEncoding", "SMSKitTestSupport"]),
         .testTarget(name: "SMSTemplatesTests", dependencies: ["SMSTemplates", "SMSKitTestSupport"]),
         .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords"], exclude: ["Fixtures"]),
-        .testTarget(name: "SMSKitCLITests", dependencies: ["smskit"]),
+        .testTarget(name: "SMSKitCLITests", dependencies: ["smskit", "smskit-service"]),
         .testTarget(
             name: "PhoneNumberExtrasTests",
             dependencies: ["PhoneNumberTimeZones", "PhoneNumberCarriers"],
@@ -203,14 +221,14 @@ let package = Package(
         .testTarget(
             name: "PhoneVerificationKannelTests",
             dependencies: [
-                "PhoneVerificationKannel", "PhoneVerification", "SMSEncoding", "smskit",
+                "PhoneVerificationKannel", "PhoneVerification", "SMSEncoding", "smskit", "smskit-service",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
         .testTarget(
             name: "SMSKitServerTests",
             dependencies: [
-                "SMSKitServer", "smskit", "PhoneVerification",
+                "SMSKitServer", "smskit", "smskit-service", "PhoneVerification",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -13,8 +13,8 @@ if ! command -v schemathesis >/dev/null 2>&1 || ! schemathesis --version 2>/dev/
 fi
 command -v curl >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq curl; }
 
-swift build --product smskit
-binary="$(swift build --show-bin-path)/smskit"
+swift build --product smskit-service
+binary="$(swift build --show-bin-path)/smskit-service"
 work="$(mktemp -d)"
 key="contract-key-$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 secret="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"

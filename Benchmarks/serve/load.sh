@@ -2,7 +2,7 @@
 # Load figures for `smskit serve` on loopback (issue 29): single-number /v1/numbers/check with wrk
 # (saturation, one connection, then a fixed rate), and check-stream with N lines against `smskit validate` on
 # the same numbers, with the server's peak RSS. Needs a release build and wrk (Debian).
-#   swift build -c release --product smskit && Benchmarks/serve/load.sh [LINES]
+#   swift build -c release && Benchmarks/serve/load.sh [LINES]
 # SMSKIT_BIN=path measures that binary instead (to compare two builds in one run);
 # SMSKIT_BENCH_STREAM_ONLY=1 runs only the check-stream part.
 set -euo pipefail

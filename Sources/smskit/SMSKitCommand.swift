@@ -1,6 +1,7 @@
 import ArgumentParser
 import CSMSKit
 import PhoneNumbers
+import SMSKitCommandLine
 import SMSTemplates
 
 #if canImport(Glibc)
@@ -37,72 +38,61 @@ struct SMSKitCommand: ParsableCommand {
               smskit render --lang hi --code 123456 --app Acme
               echo "Your code is 123456" | smskit segments
 
+            'smskit serve' (the HTTP service) and 'smskit verify' (phone verification) run the \
+            smskit-service executable built beside this one; see 'smskit-service --help'.
+
             \(SMSKitExitCode.helpText)
             """,
         version: SMSKitCommand.versionText,
         subcommands: [
-            ValidateCommand.self, ParseCommand.self, RenderCommand.self, SegmentsCommand.self, VerifyCommand.self,
-            CatalogCommand.self, ServeCommand.self, FindCommand.self, MatchCommand.self,
+            ValidateCommand.self, ParseCommand.self, RenderCommand.self, SegmentsCommand.self,
+            CatalogCommand.self, FindCommand.self, MatchCommand.self,
         ]
     )
 
-    /// Parses the command line, runs the command and maps every error to an exit code
-    /// (see ``SMSKitExitCode``).
+    /// Runs `serve` and `verify` in the sibling `smskit-service` executable (as git runs
+    /// `git-foo`), and every other command here. The service and the verification commands link
+    /// an HTTP server, two databases and TLS; keeping them out of this binary keeps its build,
+    /// size and start-up those of a text tool.
     static func main() {
-        // A closed stdout must surface as EPIPE from write(2), not kill the process.
-        signal(SIGPIPE, SIG_IGN)
-        var command: any ParsableCommand
-        switch parseCommandLine() {
-        case .success(let parsed): command = parsed
-        case .failure(let failure): _terminate(failure.status)
+        let arguments = CommandLine.arguments
+        if arguments.count > 1, ServiceCommands.names.contains(arguments[1]) {
+            ServiceCommands.exec(arguments: Array(arguments.dropFirst()))
         }
-        _terminate(run(&command))
-    }
-
-    /// Runs the command and returns the exit status, its message (if any) written to stderr.
-    /// The error is released before the caller exits (see ``parseCommandLine()``).
-    static func run(_ command: inout any ParsableCommand) -> Int32 {
-        do {
-            try command.run()
-            return SMSKitExitCode.success
-        } catch let error as CLIError {
-            if error.isBrokenPipe { return SMSKitExitCode.success }
-            _Stderr.write("smskit: \(error.message)\n")
-            return error.exitCode
-        } catch let error as ValidationError {
-            _Stderr.write(fullMessage(for: error) + "\n")
-            return SMSKitExitCode.usage
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success { exit(withError: error) }
-            _Stderr.write(fullMessage(for: error) + "\n")
-            return code.rawValue == SMSKitExitCode.usage ? SMSKitExitCode.usage : SMSKitExitCode.failure
-        }
+        CommandLineMain.main(SMSKitCommand.self)
     }
 }
 
-extension SMSKitCommand {
-    /// A command line that did not parse: the exit status, once its message is written.
-    struct ParseFailure: Error {
-        var status: Int32
+/// The commands that live in `smskit-service`.
+enum ServiceCommands {
+    static let names: Set<String> = ["serve", "verify"]
+    static let executableName = "smskit-service"
+
+    /// Replaces this process with `smskit-service ARGUMENTS`, found beside this executable;
+    /// returns only by exiting with a message when it is not there.
+    static func exec(arguments: [String]) -> Never {
+        let path = siblingDirectory() + "/" + executableName
+        guard access(path, X_OK) == 0 else {
+            _Stderr.write("""
+                smskit: '\(arguments[0])' is in the \(executableName) executable, which is not built next to \
+                this one; build it with: swift build -c release --product \(executableName)
+
+                """)
+            _terminate(SMSKitExitCode.failure)
+        }
+        let argv = ([executableName] + arguments).map { strdup($0) } + [nil]
+        execv(path, argv)
+        _Stderr.write("smskit: cannot run \(path): \(String(cString: strerror(errno)))\n")
+        _terminate(SMSKitExitCode.failure)
     }
 
-    /// Parses the command line. Help and `--version` print and exit 0 here; a usage error writes
-    /// ArgumentParser's message to stderr and returns its status (64, or 1 for a failure).
-    ///
-    /// The parser's error is released before the caller exits: under AddressSanitizer, ending
-    /// the process while it is alive made LeakSanitizer report 48 to 368 bytes of the parser's
-    /// argument tables (for a bad `--national-tables` value) and turn status 64 into 1.
-    static func parseCommandLine() -> Result<any ParsableCommand, ParseFailure> {
-        do {
-            return .success(try parseAsRoot(nil))
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                exit(withError: error)
-            }
-            _Stderr.write(fullMessage(for: error) + "\n")
-            return .failure(ParseFailure(status: code == .failure ? SMSKitExitCode.failure : SMSKitExitCode.usage))
-        }
+    /// The directory of the running executable (the link /proc/self/exe resolves), else of argv[0].
+    private static func siblingDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let path = count > 0 ? String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : CommandLine.arguments[0]
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
     }
 }

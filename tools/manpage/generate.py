@@ -9,6 +9,9 @@ Deterministic: no date, no version; the page changes only when the help does.
     python3 tools/manpage/generate.py --binary .build/debug/smskit              # writes docs/smskit.1
     python3 tools/manpage/generate.py --binary .build/debug/smskit --check      # exit 1 when stale
 
+`serve` and `verify` live in `smskit-service`, which `smskit` runs; the page documents them as
+`smskit` subcommands, read from the `smskit-service` beside the binary.
+
 The CLI test `manPageIsCurrent` runs the check against the binary under test.
 """
 import argparse
@@ -102,6 +105,9 @@ def main():
     parser.add_argument("--check", action="store_true", help="exit 1 when the file differs from what would be written")
     options = parser.parse_args()
     tool = json.loads(subprocess.run([options.binary, "--experimental-dump-help"], check=True, capture_output=True).stdout)
+    service_binary = pathlib.Path(options.binary).resolve().parent / "smskit-service"
+    service = json.loads(subprocess.run([str(service_binary), "--experimental-dump-help"], check=True, capture_output=True).stdout)
+    tool["command"].setdefault("subcommands", []).extend(service["command"].get("subcommands", []))
     page = render(tool)
     output = pathlib.Path(options.output)
     if options.check:

@@ -1,4 +1,5 @@
 import SMSEncoding
+import SMSKitCommandLine
 import SMSTemplates
 import SMSKitJSON
 

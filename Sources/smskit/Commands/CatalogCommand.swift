@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SMSKitCommandLine
 import SMSTemplates
 
 /// `smskit catalog export|import`: catalogs to and from translators' formats.

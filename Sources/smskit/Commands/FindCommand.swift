@@ -1,5 +1,6 @@
 import ArgumentParser
 import PhoneNumbers
+import SMSKitCommandLine
 import SMSKitJSON
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PhoneNumbers
+import SMSKitCommandLine
 import SMSKitJSON
 
 /// `smskit match A B`: whether two inputs are the same phone number (libphonenumber's isNumberMatch).

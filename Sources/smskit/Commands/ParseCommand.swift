@@ -1,5 +1,6 @@
 import ArgumentParser
 import PhoneNumbers
+import SMSKitCommandLine
 import SMSKitJSON
 
 /// `smskit parse NUMBER`: everything about one number.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PhoneNumbers
 import SMSEncoding
+import SMSKitCommandLine
 import SMSTemplates
 import SMSKitJSON
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import SMSEncoding
+import SMSKitCommandLine
 import SMSKitJSON
 import SMSKitRecords
 

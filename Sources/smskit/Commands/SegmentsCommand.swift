@@ -1,5 +1,6 @@
 import ArgumentParser
 import SMSEncoding
+import SMSKitCommandLine
 import SMSKitJSON
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import PhoneNumberCarriers
 import PhoneNumbers
+import SMSKitCommandLine
 import SMSKitRecords
 
 #if canImport(Glibc)

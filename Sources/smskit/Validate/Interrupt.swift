@@ -1,3 +1,4 @@
+import SMSKitCommandLine
 import Synchronization
 
 #if canImport(Glibc)
@@ -76,5 +77,13 @@ enum _Interrupt {
         case SIGTERM: "SIGTERM"
         default: "signal \(number)"
         }
+    }
+}
+
+extension CLIError {
+    /// Stopped by SIGINT or SIGTERM after `records` records, all of them written whole.
+    static func interrupted(_ signal: Int32, records: Int) -> CLIError {
+        CLIError(message: "interrupted by \(_Interrupt.name(signal)) after \(_grouped(records)) records; the output ends on a whole record",
+                 exitCode: SMSKitExitCode.interrupted(by: signal))
     }
 }

@@ -1,5 +1,6 @@
 import PhoneNumberCarriers
 import PhoneNumbers
+import SMSKitCommandLine
 
 /// A field `validate` can write (`--fields`). The names are the output names.
 enum _OutputField: String, CaseIterable {

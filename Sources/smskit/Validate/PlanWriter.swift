@@ -1,6 +1,7 @@
 import PhoneNumberCarriers
 import PhoneNumberTimeZones
 import PhoneNumbers
+import SMSKitCommandLine
 
 /// One number of a record, checked: its field bytes, why it was not checked (`problem`) or the
 /// engine's answer, and which number column it came from.

@@ -1,5 +1,6 @@
 import Dispatch
 import PhoneNumbers
+import SMSKitCommandLine
 import SMSKitRecords
 import Synchronization
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SMSKitCommandLine
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SMSKitCommandLine
 import Foundation
 import PhoneVerification
 import SMSKitJSON

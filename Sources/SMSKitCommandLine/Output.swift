@@ -9,14 +9,14 @@ import Darwin
 /// A closed pipe (EPIPE, with SIGPIPE ignored) becomes ``CLIError/brokenPipe``, which ends the
 /// process quietly with status 0; any other write error (a full disk, `/dev/full`) becomes a
 /// failure with the system's message.
-struct _Output {
+package struct _Output {
     private let fd: Int32
     private var buffer: [UInt8]
     private let limit: Int
     /// Blocks of this size or more are written without copying them into the buffer.
     private static let direct = 1 << 16
 
-    init(fd: Int32 = 1, capacity: Int = 1 << 20) {
+    package init(fd: Int32 = 1, capacity: Int = 1 << 20) {
         self.fd = fd
         self.limit = capacity
         self.buffer = []
@@ -24,7 +24,7 @@ struct _Output {
     }
 
     /// Appends bytes, flushing when the buffer is full.
-    mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    package mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
         if buffer.count + bytes.count > limit { try flush() }
         // A large block (a slice of `validate` records) goes out as it is, not copied first.
         if bytes.count >= Self.direct {
@@ -36,27 +36,27 @@ struct _Output {
     }
 
     /// Appends bytes, flushing when the buffer is full.
-    mutating func write(_ bytes: [UInt8]) throws {
+    package mutating func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { raw in try write(raw) }
     }
 
     /// Appends a string's UTF-8.
-    mutating func write(_ text: String) throws {
+    package mutating func write(_ text: String) throws {
         var text = text
         try text.withUTF8 { bytes in try write(UnsafeRawBufferPointer(bytes)) }
     }
 
     /// Whether bytes are buffered, not yet written.
-    var hasBuffered: Bool { !buffer.isEmpty }
+    package var hasBuffered: Bool { !buffer.isEmpty }
 
     /// Writes everything buffered.
-    mutating func flush() throws {
+    package mutating func flush() throws {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
         try buffer.withUnsafeBytes { raw in try Self.writeAll(fd, raw) }
     }
 
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
         guard var base = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
@@ -84,8 +84,8 @@ private func Glibc_write(_ fd: Int32, _ base: UnsafeRawPointer, _ count: Int) ->
 
 /// Unbuffered writes to stderr (messages, progress, summaries). Errors writing to stderr are
 /// ignored: there is nowhere left to report them.
-enum _Stderr {
-    static func write(_ text: String) {
+package enum _Stderr {
+    package static func write(_ text: String) {
         var copy = text
         copy.withUTF8 { bytes in
             var base = bytes.baseAddress
@@ -103,13 +103,13 @@ enum _Stderr {
     }
 
     /// Whether stderr is a terminal and the environment is not CI: progress bars are drawn only then.
-    static var wantsProgress: Bool {
+    package static var wantsProgress: Bool {
         isatty(2) == 1 && getenv("CI") == nil
     }
 }
 
 /// Ends the process with a status. Output already went through ``_Output``, never stdio.
-func _terminate(_ code: Int32) -> Never {
+package func _terminate(_ code: Int32) -> Never {
     #if canImport(Glibc)
     Glibc.exit(code)
     #else

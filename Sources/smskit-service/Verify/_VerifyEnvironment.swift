@@ -3,6 +3,7 @@ import Foundation
 import PhoneNumbers
 import PhoneVerification
 import PhoneVerificationSQLite
+import SMSKitCommandLine
 import SMSKitJSON
 import Synchronization
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The exit codes of `smskit`, in one place. `smskit --help` prints ``helpText``.
+/// The exit codes of `smskit` and `smskit-service`, in one place. `smskit --help` prints ``helpText``.
 ///
 /// | Code | Meaning |
 /// |---|---|
@@ -11,19 +11,19 @@ import ArgumentParser
 ///
 /// A record that does not parse is data, not a failure: `validate` and `parse` report it and
 /// exit 0.
-enum SMSKitExitCode {
+package enum SMSKitExitCode {
     /// Done.
-    static let success: Int32 = 0
+    package static let success: Int32 = 0
     /// A failure such as an unreadable file or a write error.
-    static let failure: Int32 = 1
+    package static let failure: Int32 = 1
     /// A usage error (`EX_USAGE`): what was asked for cannot be understood.
-    static let usage: Int32 = 64
+    package static let usage: Int32 = 64
 
     /// Stopped by a signal, as shells report it: 128 + the signal number (130 for SIGINT).
-    static func interrupted(by signal: Int32) -> Int32 { 128 + signal }
+    package static func interrupted(by signal: Int32) -> Int32 { 128 + signal }
 
     /// The exit-code table for help texts.
-    static let helpText = """
+    package static let helpText = """
         EXIT CODES:
           0   done (also when the reader of stdout closes it early, as `head` does)
           1   failure: unreadable input, read or write error, unloadable catalog
@@ -35,25 +35,26 @@ enum SMSKitExitCode {
 }
 
 /// An error that ends the command with a message on stderr and an exit code.
-struct CLIError: Error, CustomStringConvertible {
+package struct CLIError: Error, CustomStringConvertible {
     /// The message, without the `smskit:` prefix.
-    var message: String
+    package var message: String
     /// The process exit code.
-    var exitCode: Int32
+    package var exitCode: Int32
     /// True when stdout was closed by its reader (EPIPE): exit quietly with 0.
-    var isBrokenPipe: Bool = false
+    package var isBrokenPipe: Bool = false
 
-    var description: String { message }
+    package var description: String { message }
+
+    package init(message: String, exitCode: Int32, isBrokenPipe: Bool = false) {
+        self.message = message
+        self.exitCode = exitCode
+        self.isBrokenPipe = isBrokenPipe
+    }
 
     /// A failure (exit 1).
-    static func failure(_ message: String) -> CLIError { CLIError(message: message, exitCode: SMSKitExitCode.failure) }
+    package static func failure(_ message: String) -> CLIError { CLIError(message: message, exitCode: SMSKitExitCode.failure) }
     /// A usage error (exit 64).
-    static func usage(_ message: String) -> CLIError { CLIError(message: message, exitCode: SMSKitExitCode.usage) }
-    /// Stopped by SIGINT or SIGTERM after `records` records, all of them written whole.
-    static func interrupted(_ signal: Int32, records: Int) -> CLIError {
-        CLIError(message: "interrupted by \(_Interrupt.name(signal)) after \(_grouped(records)) records; the output ends on a whole record",
-                 exitCode: SMSKitExitCode.interrupted(by: signal))
-    }
+    package static func usage(_ message: String) -> CLIError { CLIError(message: message, exitCode: SMSKitExitCode.usage) }
     /// The reader of stdout went away.
-    static let brokenPipe = CLIError(message: "", exitCode: SMSKitExitCode.success, isBrokenPipe: true)
+    package static let brokenPipe = CLIError(message: "", exitCode: SMSKitExitCode.success, isBrokenPipe: true)
 }
