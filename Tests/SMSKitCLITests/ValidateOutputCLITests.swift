@@ -226,6 +226,15 @@ import Testing
         #expect(result.stderr.contains("written    6"))
     }
 
+    @Test("--unique keys numbers as the library's dedupeKey does: an extension makes another number")
+    func uniqueKeepsExtensions() throws {
+        let input = "+1 650 253 0000\n+1 650 253 0000 ext. 12\n(650) 253-0000 x12\n+1 650 253 0000;ext=13\n650 253 0000\n"
+        let result = try Self.validate(["--unique", "--region", "US", "--format", "csv", "--fields", "record,e164"],
+                                       stdin: Data(input.utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout == "record,e164\n1,+16502530000\n2,+16502530000\n4,+16502530000\n", "stdout: \(result.stdout)")
+    }
+
     @Test("--unique over chunks and slices: the first of each number, in input order")
     func uniqueAcrossChunks() throws {
         var lines: [String] = []

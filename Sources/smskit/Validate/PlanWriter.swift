@@ -78,9 +78,11 @@ struct _PlanWriter {
         return true
     }
 
-    /// A number's key for `--unique`: its E.164 digits as an integer, times 32, plus their
-    /// count (so that +39 06... and +39 6... differ); 8 bytes a number.
-    static func key(_ check: PhoneNumberCheck) -> UInt64? {
+    /// A number's key for `--unique`: the same number as ``PhoneNumbers/PhoneNumber/dedupeKey``
+    /// (calling code, national number with its leading zeros, extension), kept as its E.164
+    /// digits as an integer, times 32, plus their count (so that +39 06... and +39 6... differ),
+    /// and the extension, which few numbers have.
+    static func key(_ check: PhoneNumberCheck) -> _UniqueKey? {
         guard let number = check.number else { return nil }
         var digits: UInt64 = 0
         var count: UInt64 = 0
@@ -91,7 +93,8 @@ struct _PlanWriter {
                 count += 1
             }
         }
-        return digits &<< 5 | (count & 31)
+        let ext = number.extension.flatMap { $0.isEmpty ? nil : $0 }
+        return _UniqueKey(number: digits &<< 5 | (count & 31), extension: ext)
     }
 
     // MARK: Values
@@ -230,17 +233,22 @@ struct _UniqueMark {
     var keysEnd: Int
 }
 
-/// `--unique`: the numbers already written, as 8-byte keys (``_PlanWriter/key(_:)``) in one hash
-/// set, owned by the writer of the output, which sees the records in input order. A record whose
+/// The key of one number for `--unique` (``_PlanWriter/key(_:)``).
+struct _UniqueKey: Hashable {
+    var number: UInt64
+    var `extension`: String?
+}
+
+/// `--unique`: the numbers already written, as keys (``_PlanWriter/key(_:)``) in one hash set,
+/// owned by the writer of the output, which sees the records in input order. A record whose
 /// numbers were all written before is dropped; one without a number that parsed is kept.
-/// Memory grows with the distinct numbers (about 16 bytes each with the set's spare room:
-/// 10 million distinct numbers take about 160 MB), not with the records.
+/// Memory grows with the distinct numbers, not with the records.
 struct _UniqueFilter {
-    private var seen = Set<UInt64>()
+    private var seen = Set<_UniqueKey>()
     private(set) var dropped = 0
 
     /// Whether a record with these keys is written (and its keys remembered).
-    mutating func admit(_ keys: ArraySlice<UInt64>) -> Bool {
+    mutating func admit(_ keys: ArraySlice<_UniqueKey>) -> Bool {
         guard !keys.isEmpty else { return true }
         var fresh = false
         for key in keys where seen.insert(key).inserted { fresh = true }

@@ -235,7 +235,7 @@ final class _SliceResult: @unchecked Sendable {
     var badRegionCount = 0
     /// With `--unique`: where each output record ends, and the keys of its numbers.
     var marks: [_UniqueMark] = []
-    var keys: [UInt64] = []
+    var keys: [_UniqueKey] = []
 }
 
 /// Records to check, and what their slices produced. Filled by the pipeline's thread, then read
