@@ -36,6 +36,18 @@ struct FindCLITests {
         #expect(try exact.jsonLines().first?["file"] as? String == path)
     }
 
+    @Test("find quotes a CSV field as validate does: one ending in a space is quoted")
+    func csvQuotingAsValidate() throws {
+        let path = try CLI.file("notes ", "(650) 253-0000\n")
+        let found = try CLI.run(["find", path, "--region", "US", "--format", "csv"])
+        #expect(found.status == 0)
+        #expect(found.lines.last == "\"\(path)\",1,0,14,0,14,(650) 253-0000,+16502530000,,true,US,fixed_line_or_mobile",
+                "stdout: \(found.stdout)")
+        let validated = try CLI.run(["validate", "--region", "US", "--format", "csv", "--fields", "input,e164"],
+                                    stdin: Data(" 650 253 0000 \n".utf8))
+        #expect(validated.lines.last == "\" 650 253 0000 \",+16502530000", "stdout: \(validated.stdout)")
+    }
+
     @Test func badInput() throws {
         // Invalid UTF-8, an unknown region, a missing file, a bad leniency, an over-long line.
         let bytes = Data([0xFF, 0x20] + Array("+1 650 253 0000".utf8) + [0x0A])

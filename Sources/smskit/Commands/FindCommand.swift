@@ -2,6 +2,7 @@ import ArgumentParser
 import PhoneNumbers
 import SMSKitCommandLine
 import SMSKitJSON
+import SMSKitRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -124,13 +125,7 @@ struct FindCommand: ParsableCommand {
 
     /// RFC 4180 quoting (cells are data as found: no formula escaping, which would change them).
     static func csvCell(_ cell: String) -> String {
-        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
-        var quoted = "\""
-        for character in cell {
-            quoted.append(character)
-            if character == "\"" { quoted.append("\"") }
-        }
-        return quoted + "\""
+        CSVField.encoded(cell)
     }
 }
 

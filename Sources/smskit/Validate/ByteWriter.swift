@@ -1,5 +1,6 @@
 @_spi(Tools) import PhoneNumbers
 import SMSKitJSON
+import SMSKitRecords
 
 /// Writes one output record into a buffer the caller sized for it, with no capacity or
 /// uniqueness checks per field (unlike appending to an Array piece by piece).
@@ -131,17 +132,10 @@ struct _ByteWriter {
         count &+= JSONEscaping.writeQuoted(source, to: base + count)
     }
 
-    /// A CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, or starts or ends
-    /// with a space; quotes doubled (at most 2 bytes per input byte, plus 2).
+    /// A CSV field, quoted when ``SMSKitRecords/CSVField/needsQuotes(_:)`` says so, quotes
+    /// doubled (at most 2 bytes per input byte, plus 2).
     mutating func csvField(_ source: UnsafeBufferPointer<UInt8>) {
-        var needsQuotes = source.first == UInt8(ascii: " ") || source.last == UInt8(ascii: " ")
-        if !needsQuotes {
-            for value in source where value == UInt8(ascii: ",") || value == UInt8(ascii: "\"")
-                || value == UInt8(ascii: "\n") || value == UInt8(ascii: "\r") {
-                needsQuotes = true
-                break
-            }
-        }
+        let needsQuotes = CSVField.needsQuotes(source)
         guard needsQuotes else { bytes(source); return }
         byte(UInt8(ascii: "\""))
         for value in source {
