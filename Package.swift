@@ -142,13 +142,11 @@ let package = Package(
 
         // The HTTP service behind `smskit serve`: numbers, segments, messages and verifications over
         // JSON/NDJSON, with hashed API keys, per-key rate limits, body limits and Prometheus metrics.
-        // It is the top layer, so it holds both verification stores (the executable picks one).
+        // It takes an open store and a sender; the executable chooses and opens them.
         .target(
             name: "SMSKitServer",
             dependencies: [
-                "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitJSON",
-                "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitJSON", "PhoneVerification",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -184,9 +182,13 @@ let package = Package(
         .executableTarget(
             name: "smskit-service",
             dependencies: [
-                "PhoneNumbers", "SMSKitServer", "SMSKitJSON", "SMSKitCommandLine",
-                "PhoneVerification", "PhoneVerificationSQLite", "CSMSKit",
+                "PhoneNumbers", "SMSKitServer", "SMSKitJSON", "SMSKitCommandLine", "CSMSKit",
+                "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
 
@@ -205,7 +207,7 @@ let package = Package(
         .testTarget(name: "SMSEncodingTests", dependencies: ["SMSEncoding", "SMSKitTestSupport"]),
         .testTarget(name: "SMSTemplatesTests", dependencies: ["SMSTemplates", "SMSKitTestSupport"]),
         .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords"], exclude: ["Fixtures"]),
-        .testTarget(name: "SMSKitCLITests", dependencies: ["smskit", "smskit-service"]),
+        .testTarget(name: "SMSKitCLITests", dependencies: ["smskit", "smskit-service", "SMSKitServer"]),
         .testTarget(
             name: "PhoneNumberExtrasTests",
             dependencies: ["PhoneNumberTimeZones", "PhoneNumberCarriers"],

@@ -33,10 +33,10 @@ struct VerificationEndpoints: Sendable {
     let clock: VerificationClock
 
     init(settings: VerificationSettings, metrics: ServiceMetrics, logger: Logger) throws(ServiceConfigurationError) {
-        let opened = try settings.store.open(logger: logger)
+        let opened = settings.store
         do {
             verifier = try PhoneVerifier(
-                store: opened.store, sender: MeteredSender(base: settings.sender.makeSender(logger: logger, metricsFactory: metrics.factory), metrics: metrics),
+                store: opened.store, sender: MeteredSender(base: settings.sender(logger, metrics.factory), metrics: metrics),
                 secret: settings.secret, testNumbers: settings.testNumbers, configuration: settings.verifier,
                 clock: settings.clock)
         } catch {

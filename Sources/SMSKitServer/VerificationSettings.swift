@@ -1,20 +1,27 @@
+import CoreMetrics
+import Logging
 import PhoneNumbers
 import PhoneVerification
+import ServiceLifecycle
 
-/// The verification side of `smskit serve`: where verifications are kept, how SMS leave, the
-/// server secret and the send guard.
+/// The verification side of the service: the store and the sender its composition root opened
+/// (the server links neither a database nor a gateway client of its own), the server secret and
+/// the send guard.
 ///
 /// ```swift
-/// var settings = VerificationSettings(secret: try VerificationSecret(secretBytes))
-/// settings.store = try VerificationStoreLocation(parsing: "postgres://smskit@db.internal/smskit")
+/// let store = try SQLiteVerificationStore(path: "/var/lib/smskit/verify.sqlite")
+/// var settings = VerificationSettings(secret: try VerificationSecret(secretBytes),
+///                                     store: OpenedVerificationStore(store: store),
+///                                     sender: { _, _ in OutboxSender(path: "/var/lib/smskit/outbox.jsonl") })
 /// settings.verifier.sendGuard.deniedRegions = ["CU"]
 /// configuration.verification = settings
 /// ```
 public struct VerificationSettings: Sendable {
-    /// The store; `sqlite:smskit-verify.sqlite` by default.
-    public var store: VerificationStoreLocation = .default
-    /// The sender; `outbox:smskit-outbox.jsonl` by default.
-    public var sender: SMSSenderLocation = .default
+    /// The store, with what makes it ready and the services it needs running.
+    public var store: OpenedVerificationStore
+    /// Makes the sender with the server's logger and metrics factory (a gateway client reports
+    /// its own metrics there, beside the service's).
+    public var sender: @Sendable (Logger, any MetricsFactory) -> any SMSSender
     /// The server secret (codes are kept as HMAC-SHA256 under it). Every process sharing a
     /// store needs the same one.
     public var secret: VerificationSecret
@@ -27,11 +34,34 @@ public struct VerificationSettings: Sendable {
     /// The clock (tests move it by hand).
     public var clock: VerificationClock = .system
 
-    /// Settings with `secret` and the defaults.
-    public init(secret: VerificationSecret) {
+    /// Settings with `secret`, `store`, `sender` and the defaults.
+    public init(secret: VerificationSecret, store: OpenedVerificationStore,
+                sender: @escaping @Sendable (Logger, any MetricsFactory) -> any SMSSender) {
         self.secret = secret
+        self.store = store
+        self.sender = sender
         var verifier = VerificationConfiguration()
         verifier.storeTimeout = .seconds(5)
         self.verifier = verifier
+    }
+}
+
+/// A store as the service uses it: the store, what makes it ready (idempotent, retried before
+/// each request until it succeeds once: PostgreSQL's tables are created on first contact) and the
+/// services it needs running beside the server (the PostgreSQL client).
+public struct OpenedVerificationStore: Sendable {
+    /// The store.
+    public var store: any VerificationStore
+    /// What makes it ready.
+    public var prepare: @Sendable () async throws -> Void
+    /// The services it needs running.
+    public var services: [any Service]
+
+    /// A store, ready as it is unless `prepare` says otherwise.
+    public init(store: any VerificationStore, prepare: @escaping @Sendable () async throws -> Void = {},
+                services: [any Service] = []) {
+        self.store = store
+        self.prepare = prepare
+        self.services = services
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 import SMSKitCommandLine
 import Dispatch
 #if canImport(FoundationEssentials)
@@ -215,10 +216,20 @@ extension ServeCommand {
         func setting(_ flag: String?, _ name: String) -> String? {
             flag ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
-        var settings = VerificationSettings(secret: try secret(environment))
+        let secret = try secret(environment)
+        var settings: VerificationSettings
         do {
-            if let text = setting(store, "SMSKIT_VERIFY_STORE") { settings.store = try VerificationStoreLocation(parsing: text) }
-            if let text = setting(sender, "SMSKIT_SENDER") { settings.sender = try SMSSenderLocation(parsing: text) }
+            let store = try setting(store, "SMSKIT_VERIFY_STORE").map { text throws(ServiceConfigurationError) in
+                try VerificationStoreLocation(parsing: text)
+            } ?? .default
+            let sender = try setting(sender, "SMSKIT_SENDER").map { text throws(ServiceConfigurationError) in
+                try SMSSenderLocation(parsing: text)
+            } ?? .default
+            var logger = Logger(label: "smskit.serve")
+            logger.logLevel = Logger.Level(rawValue: logLevel ?? environment["SMSKIT_LOG_LEVEL"] ?? "info") ?? .info
+            settings = VerificationSettings(secret: secret, store: try store.open(logger: logger)) { logger, factory in
+                sender.makeSender(logger: logger, metricsFactory: factory)
+            }
         } catch {
             throw CLIError.usage(error.description)
         }

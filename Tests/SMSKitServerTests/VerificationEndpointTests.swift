@@ -19,9 +19,11 @@ final class VerificationFixture: Sendable {
     init(keys: APIKeys? = nil, _ adjust: (inout VerificationSettings) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("smskit-verify-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var settings = VerificationSettings(secret: VerificationSecret.random())
-        settings.store = .memory
-        settings.sender = .outbox(path: directory.appendingPathComponent("outbox.jsonl").path)
+        let outbox = directory.appendingPathComponent("outbox.jsonl").path
+        var settings = VerificationSettings(secret: VerificationSecret.random(),
+                                            store: OpenedVerificationStore(store: InMemoryVerificationStore())) { _, _ in
+            OutboxSender(path: outbox)
+        }
         settings.clock = clock.clock
         adjust(&settings)
         let configured = settings
@@ -327,23 +329,8 @@ struct VerificationEndpointTests {
         }
     }
 
-    @Test("Store and sender locations parse, with clear errors for unknown schemes")
-    func locations() throws {
-        #expect(try VerificationStoreLocation(parsing: "memory") == .memory)
-        #expect(try VerificationStoreLocation(parsing: "sqlite:/tmp/a.sqlite") == .sqlite(path: "/tmp/a.sqlite"))
-        #expect(try VerificationStoreLocation(parsing: "data/v.sqlite") == .sqlite(path: "data/v.sqlite"))
-        #expect(try VerificationStoreLocation(parsing: "postgres://u@h:5432/d") == .postgres(url: "postgres://u@h:5432/d"))
-        #expect(VerificationStoreLocation.postgres(url: "postgres://u:hunter2@h/d").description == "postgres://u:***@h/d")
-        #expect(throws: ServiceConfigurationError.self) { try VerificationStoreLocation(parsing: "redis://h") }
-        #expect(try SMSSenderLocation(parsing: "outbox:/tmp/o.jsonl") == .outbox(path: "/tmp/o.jsonl"))
-        do {
-            _ = try SMSSenderLocation(parsing: "smpp://h:2775")
-            Issue.record("an unknown scheme was accepted")
-        } catch {
-            #expect(error.description.contains("Unknown sender scheme 'smpp'"))
-        }
-        #expect(throws: ServiceConfigurationError.self) { try SMSSenderLocation(parsing: "outbox:") }
-        #expect(throws: ServiceConfigurationError.self) { try SMSSenderLocation(parsing: "no-scheme") }
+    @Test("API keys parse, trusted ones marked")
+    func keys() throws {
         let keys = try APIKeys(parsing: "plain-key-0123456789abcdef\ntrusted-key-0123456789abcdef trusted\n")
         #expect(keys.identify("plain-key-0123456789abcdef")?.isTrusted == false)
         #expect(keys.identify("trusted-key-0123456789abcdef")?.isTrusted == true)

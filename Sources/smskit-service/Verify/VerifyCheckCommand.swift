@@ -24,22 +24,22 @@ struct VerifyCheckCommand: ParsableCommand {
     @OptionGroup var options: VerifyStoreOptions
 
     func run() throws {
-        let path = _VerifyEnvironment.storePath(options.store)
-        guard FileManager.default.fileExists(atPath: path) else {
+        let location = try _VerifyEnvironment.location(options.store)
+        if let path = location.file, !FileManager.default.fileExists(atPath: path) {
             throw CLIError.failure("no store at \(path); start a verification first or give --store")
         }
-        let secret = try _VerifyEnvironment.secret(storePath: path)
-        let store = try _VerifyEnvironment.store(path: path)
+        let secret = try _VerifyEnvironment.secret(storePath: location.file)
+        let store = try _VerifyEnvironment.store(location)
         let verifier: PhoneVerifier
         do {
-            verifier = try PhoneVerifier(store: store, sender: OutboxSender(path: "/dev/null"), secret: secret)
+            verifier = try PhoneVerifier(store: store.store, sender: OutboxSender(path: "/dev/null"), secret: secret)
         } catch {
             throw CLIError.usage(error.message)
         }
         let (id, code, format) = (id, code, options.format)
         let outcome: Result<CheckResult, VerificationError>
         do {
-            outcome = .success(try _VerifyEnvironment.runBlocking { try await verifier.check(id: id, code: code) })
+            outcome = .success(try _VerifyEnvironment.withStore(store) { try await verifier.check(id: id, code: code) })
         } catch let error as VerificationError {
             outcome = .failure(error)
         }

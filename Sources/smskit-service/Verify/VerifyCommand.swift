@@ -1,14 +1,16 @@
 import ArgumentParser
 
-/// `smskit verify`: phone verification from the command line (issue 26).
+/// `smskit verify`: phone verification from the command line.
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Send a verification code by SMS and check it (phone sign-in).",
         discussion: """
-            State lives in a SQLite file: --store PATH, else $SMSKIT_VERIFY_STORE, else \
-            ./smskit-verify.sqlite. SMS go to a JSON-lines outbox (--outbox, default \
-            ./smskit-outbox.jsonl), one SMS per line with to, text, encoding, parts.
+            State lives where --store, else $SMSKIT_VERIFY_STORE, says, as for 'smskit serve': a \
+            SQLite file (a path or sqlite:PATH; default ./smskit-verify.sqlite), memory, or \
+            postgres://USER@HOST:PORT/DATABASE. SMS go to a JSON-lines outbox (--outbox, default \
+            ./smskit-outbox.jsonl), one SMS per line with to, text, encoding, parts, or where \
+            --sender (or $SMSKIT_SENDER) says: outbox:PATH or kannel:URL.
 
             The server secret keys the code digests (HMAC-SHA256). It is read from \
             $SMSKIT_VERIFY_SECRET (at least 32 bytes), else from the file \
@@ -39,7 +41,7 @@ enum VerifyFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// The options every verify subcommand that opens the store shares.
 struct VerifyStoreOptions: ParsableArguments {
-    @Option(name: .long, help: "The SQLite store (default: $SMSKIT_VERIFY_STORE or ./smskit-verify.sqlite).")
+    @Option(name: .long, help: "The store: a SQLite file, sqlite:PATH, memory or postgres://... (default: $SMSKIT_VERIFY_STORE or ./smskit-verify.sqlite).")
     var store: String?
 
     @Option(name: .long, help: "The test-number file (default: $SMSKIT_VERIFY_TEST_NUMBERS or ./smskit-test-numbers.json).")

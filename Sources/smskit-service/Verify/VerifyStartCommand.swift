@@ -31,6 +31,9 @@ struct VerifyStartCommand: ParsableCommand {
     @Option(name: .long, help: "The JSON-lines outbox the SMS is appended to (default ./smskit-outbox.jsonl).")
     var outbox: String = _VerifyEnvironment.defaultOutbox
 
+    @Option(name: .long, help: ArgumentHelp("Where the SMS goes, as for 'smskit serve': outbox:PATH or kannel:URL [SMSKIT_SENDER]; default the outbox.", valueName: "SCHEME:VALUE"))
+    var sender: String?
+
     @Option(name: .long, help: "The app name in the SMS.")
     var app: String = "SMSKit"
 
@@ -42,13 +45,14 @@ struct VerifyStartCommand: ParsableCommand {
             guard let code = RegionCode(region) else { throw CLIError.usage("--region \(region) is not a region code") }
             defaultRegion = code
         }
-        let path = _VerifyEnvironment.storePath(options.store)
-        let secret = try _VerifyEnvironment.secret(storePath: path)
+        let location = try _VerifyEnvironment.location(options.store)
+        let senderLocation = try _VerifyEnvironment.senderLocation(sender, outbox: outbox)
+        let secret = try _VerifyEnvironment.secret(storePath: location.file)
         let registry = try _VerifyEnvironment.registry(path: _VerifyEnvironment.testNumbersPath(options.testNumbers))
-        let store = try _VerifyEnvironment.store(path: path)
+        let store = try _VerifyEnvironment.store(location)
         let verifier: PhoneVerifier
         do {
-            verifier = try PhoneVerifier(store: store, sender: OutboxSender(path: outbox), secret: secret,
+            verifier = try PhoneVerifier(store: store.store, sender: _VerifyEnvironment.sender(senderLocation), secret: secret,
                                          testNumbers: registry, configuration: VerificationConfiguration(appName: app))
         } catch {
             throw CLIError.usage(error.message)
@@ -56,7 +60,7 @@ struct VerifyStartCommand: ParsableCommand {
         let (number, languageCode, client, format, region) = (number, languageCode, client, options.format, defaultRegion)
         let outcome: Result<StartedVerification, VerificationError>
         do {
-            outcome = .success(try _VerifyEnvironment.runBlocking {
+            outcome = .success(try _VerifyEnvironment.withStore(store) {
                 try await verifier.start(phoneNumber: number, defaultRegion: region,
                                          languageCode: languageCode, clientKey: client)
             })
@@ -79,7 +83,7 @@ struct VerifyStartCommand: ParsableCommand {
             case .text:
                 print(started.id)
                 let what = started.isTest ? "test number: no SMS sent" :
-                    "\(started.segments) SMS segment\(started.segments == 1 ? "" : "s") in \(started.locale) appended to \(outbox)"
+                    "\(started.segments) SMS segment\(started.segments == 1 ? "" : "s") in \(started.locale) handed to \(senderLocation)"
                 _Stderr.write("smskit: \(started.isResend ? "resent" : "sent") to \(started.e164) (\(what)); "
                               + "expires \(_VerifyEnvironment.timestamp(started.expiresAt))\n")
             }

@@ -1,10 +1,13 @@
 import Dispatch
+import CoreMetrics
 import Foundation
+import Logging
 import PhoneNumbers
 import PhoneVerification
 import PhoneVerificationSQLite
 import SMSKitCommandLine
 import SMSKitJSON
+import SMSKitServer
 import Synchronization
 
 #if canImport(Glibc)
@@ -28,17 +31,45 @@ enum _VerifyEnvironment {
         option ?? environment("SMSKIT_VERIFY_STORE") ?? defaultStore
     }
 
+    /// The store: --store, else $SMSKIT_VERIFY_STORE, else ./smskit-verify.sqlite, read as
+    /// `smskit serve --store` reads it (memory, sqlite:PATH or a bare path, postgres://...).
+    static func location(_ option: String?) throws -> VerificationStoreLocation {
+        do {
+            return try VerificationStoreLocation(parsing: storePath(option))
+        } catch {
+            throw CLIError.usage(error.description)
+        }
+    }
+
+    /// The sender: --sender, else $SMSKIT_SENDER, else the outbox file, read as
+    /// `smskit serve --sender` reads it (outbox:PATH, kannel:URL).
+    static func senderLocation(_ option: String?, outbox: String) throws -> SMSSenderLocation {
+        guard let text = option ?? environment("SMSKIT_SENDER") else { return .outbox(path: outbox) }
+        do {
+            return try SMSSenderLocation(parsing: text)
+        } catch {
+            throw CLIError.usage(error.description)
+        }
+    }
+
+    /// The sender of a location; a one-shot command keeps no metrics.
+    static func sender(_ location: SMSSenderLocation) -> any SMSSender {
+        location.makeSender(logger: quietLogger, metricsFactory: NOOPMetricsHandler.instance)
+    }
+
     static func testNumbersPath(_ option: String?) -> String {
         option ?? environment("SMSKIT_VERIFY_TEST_NUMBERS") ?? defaultTestNumbers
     }
 
-    /// The secret: $SMSKIT_VERIFY_SECRET, else the file $SMSKIT_VERIFY_SECRET_FILE, else
-    /// `<store>.secret`, generated (0600) when missing.
-    static func secret(storePath: String) throws -> VerificationSecret {
+    /// The secret: $SMSKIT_VERIFY_SECRET, else the file $SMSKIT_VERIFY_SECRET_FILE, else, for a
+    /// store in a file, `<store>.secret`, generated (0600) when missing.
+    static func secret(storePath: String?) throws -> VerificationSecret {
         if let text = environment("SMSKIT_VERIFY_SECRET") {
             return try checked { () throws(VerificationError) in try VerificationSecret(Array(text.utf8)) }
         }
-        let path = environment("SMSKIT_VERIFY_SECRET_FILE") ?? storePath + ".secret"
+        guard let path = environment("SMSKIT_VERIFY_SECRET_FILE") ?? storePath.map({ $0 + ".secret" }) else {
+            throw CLIError.usage("a store that is not a file needs the server's secret: set SMSKIT_VERIFY_SECRET or SMSKIT_VERIFY_SECRET_FILE")
+        }
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if fd >= 0 {
             let text = VerificationSecret.generateText() + "\n"
@@ -72,13 +103,32 @@ enum _VerifyEnvironment {
         }
     }
 
-    static func store(path: String) throws -> SQLiteVerificationStore {
+    static func store(_ location: VerificationStoreLocation) throws -> OpenedVerificationStore {
         do {
-            return try SQLiteVerificationStore(path: path)
+            return try location.open(logger: quietLogger)
         } catch {
-            throw CLIError.failure("cannot open the store \(path): \(error.message)")
+            throw CLIError.failure("cannot open the store \(location): \(error.description)")
         }
     }
+
+    /// Runs `body` with the store made ready and the services it needs (the PostgreSQL client)
+    /// running, and stops them when it returns.
+    static func withStore<T: Sendable>(_ opened: OpenedVerificationStore,
+                                       _ body: @escaping @Sendable () async throws -> T) throws -> T {
+        try runBlocking {
+            try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
+                for service in opened.services {
+                    group.addTask { try await service.run() }
+                }
+                defer { group.cancelAll() }
+                try await opened.prepare()
+                return try await body()
+            }
+        }
+    }
+
+    /// The command's output is its result and its messages; library logs would only add noise.
+    static let quietLogger = Logger(label: "smskit.verify", factory: { _ in SwiftLogNoOpLogHandler() })
 
     private static func checked<T>(_ body: () throws(VerificationError) -> T) throws -> T {
         do {
@@ -116,5 +166,13 @@ enum _VerifyEnvironment {
         }
         let retry = error.retryAfter.map { " (retry after \(timestamp($0)))" } ?? ""
         return CLIError.failure("\(error.code.name): \(error.message)\(retry)")
+    }
+}
+
+extension VerificationStoreLocation {
+    /// The file of a SQLite store, beside which its default secret file lives; `nil` for the others.
+    var file: String? {
+        if case .sqlite(let path) = self { return path }
+        return nil
     }
 }

@@ -9,8 +9,11 @@ import PhoneVerificationPostgres
 import PhoneVerificationSQLite
 import PostgresNIO
 import ServiceLifecycle
+import SMSKitServer
 
-/// Where `smskit serve` keeps verifications: `--store memory|sqlite:PATH|postgres://...`.
+/// Where `smskit serve` and `smskit verify` keep verifications:
+/// `--store memory|sqlite:PATH|postgres://...` (or `SMSKIT_VERIFY_STORE`); the one place that
+/// turns a location into an open store.
 ///
 /// - `memory`: this process only, lost on exit (tests, a single short-lived process);
 /// - `sqlite:PATH` (or a bare path): one file, persistent; the default is
@@ -18,19 +21,19 @@ import ServiceLifecycle
 /// - `postgres://user[:password]@host[:port]/database`: one state for many processes on many
 ///   machines. The server starts even when PostgreSQL is down (`/readyz` says 503 until it is
 ///   reachable; the tables are created on first contact).
-public enum VerificationStoreLocation: Sendable, Hashable, CustomStringConvertible {
+enum VerificationStoreLocation: Sendable, Hashable, CustomStringConvertible {
     case memory
     case sqlite(path: String)
     case postgres(url: String)
 
     /// `sqlite:smskit-verify.sqlite`, as `smskit verify`.
-    public static let `default` = VerificationStoreLocation.sqlite(path: "smskit-verify.sqlite")
+    static let `default` = VerificationStoreLocation.sqlite(path: "smskit-verify.sqlite")
 
     /// Reads `memory`, `sqlite:PATH`, `postgres://...` (or `postgresql://...`), or a bare file
     /// path (SQLite, as `SMSKIT_VERIFY_STORE` for `smskit verify`).
     ///
     /// - Throws: ``ServiceConfigurationError`` for an unknown scheme or an empty path.
-    public init(parsing text: String) throws(ServiceConfigurationError) {
+    init(parsing text: String) throws(ServiceConfigurationError) {
         let lowered = text.lowercased()
         if lowered == "memory" {
             self = .memory
@@ -49,7 +52,7 @@ public enum VerificationStoreLocation: Sendable, Hashable, CustomStringConvertib
     }
 
     /// For logs: the PostgreSQL password is never shown.
-    public var description: String {
+    var description: String {
         switch self {
         case .memory: return "memory"
         case .sqlite(let path): return "sqlite:\(path)"
@@ -62,13 +65,13 @@ public enum VerificationStoreLocation: Sendable, Hashable, CustomStringConvertib
 
     /// The open store, what makes it ready (idempotent, retried until it succeeds) and the
     /// services it needs running (the PostgreSQL client).
-    func open(logger: Logger) throws(ServiceConfigurationError) -> OpenedStore {
+    func open(logger: Logger) throws(ServiceConfigurationError) -> OpenedVerificationStore {
         switch self {
         case .memory:
-            return OpenedStore(store: InMemoryVerificationStore(), prepare: {}, services: [])
+            return OpenedVerificationStore(store: InMemoryVerificationStore(), prepare: {}, services: [])
         case .sqlite(let path):
             do {
-                return OpenedStore(store: try SQLiteVerificationStore(path: path), prepare: {}, services: [])
+                return OpenedVerificationStore(store: try SQLiteVerificationStore(path: path), prepare: {}, services: [])
             } catch {
                 throw ServiceConfigurationError("The SQLite store \(path) cannot be opened: \(error.message)")
             }
@@ -81,14 +84,7 @@ public enum VerificationStoreLocation: Sendable, Hashable, CustomStringConvertib
             }
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
             let store = PostgresVerificationStore(client: client, logger: logger)
-            return OpenedStore(store: store, prepare: { try await store.createSchema() }, services: [client])
+            return OpenedVerificationStore(store: store, prepare: { try await store.createSchema() }, services: [client])
         }
     }
-}
-
-/// A store ready for ``VerificationEndpoints``.
-struct OpenedStore: Sendable {
-    var store: any VerificationStore
-    var prepare: @Sendable () async throws -> Void
-    var services: [any Service]
 }

@@ -3,8 +3,10 @@ import Foundation
 import Logging
 import PhoneVerification
 import PhoneVerificationKannel
+import SMSKitServer
 
-/// Where `smskit serve` hands verification SMS: `--sender SCHEME:VALUE`.
+/// Where `smskit serve` and `smskit verify` hand verification SMS: `--sender SCHEME:VALUE` (or
+/// `SMSKIT_SENDER`); the one place that turns a location into a sender.
 ///
 /// One home for the sender schemes: to add a gateway, add a case, its `parsing` branch and its
 /// `makeSender()` line. Today: `outbox:PATH` (JSON lines appended to a file; the default) and
@@ -16,16 +18,16 @@ import PhoneVerificationKannel
 /// ```swift
 /// let location = try SMSSenderLocation(parsing: "outbox:/var/lib/smskit/outbox.jsonl")
 /// ```
-public enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
+enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
     /// JSON lines appended to a file (``PhoneVerification/OutboxSender``).
     case outbox(path: String)
     /// Kannel's smsbox (``PhoneVerificationKannel/KannelSender``); the description hides the password.
     case kannel(KannelLocation)
 
     /// smsbox's `sendsms` URL and the credentials that replace the URL's.
-    public struct KannelLocation: Sendable, Hashable {
+    struct KannelLocation: Sendable, Hashable {
         /// The parsed configuration.
-        public let configuration: KannelSender.Configuration
+        let configuration: KannelSender.Configuration
         private let key: [String?]
 
         init(url: String, username: String?, password: String?) throws(KannelError) {
@@ -33,12 +35,12 @@ public enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
             key = [url, username, password]
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key }
-        public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key }
+        func hash(into hasher: inout Hasher) { hasher.combine(key) }
     }
 
     /// `outbox:smskit-outbox.jsonl` in the working directory, as `smskit verify start`.
-    public static let `default` = SMSSenderLocation.outbox(path: "smskit-outbox.jsonl")
+    static let `default` = SMSSenderLocation.outbox(path: "smskit-outbox.jsonl")
 
     /// Reads `SCHEME:VALUE`.
     ///
@@ -46,7 +48,7 @@ public enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - text: `outbox:PATH` or `kannel:URL`.
     ///   - environment: Where `SMSKIT_KANNEL_USERNAME` and `SMSKIT_KANNEL_PASSWORD` are read.
-    public init(parsing text: String,
+    init(parsing text: String,
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws(ServiceConfigurationError) {
         guard let colon = text.firstIndex(of: ":") else {
             throw ServiceConfigurationError("The sender must look like SCHEME:VALUE, e.g. outbox:PATH.")
@@ -80,7 +82,7 @@ public enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    var description: String {
         switch self {
         case .outbox(let path): "outbox:\(path)"
         case .kannel(let location): "kannel:" + location.configuration.redactedURL

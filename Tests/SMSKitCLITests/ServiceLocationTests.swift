@@ -1,0 +1,56 @@
+import Foundation
+import SMSKitServer
+import Testing
+@testable import smskit_service
+
+/// The composition root of `smskit serve` and `smskit verify`: one reading of store and sender
+/// locations for both, so that `SMSKIT_VERIFY_STORE` means the same thing to each.
+@Suite("Store and sender locations")
+struct ServiceLocationTests {
+    @Test("Store and sender locations parse, with clear errors for unknown schemes")
+    func locations() throws {
+        #expect(try VerificationStoreLocation(parsing: "memory") == .memory)
+        #expect(try VerificationStoreLocation(parsing: "sqlite:/tmp/a.sqlite") == .sqlite(path: "/tmp/a.sqlite"))
+        #expect(try VerificationStoreLocation(parsing: "data/v.sqlite") == .sqlite(path: "data/v.sqlite"))
+        #expect(try VerificationStoreLocation(parsing: "postgres://u@h:5432/d") == .postgres(url: "postgres://u@h:5432/d"))
+        #expect(VerificationStoreLocation.postgres(url: "postgres://u:hunter2@h/d").description == "postgres://u:***@h/d")
+        #expect(throws: ServiceConfigurationError.self) { try VerificationStoreLocation(parsing: "redis://h") }
+        #expect(try SMSSenderLocation(parsing: "outbox:/tmp/o.jsonl") == .outbox(path: "/tmp/o.jsonl"))
+        do {
+            _ = try SMSSenderLocation(parsing: "carrier-pigeon:h:2775")
+            Issue.record("an unknown scheme was accepted")
+        } catch {
+            #expect(error.description.contains("Unknown sender scheme 'carrier-pigeon'"))
+        }
+        #expect(throws: ServiceConfigurationError.self) { try SMSSenderLocation(parsing: "outbox:") }
+        #expect(throws: ServiceConfigurationError.self) { try SMSSenderLocation(parsing: "no-scheme") }
+    }
+
+    @Test("smskit verify reads SMSKIT_VERIFY_STORE as smskit serve does: a PostgreSQL URL works")
+    func verifyOnPostgres() throws {
+        guard let url = ProcessInfo.processInfo.environment["SMSKIT_TEST_POSTGRES_URL"], !url.isEmpty else {
+            print("skipped: SMSKIT_TEST_POSTGRES_URL is not set (.ci/postgres.sh starts a server)")
+            return
+        }
+        let directory = try CLI.temporaryDirectory()
+        let outbox = directory.appendingPathComponent("outbox.jsonl").path
+        let secret = String((0..<64).map { _ in "0123456789abcdef".randomElement()! })
+        let environment = ["SMSKIT_VERIFY_STORE": url, "SMSKIT_VERIFY_SECRET": secret, "SMSKIT_VERIFY_SECRET_FILE": ""]
+        let number = "+447400" + String(format: "%06d", Int.random(in: 0..<1_000_000))
+        let start = try CLI.run(["verify", "start", number, "--sender", "outbox:" + outbox, "--format", "json"],
+                                environment: environment)
+        #expect(start.status == 0, "\(start.stderr)")
+        let id = try #require((try start.json() as? [String: Any])?["id"] as? String)
+        let line = try #require(try String(contentsOfFile: outbox, encoding: .utf8).split(separator: "\n").last)
+        let text = try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String)
+        let code = String(text.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
+        let check = try CLI.run(["verify", "check", id, code], environment: environment)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout == "approved\n")
+        // Without a secret there is no file to keep one beside: a clear usage error.
+        let noSecret = try CLI.run(["verify", "start", number, "--store", url],
+                                   environment: ["SMSKIT_VERIFY_SECRET": "", "SMSKIT_VERIFY_SECRET_FILE": ""])
+        #expect(noSecret.status == 64)
+        #expect(noSecret.stderr.contains("needs the server's secret"), "\(noSecret.stderr)")
+    }
+}
