@@ -18,7 +18,7 @@ binary="$(swift build --show-bin-path)/smskit-service"
 work="$(mktemp -d)"
 key="contract-key-$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 secret="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
-SMSKIT_API_KEYS="$key" SMSKIT_VERIFY_SECRET="$secret" "$binary" serve --port 0 --rate-limit 0 --log-level error \
+SMSKIT_API_KEYS="$key" SMSKIT_VERIFY_SECRET="$secret" "$binary" serve --port 0 --rate-limit 0 --wrong-keys-per-minute 0 --log-level error \
     --store "sqlite:$work/verify.sqlite" --sender "outbox:$work/outbox.jsonl" 2> "$work/stderr" &
 server=$!
 cleanup() { kill -TERM "$server" 2>/dev/null || true; rm -rf "$work"; }

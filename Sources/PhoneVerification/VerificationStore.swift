@@ -259,4 +259,16 @@ public protocol VerificationStore: Sendable {
     /// Deletes verifications that expired before `now` and windows that hold nothing any more; returns how many.
     @discardableResult
     func removeExpired(now: Date) async throws -> Int
+
+    /// Throws unless the store can serve starts and checks now: a read and a write that touch
+    /// each of its tables and leave nothing behind (a service's readiness probe calls it).
+    func probeReadiness(now: Date) async throws
+}
+
+extension VerificationStore {
+    /// A round trip that changes nothing, for stores that do not say more: closing a
+    /// verification that cannot exist (`readyz` is never an ID).
+    public func probeReadiness(now: Date) async throws {
+        try await close(id: "readyz")
+    }
 }

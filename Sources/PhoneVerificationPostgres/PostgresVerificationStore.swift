@@ -24,13 +24,13 @@ import PostgresNIO
 /// let verifier = try PhoneVerifier(store: store, sender: sender, secret: secret)
 /// ```
 public final class PostgresVerificationStore: VerificationStore {
-    private let client: PostgresClient
-    private let logger: Logger
+    let client: PostgresClient
+    let logger: Logger
     /// The name prefix of the tables (`<prefix>_verifications`, `<prefix>_windows`) and functions.
     public let tablePrefix: String
 
-    private var verifications: String { tablePrefix + "_verifications" }
-    private var windows: String { tablePrefix + "_windows" }
+    var verifications: String { tablePrefix + "_verifications" }
+    var windows: String { tablePrefix + "_windows" }
 
     /// A store over a client the caller runs.
     ///

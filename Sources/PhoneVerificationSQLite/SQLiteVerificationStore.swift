@@ -17,7 +17,7 @@ import PhoneVerification
 ///                                  secret: secret)
 /// ```
 public final class SQLiteVerificationStore: VerificationStore {
-    private let pool: DatabasePool
+    let pool: DatabasePool
 
     /// The database file.
     public let path: String
@@ -111,7 +111,7 @@ public final class SQLiteVerificationStore: VerificationStore {
     }
 
     /// One immediate transaction, its errors mapped to ``VerificationStoreError``.
-    private func transaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await pool.writeWithoutTransaction { db in
                 var result: T?

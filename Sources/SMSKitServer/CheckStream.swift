@@ -24,9 +24,18 @@ import SMSKitJSON
 /// (`inFlight`, at least two), and written in input order: reading waits for the oldest
 /// chunk's answer when that many are in flight, so at most `inFlight` chunks and their answers
 /// are held, and a client that stops reading the response stops the reading of its request.
+///
+/// A stream is bounded in size and time as a whole: past `maxBytes` of body, or `timeout` after
+/// it started, reading stops and the answer ends with one error line (`body_too_large` or
+/// `stream_timeout`: the status line went out with the first answers) after the answers of the
+/// lines read so far; a declared Content-Length over `maxBytes` is a 413 before anything.
 struct CheckStream: Sendable {
     let engine: PhoneNumberEngine
     let maxLineBytes: Int
+    /// The most body bytes read.
+    let maxBytes: Int
+    /// How long the request may last, from the head to the last answer.
+    let timeout: Duration
     /// Whether answers carry the national and international formats (`?formats=false`: null).
     let formats: Bool
     let metrics: ServiceMetrics
@@ -38,19 +47,35 @@ struct CheckStream: Sendable {
             // The reader (a child task) sends each chunk's answering task, in order, to the
             // writer (this task), which sends back a credit per answer written: the reader waits
             // for one when `inFlight` answers are pending.
-            let (answers, answersIn) = AsyncStream.makeStream(of: Task<ByteBuffer, Never>.self)
+            let (answers, answersIn) = AsyncStream.makeStream(of: (answer: Task<ByteBuffer, Never>, lines: Int).self)
             let (credits, creditsIn) = AsyncStream.makeStream(of: Void.self)
-            try await withThrowingTaskGroup(of: Int.self) { group in
+            var written = 0
+            let stopped: ServiceError? = try await withThrowingTaskGroup(of: Int.self) { group in
                 group.addTask { [self] in
                     defer { answersIn.finish() }
-                    return try await read(request.body, to: answersIn, credits: credits)
+                    return try await withDeadline(timeout, timeoutError: .streamTimeout(timeout)) {
+                        try await read(request.body, to: answersIn, credits: credits)
+                    }
                 }
-                for await answer in answers {
+                for await (answer, lines) in answers {
                     try await writer.write(await answer.value)
+                    written += lines
                     creditsIn.yield()
                 }
-                let checked = try await group.next() ?? 0
-                metrics.numbersChecked(checked, endpoint: "check-stream")
+                do {
+                    metrics.numbersChecked(try await group.next() ?? 0, endpoint: "check-stream")
+                    return nil
+                } catch let error as ServiceError {
+                    metrics.numbersChecked(written, endpoint: "check-stream")
+                    metrics.refusal(error.code)
+                    return error
+                }
+            }
+            if let stopped {
+                var line = ByteBuffer()
+                Self.errorLine(written + 1, stopped.code, stopped.message).write(to: &line)
+                line.writeInteger(UInt8(ascii: "\n"))
+                try await writer.write(line)
             }
             try await writer.finish(nil)
         }
@@ -63,7 +88,7 @@ struct CheckStream: Sendable {
     /// most `inFlight` of them unwritten (a credit comes back for each one written); returns the
     /// number of lines.
     func read(
-        _ body: RequestBody, to answers: AsyncStream<Task<ByteBuffer, Never>>.Continuation,
+        _ body: RequestBody, to answers: AsyncStream<(answer: Task<ByteBuffer, Never>, lines: Int)>.Continuation,
         credits: AsyncStream<Void>
     ) async throws -> Int {
         // Plain locals, captured by no closure: a captured variable would be boxed and checked
@@ -75,10 +100,18 @@ struct CheckStream: Sendable {
         var lines = 0
         var iterator = body.makeAsyncIterator()
         var ended = false
+        var received = 0
         while !ended {
+            // The stream's deadline cancels this task; a body that ends or goes on after that
+            // must not look like a complete one.
+            try Task.checkCancellation()
             if let chunk = try await iterator.next() {
+                received += chunk.readableBytes
+                // The lines of earlier chunks are answered; this chunk and the rest are not.
+                if received > maxBytes { throw ServiceError.bodyTooLarge(limit: maxBytes) }
                 splitter.feed(chunk, into: &batch)
             } else {
+                try Task.checkCancellation()
                 splitter.finish(into: &batch)
                 ended = true
             }
@@ -90,7 +123,7 @@ struct CheckStream: Sendable {
             let lineBatch = batch
             batch = LineBatch()
             lines += lineBatch.count
-            answers.yield(Task { answer(lineBatch) })
+            answers.yield((Task { answer(lineBatch) }, lineBatch.count))
             unwritten += 1
         }
         return lines
@@ -234,5 +267,12 @@ struct LineBatch: Sendable {
             bytes.append(contentsOf: content)
             lines.append(Entry(number: line.number, start: start, end: bytes.count))
         }
+    }
+}
+
+extension ServiceError {
+    static func streamTimeout(_ timeout: Duration) -> ServiceError {
+        ServiceError(.requestTimeout, "stream_timeout",
+                     "The stream lasted longer than \(timeout.components.seconds) seconds; send the rest in another request.")
     }
 }

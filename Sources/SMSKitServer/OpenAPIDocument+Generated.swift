@@ -13,7 +13,11 @@ info:
     invalid WebOTP origin, a national table list naming no language) is answered with 422.
     Every endpoint under /v1 and /metrics needs an API key, sent as `Authorization: Bearer KEY`
     or `X-API-Key: KEY`. Errors have the body `{"error": {"code": "...", "message": "..."}}`.
-    Requests over a key's rate limit get 429 with `Retry-After` (seconds).
+    Requests over a key's rate limit get 429 with `Retry-After` (seconds); so does every request
+    needing a key from an address that sent too many wrong keys (`too_many_wrong_keys`, the right
+    key included, until `Retry-After`). A request the HTTP parser refuses (a malformed chunked
+    body) is a 400 with an empty body, and its connection is closed. At the connection limit the
+    connection idle longest is closed to make room (the new one when all have a request in flight).
 
     Verification: every limit (the key's rate, the send guard's per-number, per-client and
     per-range limits, the resend cooldown, too many wrong codes) is a 429 with `Retry-After`
@@ -42,7 +46,7 @@ paths:
   /readyz:
     get:
       operationId: readyz
-      summary: Readiness (the engine and templates are loaded, the verification store answers).
+      summary: Readiness (the engine and templates are loaded, the verification store passes a read and a write on its tables).
       security: []
       responses:
         "200":
@@ -117,7 +121,10 @@ paths:
       description: |
         Each input line is a NumberQuery object. Each output line is a NumberResult with its
         `line` number, or an error line (`line_too_long`, `empty_line`, `malformed_json`,
-        `invalid_request`, `invalid_utf8`); the stream goes on after an error line.
+        `invalid_request`, `invalid_utf8`); the stream goes on after an error line. A body
+        declared (Content-Length) over the stream limit is a 413 `body_too_large`; a chunked body
+        that goes past it, or a stream that lasts past the stream timeout, ends with one error
+        line (`body_too_large`, `stream_timeout`) after the answers of the lines read before.
       parameters:
         - $ref: "#/components/parameters/Formats"
       requestBody:
@@ -135,6 +142,7 @@ paths:
               schema: { type: string }
         "400": { $ref: "#/components/responses/Error" }
         "401": { $ref: "#/components/responses/Error" }
+        "413": { $ref: "#/components/responses/Error" }
         "415": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/RateLimited" }
         default: { $ref: "#/components/responses/Error" }
@@ -142,6 +150,10 @@ paths:
     post:
       operationId: segments
       summary: How a text is sent as SMS (encoding, length, segments, parts, suggestions).
+      description: |
+        An answer is at most the server's answer limit (1 MiB by default): a longer text is
+        refused with 413 `answer_too_large`, before it is analysed when it has more characters
+        than a sixteenth of the limit.
       requestBody:
         required: true
         content:
@@ -296,7 +308,7 @@ components:
         application/json:
           schema: { $ref: "#/components/schemas/Error" }
     RateLimited:
-      description: Over the key's rate limit.
+      description: Over the key's rate limit (`rate_limited`), or too many wrong keys from this address (`too_many_wrong_keys`).
       headers:
         Retry-After:
           description: Seconds to wait.

@@ -7,6 +7,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 import PhoneNumbers
 import SMSEncoding
 import SMSTemplates
@@ -76,6 +77,7 @@ struct SMSKitResponder: HTTPResponder {
     let engine = PhoneNumberEngine()
     let renderers: RendererCache
     let limiter: RateLimiter?
+    let wrongKeys: WrongKeyThrottle?
     let metrics: ServiceMetrics
     let openAPIDocument: ByteBuffer
     let verifications: VerificationEndpoints?
@@ -87,6 +89,8 @@ struct SMSKitResponder: HTTPResponder {
         self.renderers = try RendererCache()
         self.limiter = configuration.rateLimitPerSecond > 0
             ? RateLimiter(ratePerSecond: configuration.rateLimitPerSecond, burst: configuration.rateLimitBurst) : nil
+        self.wrongKeys = configuration.wrongKeysPerMinute > 0 && configuration.requiresAPIKey
+            ? WrongKeyThrottle(perMinute: configuration.wrongKeysPerMinute) : nil
         self.openAPIDocument = OpenAPIDocument.buffer
     }
 
@@ -98,6 +102,14 @@ struct SMSKitResponder: HTTPResponder {
             response = try await dispatch(route, request, context)
         } catch let error as ServiceError {
             response = error.response
+        } catch let error as HTTPParserError {
+            // A body the HTTP parser refused (a bad chunk size, say) is the client's fault. The
+            // connection cannot carry another response after it, so Hummingbird answers it: a
+            // 400 that closes the connection.
+            metrics.request(route: route?.rawValue ?? "unmatched", method: request.method.rawValue,
+                            status: 400, duration: ContinuousClock.now - start)
+            metrics.refusal("malformed_http")
+            throw error
         } catch {
             // Never the error's text: it may carry internal detail.
             context.logger.error("request failed", metadata: ["route": "\(route?.rawValue ?? "-")", "error_type": "\(type(of: error))"])
@@ -117,7 +129,7 @@ struct SMSKitResponder: HTTPResponder {
             headers[.allow] = route.method == .get ? "GET, HEAD" : route.method.rawValue
             throw ServiceError(.methodNotAllowed, "method_not_allowed", "Use \(route.method.rawValue) for \(route.rawValue).", headers: headers)
         }
-        let key = route.needsKey ? try authorize(request) : nil
+        let key = route.needsKey ? try authorize(request, from: context.remoteAddress) : nil
         switch route {
         case .healthz:
             return json(.object([("status", .string("ok"))]))
@@ -143,12 +155,17 @@ struct SMSKitResponder: HTTPResponder {
             if declared == 0 || (declared == nil && request.headers[.transferEncoding] == nil) {
                 throw ServiceError(.badRequest, "empty_body", "Send one JSON object a line in the body.")
             }
-            return CheckStream(engine: engine, maxLineBytes: configuration.maxLineBytes, formats: try Self.formats(request),
+            if let declared, declared > configuration.maxStreamBytes {
+                metrics.refusal("body_too_large")
+                throw ServiceError.bodyTooLarge(limit: configuration.maxStreamBytes)
+            }
+            return CheckStream(engine: engine, maxLineBytes: configuration.maxLineBytes, maxBytes: configuration.maxStreamBytes,
+                               timeout: .seconds(configuration.streamTimeoutSeconds), formats: try Self.formats(request),
                                metrics: metrics).response(for: request)
         case .segments:
             try RequestDecoding.requireJSON(request)
             let query = try RequestDecoding.decode(SegmentsQuery.self, from: try await body(request))
-            return json(JSONValue(try query.encoder().analyze(query.text)))
+            return json(try segments(query))
         case .render:
             try RequestDecoding.requireJSON(request)
             let query = try RequestDecoding.decode(RenderQuery.self, from: try await body(request))
@@ -177,8 +194,16 @@ struct SMSKitResponder: HTTPResponder {
     // MARK: Guards
 
     /// The caller's key (nil when keys are not required).
-    private func authorize(_ request: Request) throws -> APIKeys.KeyID? {
+    private func authorize(_ request: Request, from address: SocketAddress?) throws -> APIKeys.KeyID? {
         guard configuration.requiresAPIKey else { return nil }
+        let source = WrongKeyThrottle.source(of: address) ?? "local"
+        if let wrongKeys, let wait = wrongKeys.retryAfter(source) {
+            metrics.refusal("wrong_key_throttled")
+            var headers = HTTPFields()
+            headers[.retryAfter] = String(wait)
+            throw ServiceError(.tooManyRequests, "too_many_wrong_keys",
+                               "Too many wrong API keys from this address; retry after \(wait) seconds.", headers: headers)
+        }
         var headers = HTTPFields()
         headers[.wwwAuthenticate] = "Bearer"
         let presented: Substring?
@@ -192,6 +217,7 @@ struct SMSKitResponder: HTTPResponder {
             throw ServiceError(.unauthorized, "missing_api_key", "Send an API key as 'Authorization: Bearer KEY' or 'X-API-Key: KEY'.", headers: headers)
         }
         guard let presented, let key = configuration.apiKeys.identify(presented) else {
+            wrongKeys?.recordWrongKey(source)
             metrics.refusal("wrong_key")
             throw ServiceError(.unauthorized, "invalid_api_key", "The API key is not valid.", headers: headers)
         }
@@ -259,6 +285,25 @@ struct SMSKitResponder: HTTPResponder {
         NumberChecks.write(engine, query, formats: formats, to: &out)
         out.writeInteger(UInt8(ascii: "\n"))
         return json(out)
+    }
+
+    /// An analysis lists every character that forces UCS-2 and every change, so its answer may be
+    /// many times its text: a text of more than `maxSegmentsAnswerBytes / 16` characters is
+    /// refused before it is analysed (that bounds the work and memory of one request), and an
+    /// answer over `maxSegmentsAnswerBytes` is refused instead of sent.
+    private func segments(_ query: SegmentsQuery) throws -> ByteBuffer {
+        let limit = configuration.maxSegmentsAnswerBytes
+        let encoder = try query.encoder()
+        guard query.text.unicodeScalars.count <= max(1, limit / 16) else {
+            metrics.refusal("answer_too_large")
+            throw ServiceError.answerTooLarge(limit: limit)
+        }
+        let answer = JSONValue(encoder.analyze(query.text)).buffer
+        guard answer.readableBytes <= limit else {
+            metrics.refusal("answer_too_large")
+            throw ServiceError.answerTooLarge(limit: limit)
+        }
+        return answer
     }
 
     private func render(_ query: RenderQuery) throws -> JSONValue {

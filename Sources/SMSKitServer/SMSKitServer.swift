@@ -23,6 +23,10 @@ public struct SMSKitServer: Sendable {
     public let configuration: SMSKitServerConfiguration
     let responder: SMSKitResponder
     let logger: Logger
+    let connections: ConnectionLimiter
+    /// Where accepting pauses: a backstop under the limiter, for connections accepted faster
+    /// than their handlers could close the ones they displace.
+    let acceptLimit: Int
 
     /// Creates a server (nothing listens until ``run(onListening:)``).
     ///
@@ -39,12 +43,24 @@ public struct SMSKitServer: Sendable {
         guard (0...65535).contains(configuration.port) else {
             throw ServiceConfigurationError("The port must be from 0 to 65535.")
         }
-        guard configuration.maxBodyBytes > 0, configuration.maxLineBytes > 0, configuration.maxBatchCount > 0 else {
-            throw ServiceConfigurationError("The body, line and batch limits must be positive.")
+        guard configuration.maxBodyBytes > 0, configuration.maxLineBytes > 0, configuration.maxBatchCount > 0,
+              configuration.maxSegmentsAnswerBytes > 0, configuration.maxStreamBytes > 0, configuration.streamTimeoutSeconds > 0,
+              configuration.wrongKeysPerMinute >= 0 else {
+            throw ServiceConfigurationError("The body, line, batch, answer, stream and wrong-key limits must be positive.")
+        }
+        let fileLimit = ConnectionLimiter.openFileLimit()
+        let maxConnections = configuration.maxConnections ?? ConnectionLimiter.defaultLimit(fileLimit: fileLimit)
+        guard maxConnections > 0 else { throw ServiceConfigurationError("The connection limit must be positive.") }
+        if let fileLimit, maxConnections > fileLimit - ConnectionLimiter.reservedDescriptors {
+            throw ServiceConfigurationError(
+                "The connection limit \(maxConnections) does not leave \(ConnectionLimiter.reservedDescriptors) of the \(fileLimit) open files this process may have; lower it or raise the open-file limit (ulimit -n).")
         }
         self.configuration = configuration
         self.logger = logger
         let metrics = ServiceMetrics()
+        self.connections = ConnectionLimiter(limit: maxConnections, metrics: metrics)
+        let backstop = maxConnections + max(16, maxConnections / 4)
+        self.acceptLimit = fileLimit.map { max(maxConnections, min(backstop, $0 - ConnectionLimiter.reservedDescriptors / 2)) } ?? backstop
         let verifications = try configuration.verification.map { settings throws(ServiceConfigurationError) in
             try VerificationEndpoints(settings: settings, metrics: metrics, logger: logger)
         }
@@ -61,18 +77,28 @@ public struct SMSKitServer: Sendable {
         decoder.maxHeaderFieldSize = 8 * 1024
         decoder.maxHeaderListSize = 16 * 1024
         decoder.maxHeaderFieldCount = 100
+        let connections = self.connections
         let http = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [ExpectContinueHandler()],
+            additionalChannelHandlers: [connections.handler(), ExpectContinueHandler()],
             idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds)), httpDecoderConfiguration: decoder)
         return Application(
             responder: responder,
             server: .http1(configuration: http),
             configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(acceptLimit, logger: logger)),
             services: responder.verifications?.services ?? [],
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger
         )
+    }
+
+    /// Raises the process's soft limit on open files (`RLIMIT_NOFILE`) to its hard limit, so that
+    /// the default connection limit (half of it) is as high as the system allows; returns the
+    /// soft limit after that (nil when unlimited or unknown). Call it before ``init(configuration:)``.
+    @discardableResult
+    public static func raiseOpenFileLimit() -> Int? {
+        ConnectionLimiter.raiseOpenFileLimit()
     }
 
     /// Listens until SIGTERM or SIGINT, then stops accepting, lets in-flight requests finish and

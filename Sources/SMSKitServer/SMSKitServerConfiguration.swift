@@ -1,7 +1,9 @@
 /// How `smskit serve` listens, whom it lets in and how much it accepts.
 ///
 /// The defaults are safe: loopback only, API keys required, bodies up to 4 MiB, 10,000 numbers a
-/// batch, NDJSON lines up to 4 KiB, 50 requests a second per key with bursts of 100.
+/// batch, NDJSON lines up to 4 KiB, 50 requests a second per key with bursts of 100, 10 wrong
+/// keys a minute per address, connections up to half the open-file limit, `segments` answers
+/// up to 1 MiB, `check-stream` bodies up to 64 MiB and 10 minutes.
 ///
 /// ```swift
 /// var configuration = SMSKitServerConfiguration()
@@ -32,6 +34,27 @@ public struct SMSKitServerConfiguration: Sendable {
     /// Seconds a client has to send a whole JSON body (408 after that); slow clients cannot hold
     /// a connection by sending a byte now and then.
     public var bodyTimeoutSeconds: Int = 30
+    /// The most connections open at once; `nil` (the default) is half the process's open-file
+    /// limit, at most 10,000. At the limit the connection idle longest is closed to make room
+    /// (the new one when every open connection has a request in flight), so a flood of idle
+    /// connections can neither exhaust the file descriptors nor keep clients out. It must leave
+    /// 64 descriptors of the open-file limit for the rest of the process.
+    /// `smskit serve` raises the soft open-file limit to the hard one first.
+    public var maxConnections: Int?
+    /// The largest `POST /v1/segments` answer, in bytes: a text whose analysis would be larger
+    /// is refused with 422 `answer_too_large` before it is analysed (an analysis lists every
+    /// character that forces UCS-2 and every change, so it may be many times its text).
+    public var maxSegmentsAnswerBytes: Int = 1 << 20
+    /// The largest `check-stream` body, in bytes (413 when Content-Length says more; a
+    /// `body_too_large` error line ends the answer when a chunked body goes past it).
+    public var maxStreamBytes: Int = 64 << 20
+    /// Seconds a `check-stream` request may last in all (a `stream_timeout` error line ends the
+    /// answer then): a client trickling lines cannot hold a connection for ever.
+    public var streamTimeoutSeconds: Int = 600
+    /// Wrong API keys each source address may present a minute (with bursts of as many); past
+    /// that, every request of that address that needs a key is refused with 429
+    /// `too_many_wrong_keys` and `Retry-After`. 0 turns this off.
+    public var wrongKeysPerMinute: Int = 10
 
     /// The verification endpoints' store, sender, secret and guard; `nil` leaves them
     /// answering 404 `verification_disabled` (`smskit serve` always sets them).

@@ -52,5 +52,10 @@ public struct ServiceError: Error, Sendable, Equatable {
         ServiceError(.contentTooLarge, "body_too_large", "The request body is over the limit of \(limit) bytes.")
     }
 
+    static func answerTooLarge(limit: Int) -> ServiceError {
+        ServiceError(.contentTooLarge, "answer_too_large",
+                     "The analysis of this text would be over the limit of \(limit) bytes; send a shorter text.")
+    }
+
     static let internalError = ServiceError(.internalServerError, "internal_error", "The server could not answer this request.")
 }

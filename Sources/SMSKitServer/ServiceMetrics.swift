@@ -7,8 +7,10 @@ import Prometheus
 /// - `smskit_http_requests_total{route,method,status}` and
 ///   `smskit_http_request_duration_seconds{route,method,status}` (histogram);
 /// - `smskit_numbers_checked_total{endpoint}`;
-/// - `smskit_guard_refusals_total{reason}` (`missing_key`, `wrong_key`, `rate_limited`,
-///   `body_too_large`, `body_timeout`, and the verification send guard's `region_not_allowed`,
+/// - `smskit_guard_refusals_total{reason}` (`missing_key`, `wrong_key`, `wrong_key_throttled`,
+///   `rate_limited`, `body_too_large`, `body_timeout`, `stream_timeout`, `answer_too_large`,
+///   `malformed_http`, `connection_evicted` (an idle connection closed at the connection limit),
+///   `connection_limit` (a new one closed: every open one was busy), and the verification send guard's `region_not_allowed`,
 ///   `refused_number_type`, `fictional_number`, `number_rate_limited`, `client_rate_limited`,
 ///   `range_blocked`, `resend_cooldown`);
 /// - `smskit_verifications_total{operation,outcome}`: `start` with `started`, `resent`, `test` or

@@ -134,14 +134,14 @@ struct VerificationEndpoints: Sendable {
 
     // MARK: Readiness
 
-    /// Whether the store answers within `timeout` (and its tables exist).
+    /// Whether the store answers within `timeout` and passes its readiness probe: a read and a
+    /// write that touch its tables (a damaged SQLite file fails it, as it fails every start).
     func isStoreReachable(timeout: Duration) async -> Bool {
-        let (gate, store) = (gate, verifier.store)
+        let (gate, store, now) = (gate, verifier.store, clock.now())
         do {
             return try await withDeadline(timeout, timeoutError: .storeUnavailable) {
                 try await gate.prepare()
-                // A round trip that changes nothing: "readyz" is never a verification ID (22 characters).
-                try await store.close(id: "readyz")
+                try await store.probeReadiness(now: now)
                 return true
             }
         } catch {

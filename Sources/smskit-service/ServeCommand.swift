@@ -100,6 +100,21 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("body-timeout"), help: "Seconds to receive a whole JSON body [SMSKIT_BODY_TIMEOUT]; default 30.")
     var bodyTimeout: Int?
 
+    @Option(name: .customLong("max-connections"), help: "Connections open at once; at the limit the longest idle one is closed [SMSKIT_MAX_CONNECTIONS]; default half the open-file limit, at most 10000.")
+    var maxConnections: Int?
+
+    @Option(name: .customLong("max-segments-answer-bytes"), help: "Largest /v1/segments answer; longer texts get 422 [SMSKIT_MAX_SEGMENTS_ANSWER_BYTES]; default 1048576.")
+    var maxSegmentsAnswerBytes: Int?
+
+    @Option(name: .customLong("max-stream-bytes"), help: "Largest check-stream body [SMSKIT_MAX_STREAM_BYTES]; default 67108864.")
+    var maxStreamBytes: Int?
+
+    @Option(name: .customLong("stream-timeout"), help: "Seconds a check-stream request may last [SMSKIT_STREAM_TIMEOUT]; default 600.")
+    var streamTimeout: Int?
+
+    @Option(name: .customLong("wrong-keys-per-minute"), help: "Wrong API keys an address may send a minute before 429, 0 for no limit [SMSKIT_WRONG_KEYS_PER_MINUTE]; default 10.")
+    var wrongKeysPerMinute: Int?
+
     @Option(name: .long, help: ArgumentHelp("Verification store: memory, sqlite:PATH or postgres://... [SMSKIT_VERIFY_STORE]; default sqlite:smskit-verify.sqlite.", valueName: "STORE"))
     var store: String?
 
@@ -131,6 +146,8 @@ struct ServeCommand: ParsableCommand {
     var logLevel: String?
 
     func run() throws {
+        // Before the configuration: the default connection limit is half of the open-file limit.
+        SMSKitServer.raiseOpenFileLimit()
         let environment = ProcessInfo.processInfo.environment
         let configuration = try makeConfiguration(environment)
         let server: SMSKitServer
@@ -185,7 +202,16 @@ struct ServeCommand: ParsableCommand {
         if let burst = try value(rateBurst, "SMSKIT_RATE_BURST") { configuration.rateLimitBurst = burst }
         if let seconds = try value(idleTimeout, "SMSKIT_IDLE_TIMEOUT") { configuration.idleTimeoutSeconds = seconds }
         if let seconds = try value(bodyTimeout, "SMSKIT_BODY_TIMEOUT") { configuration.bodyTimeoutSeconds = seconds }
-        guard configuration.idleTimeoutSeconds > 0, configuration.bodyTimeoutSeconds > 0, configuration.rateLimitBurst > 0 else {
+        if let count = try value(maxConnections, "SMSKIT_MAX_CONNECTIONS") { configuration.maxConnections = count }
+        if let bytes = try value(maxSegmentsAnswerBytes, "SMSKIT_MAX_SEGMENTS_ANSWER_BYTES") { configuration.maxSegmentsAnswerBytes = bytes }
+        if let bytes = try value(maxStreamBytes, "SMSKIT_MAX_STREAM_BYTES") { configuration.maxStreamBytes = bytes }
+        if let seconds = try value(streamTimeout, "SMSKIT_STREAM_TIMEOUT") { configuration.streamTimeoutSeconds = seconds }
+        if let count = try value(wrongKeysPerMinute, "SMSKIT_WRONG_KEYS_PER_MINUTE") {
+            guard count >= 0 else { throw CLIError.usage("The wrong-key limit must be 0 or more.") }
+            configuration.wrongKeysPerMinute = count
+        }
+        guard configuration.idleTimeoutSeconds > 0, configuration.bodyTimeoutSeconds > 0, configuration.rateLimitBurst > 0,
+              configuration.streamTimeoutSeconds > 0 else {
             throw CLIError.usage("Timeouts and the rate burst must be positive.")
         }
         configuration.requiresAPIKey = !noAuth
