@@ -15,8 +15,10 @@ import ServiceLifecycle
 /// - `memory`: this process only, lost on exit (tests, a single short-lived process);
 /// - `sqlite:PATH` (or a bare path): one file, persistent; the default is
 ///   `smskit-verify.sqlite` in the working directory, the file `smskit verify` uses;
-/// - `postgres://user[:password]@host[:port]/database`: one state for many processes on many
-///   machines. The server starts even when PostgreSQL is down (`/readyz` says 503 until it is
+/// - `postgres://user[:password]@host[:port]/database[?sslmode=MODE&sslrootcert=FILE]`: one state
+///   for many processes on many machines, over TLS as
+///   ``PhoneVerificationPostgres/PostgresVerificationStore/configuration(url:)`` reads it
+///   (`verify-full` by default, `prefer` on loopback). The server starts even when PostgreSQL is down (`/readyz` says 503 until it is
 ///   reachable; the tables are created on first contact).
 public enum VerificationStoreLocation: Sendable, Hashable, CustomStringConvertible {
     case memory
@@ -68,7 +70,9 @@ public enum VerificationStoreLocation: Sendable, Hashable, CustomStringConvertib
             return OpenedStore(store: InMemoryVerificationStore(), prepare: {}, services: [])
         case .sqlite(let path):
             do {
-                return OpenedStore(store: try SQLiteVerificationStore(path: path), prepare: {}, services: [])
+                let store = try SQLiteVerificationStore(path: path)
+                for warning in store.permissionWarnings { logger.warning("\(warning)") }
+                return OpenedStore(store: store, prepare: {}, services: [])
             } catch {
                 throw ServiceConfigurationError("The SQLite store \(path) cannot be opened: \(error.message)")
             }

@@ -45,6 +45,7 @@ struct VerifyStartCommand: ParsableCommand {
         let secret = try _VerifyEnvironment.secret(storePath: path)
         let registry = try _VerifyEnvironment.registry(path: _VerifyEnvironment.testNumbersPath(options.testNumbers))
         let store = try _VerifyEnvironment.store(path: path)
+        if let warning = PrivateFile.warning(for: outbox) { _Stderr.write("smskit: warning: \(warning)\n") }
         let verifier: PhoneVerifier
         do {
             verifier = try PhoneVerifier(store: store, sender: OutboxSender(path: outbox), secret: secret,
