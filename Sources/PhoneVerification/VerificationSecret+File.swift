@@ -50,7 +50,7 @@ extension VerificationSecret {
         }
         guard info.st_mode & 0o077 == 0 else {
             throw VerificationError(.invalidSecret,
-                "the secret file \(path) has mode \(String(info.st_mode & 0o777, radix: 8)), so its group or others can use it; run: chmod 600 \(path)")
+                "the secret file \(path) has mode \(String(info.st_mode & 0o777, radix: 8)): it can be read by others or changed by them; run: chmod 600 \(path)")
         }
         guard info.st_size <= Self.maximumFileSize else {
             throw VerificationError(.invalidSecret, "the secret file \(path) is larger than \(Self.maximumFileSize) bytes")
