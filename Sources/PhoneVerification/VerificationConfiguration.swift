@@ -62,8 +62,8 @@ public struct RangeVelocity: Sendable, Hashable {
 /// Defaults: every region; numbers whose type cannot take an SMS or costs extra are refused
 /// (premium rate, shared cost, UAN, pager, voicemail, toll free and personal numbers; VoIP is
 /// allowed; remove or add types in ``refusedTypes``), and so are the satellite and international
-/// networks (+870, +881, +882, +883; see ``refusedCallingCodes``); 5 SMS per number per 10 minutes (resends included); 20 starts
-/// per client key per 10 minutes; the ``RangeVelocity`` defaults. Test numbers skip every limit.
+/// networks (+870, +881, +882, +883; see ``refusedCallingCodes``); 5 SMS per number per 10
+/// minutes (resends included); 20 starts per client key per 10 minutes; the ``RangeVelocity`` defaults. Test numbers skip every limit.
 public struct SendGuard: Sendable, Hashable {
     /// Only these regions, or `nil` for all.
     public var allowedRegions: Set<RegionCode>?
@@ -89,8 +89,8 @@ public struct SendGuard: Sendable, Hashable {
 
     /// The calling codes refused by default: Inmarsat (+870), global mobile satellite systems
     /// (+881) and the international networks (+882, +883). Few real users verify from them, each
-    /// SMS costs a multiple of a national one, and their operators share in that price, so they
-    /// are frequent destinations of SMS pumping.
+    /// SMS to them costs a multiple of a national one, and they are frequent destinations of SMS
+    /// pumping.
     public static let defaultRefusedCallingCodes: Set<Int> = [870, 881, 882, 883]
 
     /// Creates a guard; see the type's discussion for the defaults.

@@ -18,8 +18,8 @@ import ServiceLifecycle
 /// - `postgres://user[:password]@host[:port]/database[?sslmode=MODE&sslrootcert=FILE]`: one state
 ///   for many processes on many machines, over TLS as
 ///   ``PhoneVerificationPostgres/PostgresVerificationStore/configuration(url:)`` reads it
-///   (`verify-full` by default, `prefer` on loopback). The server starts even when PostgreSQL is down (`/readyz` says 503 until it is
-///   reachable; the tables are created on first contact).
+///   (`verify-full` by default, `prefer` on loopback). The server starts even when PostgreSQL is
+///   down (`/readyz` says 503 until it is reachable; the tables are created on first contact).
 public enum VerificationStoreLocation: Sendable, Hashable, CustomStringConvertible {
     case memory
     case sqlite(path: String)
