@@ -73,6 +73,10 @@ extension PhoneVerifier {
             throw VerificationError(.refusedNumberType,
                 "\(e164) is a \(type.rawValue.replacingOccurrences(of: "_", with: " ")) number, which is refused")
         }
+        if guardConfiguration.refusedCallingCodes.contains(number.countryCode) {
+            throw VerificationError(.refusedNumberType,
+                "\(e164) is on the network +\(number.countryCode), whose numbers are refused")
+        }
 
         // One atomic store operation: limits, range block, resend claim or insertion.
         let range = guardConfiguration.rangeVelocity.map { Self.rangeKey(number, prefixLength: $0.prefixLength) }

@@ -60,9 +60,10 @@ public struct RangeVelocity: Sendable, Hashable {
 /// Which numbers may be sent a code, and how often.
 ///
 /// Defaults: every region; numbers whose type cannot take an SMS or costs extra are refused
-/// (premium rate, shared cost, UAN, pager, voicemail and toll free; VoIP is allowed; remove or
-/// add types in ``refusedTypes``); 5 SMS per number per 10 minutes (resends included); 20 starts
-/// per client key per 10 minutes; the ``RangeVelocity`` defaults. Test numbers skip every limit.
+/// (premium rate, shared cost, UAN, pager, voicemail, toll free and personal numbers; VoIP is
+/// allowed; remove or add types in ``refusedTypes``), and so are the satellite and international
+/// networks (+870, +881, +882, +883; see ``refusedCallingCodes``); 5 SMS per number per 10
+/// minutes (resends included); 20 starts per client key per 10 minutes; the ``RangeVelocity`` defaults. Test numbers skip every limit.
 public struct SendGuard: Sendable, Hashable {
     /// Only these regions, or `nil` for all.
     public var allowedRegions: Set<RegionCode>?
@@ -70,6 +71,8 @@ public struct SendGuard: Sendable, Hashable {
     public var deniedRegions: Set<RegionCode>
     /// Number types that are refused.
     public var refusedTypes: Set<PhoneNumberType>
+    /// Country calling codes that are refused whatever the number's type.
+    public var refusedCallingCodes: Set<Int> = SendGuard.defaultRefusedCallingCodes
     /// SMS per number (first sends and resends), or `nil` for no limit.
     public var numberLimit: RateLimit?
     /// Starts per client key (e.g. an IP address), or `nil` for no limit.
@@ -78,9 +81,17 @@ public struct SendGuard: Sendable, Hashable {
     public var rangeVelocity: RangeVelocity?
 
     /// The types refused by default: those that cannot take an SMS or cost the sender extra.
+    /// Personal numbers (UK 070) forward to any phone at a price the range holder sets, which
+    /// makes them a favourite of SMS pumping.
     public static let defaultRefusedTypes: Set<PhoneNumberType> = [
-        .premiumRate, .sharedCost, .uan, .pager, .voicemail, .tollFree,
+        .premiumRate, .sharedCost, .uan, .pager, .voicemail, .tollFree, .personalNumber,
     ]
+
+    /// The calling codes refused by default: Inmarsat (+870), global mobile satellite systems
+    /// (+881) and the international networks (+882, +883). Few real users verify from them, each
+    /// SMS to them costs a multiple of a national one, and they are frequent destinations of SMS
+    /// pumping.
+    public static let defaultRefusedCallingCodes: Set<Int> = [870, 881, 882, 883]
 
     /// Creates a guard; see the type's discussion for the defaults.
     public init(allowedRegions: Set<RegionCode>? = nil, deniedRegions: Set<RegionCode> = [],

@@ -26,13 +26,20 @@ public struct VerificationSecret: @unchecked Sendable {
 
     /// A secret from its bytes.
     ///
+    /// Besides its length, the secret must not be obviously guessable: see ``lowEntropyReason(_:)``.
+    ///
     /// - Parameter bytes: At least 32 bytes, e.g. the UTF-8 of a long random string.
-    /// - Throws: ``VerificationError`` `.invalidSecret` when it is shorter than 32 bytes.
+    /// - Throws: ``VerificationError`` `.invalidSecret` when it is shorter than 32 bytes, has fewer
+    ///   than ``minimumDistinctByteCount`` distinct bytes, or repeats a pattern.
     public init(_ bytes: some Sequence<UInt8>) throws(VerificationError) {
         let data = Array(bytes)
         guard data.count >= Self.minimumByteCount else {
             throw VerificationError(.invalidSecret,
                 "the server secret has \(data.count) bytes; give at least \(Self.minimumByteCount) (e.g. 64 random hex digits)")
+        }
+        if let reason = Self.lowEntropyReason(data) {
+            throw VerificationError(.invalidSecret,
+                "the server secret \(reason), so it can be guessed; use random bytes (e.g. 64 random hex digits: openssl rand -hex 32)")
         }
         key = SymmetricKey(data: data)
         let fingerprint = HMAC<SHA256>.authenticationCode(for: Array("smskit.verify.key-id".utf8), using: key)

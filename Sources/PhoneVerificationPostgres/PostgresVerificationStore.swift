@@ -49,25 +49,6 @@ public final class PostgresVerificationStore: VerificationStore {
         self.tablePrefix = (cleaned.first?.isLetter ?? false) ? cleaned : "smskit"
     }
 
-    /// A client configuration from a URL `postgres://user:password@host:port/database`
-    /// (TLS is not required: use it on loopback or a private network, or set `tls` yourself).
-    ///
-    /// - Parameter url: The URL.
-    /// - Returns: The configuration.
-    /// - Throws: ``VerificationStoreError`` `.unavailable` when the URL cannot be read.
-    public static func configuration(url: String) throws(VerificationStoreError) -> PostgresClient.Configuration {
-        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
-              let host = components.host, let user = components.user, !user.isEmpty else {
-            throw VerificationStoreError(.unavailable, "the PostgreSQL URL must look like postgres://user:password@host:port/database")
-        }
-        let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-        var configuration = PostgresClient.Configuration(
-            host: host, port: components.port ?? 5432, username: user, password: components.password,
-            database: database.isEmpty ? nil : database, tls: .disable)
-        configuration.options.connectTimeout = .seconds(5)
-        return configuration
-    }
-
     /// Creates the tables, indexes and functions when missing; safe to call from many processes at once.
     public func createSchema() async throws {
         let lockKey = Int64(0x534D_534B_6974)  // "SMSKit"

@@ -22,6 +22,10 @@ public final class SQLiteVerificationStore: VerificationStore {
     /// The database file.
     public let path: String
 
+    /// Warnings about the database file and its `-wal` and `-shm` files: those that let other
+    /// local users read them (the store creates them `0600`; see ``PhoneVerification/PrivateFile``).
+    public let permissionWarnings: [String]
+
     /// How hard a commit waits for the disk.
     public enum Durability: String, Sendable {
         /// `PRAGMA synchronous = FULL`: every commit is synced to disk (an fsync per operation);
@@ -45,6 +49,9 @@ public final class SQLiteVerificationStore: VerificationStore {
     ///     (`.normal`, the default).
     /// - Throws: ``VerificationStoreError``: `.corrupted` when the file is not a SQLite database or
     ///   was written by a newer schema, `.unavailable` when it cannot be opened.
+    ///
+    /// A new file (and its `-wal` and `-shm` files) gets mode `0600`; an existing one keeps its
+    /// mode, and ``permissionWarnings`` says when others can read it.
     public init(path: String, busyTimeout: Duration = .seconds(5),
                 durability: Durability = .normal) throws(VerificationStoreError) {
         self.path = path
@@ -53,6 +60,8 @@ public final class SQLiteVerificationStore: VerificationStore {
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = \(synchronous)") }
         configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
         configuration.label = "smskit-verify"
+        // SQLite gives the -wal and -shm files the mode of the database file.
+        try PrivateFile.create(path)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try pool.writeWithoutTransaction { db in
@@ -64,6 +73,7 @@ public final class SQLiteVerificationStore: VerificationStore {
         } catch {
             throw Self.mapped(error)
         }
+        permissionWarnings = [path, path + "-wal", path + "-shm"].compactMap(PrivateFile.warning(for:))
     }
 
     private static func migrate(_ db: Database) throws {

@@ -39,12 +39,14 @@ struct ServeCommand: ParsableCommand {
             VERIFICATION: --store memory, sqlite:PATH (default ./smskit-verify.sqlite, the file \
             'smskit verify' uses) or postgres://USER@HOST:PORT/DATABASE (one state for many \
             processes; the server starts while PostgreSQL is down and /readyz answers 503 until \
-            it is reachable). --sender outbox:PATH (default ./smskit-outbox.jsonl) or \
+            it is reachable; TLS by libpq's ?sslmode=disable|prefer|require|verify-ca|verify-full \
+            and &sslrootcert=CA.pem, by default prefer on loopback and verify-full elsewhere). --sender outbox:PATH (default ./smskit-outbox.jsonl) or \
             kannel:http://USER@HOST:13013/cgi-bin/sendsms?from=NAME (Kannel's smsbox; the password \
             from SMSKIT_KANNEL_PASSWORD, or in the URL). The server \
             secret (at least 32 bytes; every process of one store needs the same) comes from \
             SMSKIT_VERIFY_SECRET or from the file --secret-file / SMSKIT_VERIFY_SECRET_FILE \
-            (mode 0600), never from the command line; without one the server refuses to start, \
+            (mode 0600, owned by the running user; a guessable secret is refused), never from \
+            the command line; without one the server refuses to start, \
             unless --dev-secret makes a random one for this process only.
 
             ENDPOINTS: POST /v1/numbers/check, POST /v1/numbers/check-stream (NDJSON), \
@@ -139,8 +141,11 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("deny-regions"), help: ArgumentHelp("These regions get no codes [SMSKIT_DENY_REGIONS].", valueName: "LIST"))
     var denyRegions: String?
 
-    @Option(name: .customLong("refuse-types"), help: ArgumentHelp("Number types refused, or none [SMSKIT_REFUSE_TYPES]; default premium_rate,shared_cost,uan,pager,voicemail,toll_free.", valueName: "LIST"))
+    @Option(name: .customLong("refuse-types"), help: ArgumentHelp("Number types refused, or none [SMSKIT_REFUSE_TYPES]; default premium_rate,shared_cost,uan,pager,voicemail,toll_free,personal_number.", valueName: "LIST"))
     var refuseTypes: String?
+
+    @Option(name: .customLong("refuse-calling-codes"), help: ArgumentHelp("Country calling codes refused, or none [SMSKIT_REFUSE_CALLING_CODES]; default 870,881,882,883.", valueName: "LIST"))
+    var refuseCallingCodes: String?
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical [SMSKIT_LOG_LEVEL]; default info.")
     var logLevel: String?
@@ -275,6 +280,17 @@ extension ServeCommand {
             }
             sendGuard.refusedTypes = types
         }
+        if let list = setting(refuseCallingCodes, "SMSKIT_REFUSE_CALLING_CODES") {
+            var codes = Set<Int>()
+            for item in list.split(separator: ",") where item.lowercased() != "none" {
+                let digits = item.hasPrefix("+") ? item.dropFirst() : item[...]
+                guard (1...3).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let code = Int(digits) else {
+                    throw CLIError.usage("'\(item.prefix(32))' is not a country calling code; use 1 to 3 digits, e.g. 882")
+                }
+                codes.insert(code)
+            }
+            sendGuard.refusedCallingCodes = codes
+        }
         settings.verifier.sendGuard = sendGuard
         return settings
     }
@@ -293,24 +309,18 @@ extension ServeCommand {
     /// The verification secret: SMSKIT_VERIFY_SECRET, else the secret file (which must exist and
     /// be private), else with --dev-secret a random one for this process; otherwise a usage error.
     func secret(_ environment: [String: String]) throws -> VerificationSecret {
-        do {
-            if let text = environment["SMSKIT_VERIFY_SECRET"], !text.isEmpty {
-                return try VerificationSecret(Array(text.utf8))
+        func usable(_ make: () throws(VerificationError) -> VerificationSecret) throws -> VerificationSecret {
+            do {
+                return try make()
+            } catch {
+                throw CLIError.usage("The verification secret is not usable: \(error.message)")
             }
-            if let path = secretFile ?? environment["SMSKIT_VERIFY_SECRET_FILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
-                var info = stat()
-                guard stat(path, &info) == 0 else {
-                    throw CLIError.usage("The secret file cannot be read; create it with: head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \\n' > FILE; chmod 600 FILE")
-                }
-                guard info.st_mode & 0o077 == 0 else { throw CLIError.usage("The secret file can be read by others; run: chmod 600 FILE") }
-                guard info.st_size <= 4096, let data = FileManager.default.contents(atPath: path) else {
-                    throw CLIError.usage("The secret file is unreadable or larger than 4 KiB.")
-                }
-                let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                return try VerificationSecret(Array(text.utf8))
-            }
-        } catch let error as VerificationError {
-            throw CLIError.usage("The verification secret is not usable: \(error.message)")
+        }
+        if let text = environment["SMSKIT_VERIFY_SECRET"], !text.isEmpty {
+            return try usable { () throws(VerificationError) in try VerificationSecret(Array(text.utf8)) }
+        }
+        if let path = secretFile ?? environment["SMSKIT_VERIFY_SECRET_FILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            return try usable { () throws(VerificationError) in try VerificationSecret(contentsOfFile: path) }
         }
         guard devSecret else {
             throw CLIError.usage("No verification secret: set SMSKIT_VERIFY_SECRET or SMSKIT_VERIFY_SECRET_FILE (or --secret-file), or pass --dev-secret for a local experiment.")

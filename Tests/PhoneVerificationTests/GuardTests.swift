@@ -24,7 +24,7 @@ struct GuardTests {
         TypeCase(number: "+447640123456", type: .pager, refused: true),
         TypeCase(number: "+18002345678", type: .tollFree, refused: true),
         TypeCase(number: "+445612345678", type: .voip, refused: false),
-        TypeCase(number: "+447012345678", type: .personalNumber, refused: false),
+        TypeCase(number: "+447012345678", type: .personalNumber, refused: true),
         TypeCase(number: "+447400123456", type: .mobile, refused: false),
     ]
 

@@ -16,15 +16,16 @@ import Darwin
 /// ```json
 /// {
 ///   "capacity": 10,
-///   "acceptedKinds": ["reserved-for-fiction", "nanp-555-convention", "reported"],
+///   "acceptedKinds": ["reserved-for-fiction"],
 ///   "entries": [
-///     { "number": "+16505553434", "code": "654321" },
-///     { "number": "(650) 555-4567", "region": "US", "code": "123456" }
+///     { "number": "+16505550134", "code": "654321" },
+///     { "number": "(650) 555-0167", "region": "US", "code": "123456" }
 ///   ]
 /// }
 /// ```
 ///
-/// `capacity` (default 10) and `acceptedKinds` (default: all) are optional. An entry's `number` may be
+/// `capacity` (default 10) and `acceptedKinds` (default: ``TestNumberRegistry/defaultAcceptedKinds``,
+/// the ranges a regulator reserves for fiction) are optional. An entry's `number` may be
 /// in any form the engine parses; `region` is the default region for national input. Every entry goes
 /// through the same checks as ``TestNumberRegistry/add(_:code:defaultRegion:)``, so a file cannot smuggle
 /// in a real number. Encoding writes numbers in E.164.
@@ -51,7 +52,7 @@ extension TestNumberRegistry: Codable {
         let stored = try container.decodeIfPresent([StoredEntry].self, forKey: .entries) ?? []
         do throws(TestNumberRegistryError) {
             var registry = try TestNumberRegistry(
-                capacity: capacity, acceptedKinds: kinds.map(Set.init) ?? Set(FictionalKind.allCases))
+                capacity: capacity, acceptedKinds: kinds.map(Set.init) ?? Self.defaultAcceptedKinds)
             for (position, entry) in stored.enumerated() {
                 var region: RegionCode?
                 if let text = entry.region {
@@ -74,21 +75,24 @@ extension TestNumberRegistry: Codable {
         }
     }
 
-    /// Encodes the capacity, the accepted kinds and every entry as `{ "number": E.164, "code": ... }`.
+    /// Encodes the capacity, the accepted kinds (only when they are not the default, so that a file
+    /// follows a stricter default later) and every entry as `{ "number": E.164, "code": ... }`.
     ///
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: The encoder's errors.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(capacity, forKey: .capacity)
-        try container.encode(FictionalKind.allCases.filter(acceptedKinds.contains), forKey: .acceptedKinds)
+        if acceptedKinds != Self.defaultAcceptedKinds {
+            try container.encode(FictionalKind.allCases.filter(acceptedKinds.contains), forKey: .acceptedKinds)
+        }
         try container.encode(entries.map { StoredEntry(number: $0.e164, region: nil, code: $0.code) }, forKey: .entries)
     }
 
     /// Loads a registry from JSON (see the format above).
     ///
     /// ```swift
-    /// let registry = try TestNumberRegistry(json: Data(#"{"entries":[{"number":"+16505553434","code":"654321"}]}"#.utf8))
+    /// let registry = try TestNumberRegistry(json: Data(#"{"entries":[{"number":"+16505550134","code":"654321"}]}"#.utf8))
     /// ```
     ///
     /// - Parameter json: UTF-8 JSON.

@@ -4,7 +4,10 @@
 /// ever sent to them, and the code is always the registered one. The registry keeps that list safe:
 ///
 /// - every number must be fictional (see ``FictionalRanges``), so no real person's number can be
-///   captured as a test number; a real number is refused with an error that says why;
+///   captured as a test number; a real number is refused with an error that says why. By default
+///   only ranges a regulator reserves for fiction are accepted (``defaultAcceptedKinds``): the
+///   NANP 555 numbers outside 555-0100 to 0199 (such as Firebase's +1 650-555-3434) can be assigned
+///   to real subscribers, and "reported" ranges were never confirmed by the regulator;
 /// - every code is exactly six ASCII digits;
 /// - a number is registered once; at most ``capacity`` numbers (10 by default, as in Firebase);
 /// - a number is found whatever form it is written in: national, international, E.164.
@@ -14,14 +17,20 @@
 ///
 /// ```swift
 /// var registry = try TestNumberRegistry()
-/// try registry.add("+1 650-555-3434", code: "654321")
-/// try registry.add("+16505554567", code: "123456")
-/// registry.code(for: "(650) 555-3434", defaultRegion: "US")   // "654321"
+/// try registry.add("+1 650-555-0134", code: "654321")
+/// try registry.add("+447700900123", code: "123456")
+/// registry.code(for: "(650) 555-0134", defaultRegion: "US")   // "654321"
 /// try registry.add("+1 650-253-0000", code: "111111")          // throws .notFictional
+/// try registry.add("+1 650-555-3434", code: "111111")          // throws .kindNotAccepted
 /// ```
 public struct TestNumberRegistry: Sendable {
     /// Firebase's limit: 10 test numbers per project.
     public static let defaultCapacity = 10
+
+    /// The kinds accepted unless told otherwise: only ``FictionalKind/reservedForFiction``, the
+    /// numbers that regulators keep out of service, so that a test number (which skips every
+    /// limit and has a fixed code) can never be a real person's phone.
+    public static let defaultAcceptedKinds: Set<FictionalKind> = [.reservedForFiction]
 
     /// One registered test number.
     public struct Entry: Sendable, Hashable {
@@ -31,7 +40,7 @@ public struct TestNumberRegistry: Sendable {
         public let code: String
         /// The fictional range the number is in.
         public let fictionalRange: FictionalRange
-        /// The number in E.164, e.g. `+16505553434`.
+        /// The number in E.164, e.g. `+16505550134`.
         public let e164: String
     }
 
@@ -52,12 +61,13 @@ public struct TestNumberRegistry: Sendable {
     ///
     /// - Parameters:
     ///   - capacity: The most numbers the registry holds; 10 by default, as in Firebase.
-    ///   - acceptedKinds: The kinds of fictional number accepted; all kinds by default. Pass
-    ///     `[.reservedForFiction]` to accept only numbers a regulator reserves.
+    ///   - acceptedKinds: The kinds of fictional number accepted; ``defaultAcceptedKinds`` (only
+    ///     numbers a regulator reserves) by default. Pass `Set(FictionalKind.allCases)` to accept
+    ///     the NANP 555 convention and reported ranges too, knowing they may reach a real person.
     /// - Throws: ``TestNumberRegistryError`` with `.invalidCapacity` when `capacity` is below 1 or
     ///   `acceptedKinds` is empty.
     public init(
-        capacity: Int = defaultCapacity, acceptedKinds: Set<FictionalKind> = Set(FictionalKind.allCases)
+        capacity: Int = defaultCapacity, acceptedKinds: Set<FictionalKind> = defaultAcceptedKinds
     ) throws(TestNumberRegistryError) {
         guard capacity >= 1 else {
             throw TestNumberRegistryError(.invalidCapacity, "The capacity must be at least 1, not \(capacity).")
@@ -72,8 +82,8 @@ public struct TestNumberRegistry: Sendable {
     /// Parses a number and registers it with its code.
     ///
     /// - Parameters:
-    ///   - text: The number in any form the engine parses: `+1 650-555-3434`, `+16505553434`, or
-    ///     national `(650) 555-3434` with `defaultRegion`.
+    ///   - text: The number in any form the engine parses: `+1 650-555-0134`, `+16505550134`, or
+    ///     national `(650) 555-0134` with `defaultRegion`.
     ///   - code: The verification code: exactly six ASCII digits.
     ///   - defaultRegion: The region national input is dialled from; `nil` for international input.
     /// - Returns: The new entry.

@@ -75,6 +75,7 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
     func makeSender(logger: Logger, metricsFactory: any MetricsFactory) -> any SMSSender {
         switch self {
         case .outbox(let path):
+            if let warning = PrivateFile.warning(for: path) { logger.warning("\(warning)") }
             return OutboxSender(path: path)
         case .kannel(let location):
             return KannelSender(configuration: location.configuration, logger: logger,

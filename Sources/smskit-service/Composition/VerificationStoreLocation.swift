@@ -18,9 +18,11 @@ import SMSKitServer
 /// - `memory`: this process only, lost on exit (tests, a single short-lived process);
 /// - `sqlite:PATH` (or a bare path): one file, persistent; the default is
 ///   `smskit-verify.sqlite` in the working directory, the file `smskit verify` uses;
-/// - `postgres://user[:password]@host[:port]/database`: one state for many processes on many
-///   machines. The server starts even when PostgreSQL is down (`/readyz` says 503 until it is
-///   reachable; the tables are created on first contact).
+/// - `postgres://user[:password]@host[:port]/database[?sslmode=MODE&sslrootcert=FILE]`: one state
+///   for many processes on many machines, over TLS as
+///   ``PhoneVerificationPostgres/PostgresVerificationStore/configuration(url:)`` reads it
+///   (`verify-full` by default, `prefer` on loopback). The server starts even when PostgreSQL is
+///   down (`/readyz` says 503 until it is reachable; the tables are created on first contact).
 enum VerificationStoreLocation: Sendable, Hashable, CustomStringConvertible {
     case memory
     case sqlite(path: String)
@@ -71,7 +73,9 @@ enum VerificationStoreLocation: Sendable, Hashable, CustomStringConvertible {
             return OpenedVerificationStore(store: InMemoryVerificationStore(), prepare: {}, services: [])
         case .sqlite(let path):
             do {
-                return OpenedVerificationStore(store: try SQLiteVerificationStore(path: path), prepare: {}, services: [])
+                let store = try SQLiteVerificationStore(path: path)
+                for warning in store.permissionWarnings { logger.warning("\(warning)") }
+                return OpenedVerificationStore(store: store, prepare: {}, services: [])
             } catch {
                 throw ServiceConfigurationError("The SQLite store \(path) cannot be opened: \(error.message)")
             }

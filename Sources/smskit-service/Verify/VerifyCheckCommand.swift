@@ -4,7 +4,8 @@ import Foundation
 import PhoneVerification
 import SMSKitJSON
 
-/// `smskit verify check ID CODE`: checks a code; exit 0 only when approved.
+/// `smskit verify check ID [CODE]`: checks a code (from stdin when it is not given); exit 0 only
+/// when approved.
 struct VerifyCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -12,14 +13,17 @@ struct VerifyCheckCommand: ParsableCommand {
         discussion: """
             Prints the status: approved, incorrect_code, expired, too_many_attempts, not_found or \
             already_used. JSON output: status, attempts_left (for incorrect_code), e164 (when approved).
+
+            Without CODE, the code is the first line of stdin (on a terminal: a prompt, no echo). \
+            A CODE argument works too, but other local users can read it in ps while the check runs.
             """
     )
 
     @Argument(help: "The verification ID printed by 'smskit verify start'.")
     var id: String
 
-    @Argument(help: "The code from the SMS.")
-    var code: String
+    @Argument(help: "The code from the SMS; read from stdin when absent (an argument is visible in ps).")
+    var code: String?
 
     @OptionGroup var options: VerifyStoreOptions
 
@@ -36,7 +40,9 @@ struct VerifyCheckCommand: ParsableCommand {
         } catch {
             throw CLIError.usage(error.message)
         }
-        let (id, code, format) = (id, code, options.format)
+        // At most a few digits are a code; the bound keeps a stray pipe from being read whole.
+        let code = try self.code ?? _readSecretLine(prompt: "Code: ", limit: 64, what: "code")
+        let (id, format) = (id, options.format)
         let outcome: Result<CheckResult, VerificationError>
         do {
             outcome = .success(try _VerifyEnvironment.withStore(store) { try await verifier.check(id: id, code: code) })

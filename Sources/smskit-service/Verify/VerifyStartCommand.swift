@@ -50,6 +50,9 @@ struct VerifyStartCommand: ParsableCommand {
         let secret = try _VerifyEnvironment.secret(storePath: location.file)
         let registry = try _VerifyEnvironment.registry(path: _VerifyEnvironment.testNumbersPath(options.testNumbers))
         let store = try _VerifyEnvironment.store(location)
+        if case .outbox(let path) = senderLocation, let warning = PrivateFile.warning(for: path) {
+            _Stderr.write("smskit: warning: \(warning)\n")
+        }
         let verifier: PhoneVerifier
         do {
             verifier = try PhoneVerifier(store: store.store, sender: _VerifyEnvironment.sender(senderLocation), secret: secret,

@@ -2,6 +2,7 @@ import ArgumentParser
 import SMSKitCommandLine
 import Foundation
 import PhoneNumbers
+import PhoneVerification
 import SMSKitJSON
 
 /// `smskit verify test-numbers add|list|remove`: the fictional numbers with fixed codes.
@@ -31,9 +32,12 @@ struct VerifyTestNumbersCommand: ParsableCommand {
             do {
                 let data = try registry.jsonData()
                 let temporary = path + ".tmp"
-                guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-                    throw CLIError.failure("cannot write \(temporary)")
-                }
+                // A leftover from an interrupted save would keep its old mode: start afresh, 0600.
+                _ = unlink(temporary)
+                try PrivateFile.create(temporary)
+                guard let handle = FileHandle(forWritingAtPath: temporary) else { throw CLIError.failure("cannot write \(temporary)") }
+                defer { try? handle.close() }
+                try handle.write(contentsOf: data)
                 if rename(temporary, path) != 0 { throw CLIError.failure("cannot replace \(path)") }
             } catch let error as CLIError {
                 throw error

@@ -80,22 +80,14 @@ enum _VerifyEnvironment {
         } else if errno != EEXIST {
             throw CLIError.failure("cannot create the secret file \(path): \(String(cString: strerror(errno)))")
         }
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw CLIError.failure("cannot read the secret file \(path)") }
-        guard info.st_mode & 0o077 == 0 else {
-            throw CLIError.failure("the secret file \(path) can be read by others; run: chmod 600 \(path)")
-        }
-        guard info.st_size <= 4096, let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError.failure("the secret file \(path) is unreadable or larger than 4 KiB")
-        }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return try checked { () throws(VerificationError) in try VerificationSecret(Array(text.utf8)) }
+        return try checked { () throws(VerificationError) in try VerificationSecret(contentsOfFile: path) }
     }
 
     static func registry(path: String) throws -> TestNumberRegistry {
         guard FileManager.default.fileExists(atPath: path) else {
             return try TestNumberRegistry()
         }
+        if let warning = PrivateFile.warning(for: path) { _Stderr.write("smskit: warning: \(warning)\n") }
         do {
             return try TestNumberRegistry(contentsOfFile: path)
         } catch {
@@ -105,7 +97,11 @@ enum _VerifyEnvironment {
 
     static func store(_ location: VerificationStoreLocation) throws -> OpenedVerificationStore {
         do {
-            return try location.open(logger: quietLogger)
+            let opened = try location.open(logger: quietLogger)
+            if let sqlite = opened.store as? SQLiteVerificationStore {
+                for warning in sqlite.permissionWarnings { _Stderr.write("smskit: warning: \(warning)\n") }
+            }
+            return opened
         } catch {
             throw CLIError.failure("cannot open the store \(location): \(error.description)")
         }

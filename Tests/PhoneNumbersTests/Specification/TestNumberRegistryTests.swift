@@ -6,11 +6,11 @@ import Testing
 /// The test-number registry: Firebase's rules (10 numbers, 6-digit codes, fictional numbers only).
 @Suite("Test-number registry")
 struct FictionalTestNumberRegistryTests {
-    /// The seed registry: Firebase's two documented examples.
+    /// The seed registry: two numbers of NANPA's block reserved for fiction.
     static func seed() throws -> TestNumberRegistry {
         var registry = try TestNumberRegistry()
-        try registry.add("+1 650-555-3434", code: "654321")
-        try registry.add("+16505554567", code: "123456")
+        try registry.add("+1 650-555-0134", code: "654321")
+        try registry.add("+16505550167", code: "123456")
         return registry
     }
 
@@ -32,18 +32,18 @@ struct FictionalTestNumberRegistryTests {
     }
 
     static let forms: [Form] = [
-        Form(text: "+1 650-555-3434", region: nil, code: "654321"),
-        Form(text: "+16505553434", region: nil, code: "654321"),
-        Form(text: "(650) 555-3434", region: "US", code: "654321"),
-        Form(text: "650.555.3434", region: "US", code: "654321"),
-        Form(text: "1 650 555 3434", region: "US", code: "654321"),
-        Form(text: "011 1 650 555 3434", region: "US", code: "654321"),
-        Form(text: "00 1 650 555 3434", region: "GB", code: "654321"),
-        Form(text: "(650) 555-3434", region: "CA", code: "654321"),
-        Form(text: "tel:+1-650-555-3434", region: nil, code: "654321"),
-        Form(text: "+1 (650) 555-4567", region: nil, code: "123456"),
-        Form(text: "6505554567", region: "US", code: "123456"),
-        Form(text: "+16505554567 ext. 9", region: nil, code: "123456"),
+        Form(text: "+1 650-555-0134", region: nil, code: "654321"),
+        Form(text: "+16505550134", region: nil, code: "654321"),
+        Form(text: "(650) 555-0134", region: "US", code: "654321"),
+        Form(text: "650.555.0134", region: "US", code: "654321"),
+        Form(text: "1 650 555 0134", region: "US", code: "654321"),
+        Form(text: "011 1 650 555 0134", region: "US", code: "654321"),
+        Form(text: "00 1 650 555 0134", region: "GB", code: "654321"),
+        Form(text: "(650) 555-0134", region: "CA", code: "654321"),
+        Form(text: "tel:+1-650-555-0134", region: nil, code: "654321"),
+        Form(text: "+1 (650) 555-0167", region: nil, code: "123456"),
+        Form(text: "6505550167", region: "US", code: "123456"),
+        Form(text: "+16505550167 ext. 9", region: nil, code: "123456"),
     ]
 
     @Test("every input form finds the same entry", arguments: forms)
@@ -55,9 +55,9 @@ struct FictionalTestNumberRegistryTests {
     @Test("unknown, unparseable and other-country forms find nothing")
     func lookupMisses() throws {
         let registry = try Self.seed()
-        #expect(registry.code(for: "+1 650-555-3435") == nil)
-        #expect(registry.code(for: "(650) 555-3434") == nil)  // national without a region
-        #expect(registry.code(for: "650 555 3434", defaultRegion: "GB") == nil)
+        #expect(registry.code(for: "+1 650-555-0135") == nil)
+        #expect(registry.code(for: "(650) 555-0134") == nil)  // national without a region
+        #expect(registry.code(for: "650 555 0134", defaultRegion: "GB") == nil)
         #expect(registry.code(for: "hello") == nil)
         #expect(registry.code(for: "") == nil)
         #expect(registry.code(for: String(repeating: "5", count: 10_000)) == nil)
@@ -66,9 +66,9 @@ struct FictionalTestNumberRegistryTests {
     @Test("entries keep the number, code, E.164 and fictional range")
     func entries() throws {
         let registry = try Self.seed()
-        #expect(registry.entries.map(\.e164) == ["+16505553434", "+16505554567"])
+        #expect(registry.entries.map(\.e164) == ["+16505550134", "+16505550167"])
         #expect(registry.entries.map(\.code) == ["654321", "123456"])
-        #expect(registry.entries.allSatisfy { $0.fictionalRange.kind == .nanp555Convention })
+        #expect(registry.entries.allSatisfy { $0.fictionalRange.kind == .reservedForFiction })
         #expect(registry.capacity == 10)
     }
 
@@ -116,7 +116,7 @@ struct FictionalTestNumberRegistryTests {
         arguments: ["12345", "1234567", "", "12a456", "12 456", "١٢٣٤٥٦", "１２３４５６", "123456\n", String(repeating: "1", count: 500)])
     func invalidCodes(_ code: String) throws {
         var registry = try TestNumberRegistry()
-        let error = Self.refusal { try registry.add("+1 650-555-3434", code: code) }
+        let error = Self.refusal { try registry.add("+1 650-555-0134", code: code) }
         #expect(error?.code == .invalidCode)
         #expect((error?.message.count ?? 0) < 200)
         #expect(registry.entries.isEmpty)
@@ -125,9 +125,9 @@ struct FictionalTestNumberRegistryTests {
     @Test("a number is registered once, whatever its form")
     func duplicates() throws {
         var registry = try Self.seed()
-        #expect(Self.refusal { try registry.add("(650) 555-3434", code: "999999", defaultRegion: "US") }?.code == .duplicate)
-        #expect(Self.refusal { try registry.add("+16505553434", code: "654321") }?.code == .duplicate)
-        #expect(registry.code(for: "+16505553434") == "654321")
+        #expect(Self.refusal { try registry.add("(650) 555-0134", code: "999999", defaultRegion: "US") }?.code == .duplicate)
+        #expect(Self.refusal { try registry.add("+16505550134", code: "654321") }?.code == .duplicate)
+        #expect(registry.code(for: "+16505550134") == "654321")
     }
 
     @Test("other refusals: unparseable text, extensions, kinds not accepted")
@@ -135,8 +135,8 @@ struct FictionalTestNumberRegistryTests {
         var registry = try TestNumberRegistry()
         let unparseable = Self.refusal { try registry.add("call me maybe", code: "123456") }
         #expect(unparseable?.code == .unparseable)
-        #expect(Self.refusal { try registry.add("(650) 555-3434", code: "123456") }?.code == .unparseable)
-        #expect(Self.refusal { try registry.add("+1 650-555-3434 ext. 12", code: "123456") }?.code == .hasExtension)
+        #expect(Self.refusal { try registry.add("(650) 555-0134", code: "123456") }?.code == .unparseable)
+        #expect(Self.refusal { try registry.add("+1 650-555-0134 ext. 12", code: "123456") }?.code == .hasExtension)
 
         var strict = try TestNumberRegistry(acceptedKinds: [.reservedForFiction])
         let kind = Self.refusal { try strict.add("+1 650-555-3434", code: "654321") }
@@ -147,15 +147,62 @@ struct FictionalTestNumberRegistryTests {
         #expect(strict.entries.count == 2)
     }
 
+    struct KindCase: CustomTestStringConvertible, Sendable {
+        var number: String
+        var kind: FictionalKind
+        var testDescription: String { "\(number) (\(kind.rawValue))" }
+    }
+
+    /// One number of every kind that is fictional but not reserved by a regulator.
+    static let unreservedKinds: [KindCase] = [
+        KindCase(number: "+1 650-555-3434", kind: .nanp555Convention),   // Firebase's example
+        KindCase(number: "+1 650-555-4567", kind: .nanp555Convention),   // Firebase's example
+        KindCase(number: "+1 212-555-0000", kind: .nanp555Convention),
+        KindCase(number: "+1 800-555-0199", kind: .reported),
+        KindCase(number: "+1 888-555-1234", kind: .reported),
+        KindCase(number: "+44 28 9018 0123", kind: .reported),
+        KindCase(number: "+49 171 3920012", kind: .reported),
+        KindCase(number: "+33 6 39 98 12 34", kind: .reported),
+    ]
+
+    @Test("by default only ranges reserved for fiction are accepted; the others when configured",
+          arguments: unreservedKinds)
+    func defaultKinds(_ item: KindCase) throws {
+        #expect(TestNumberRegistry.defaultAcceptedKinds == [.reservedForFiction])
+        let engine = PhoneNumberEngine()
+        #expect(engine.fictionalRange(of: try engine.parse(item.number, defaultRegion: nil))?.kind == item.kind)
+        var registry = try TestNumberRegistry()
+        let error = Self.refusal { try registry.add(item.number, code: "123456") }
+        #expect(error?.code == .kindNotAccepted)
+        #expect(error?.message.contains(item.kind.rawValue) == true)
+        let json = #"{"entries":[{"number":"\#(item.number)","code":"123456"}]}"#
+        #expect(Self.refusal { _ = try TestNumberRegistry(json: Data(json.utf8)) }?.code == .kindNotAccepted)
+
+        var open = try TestNumberRegistry(acceptedKinds: Set(FictionalKind.allCases))
+        try open.add(item.number, code: "123456")
+        #expect(open.code(for: item.number) == "123456")
+        let configured = #"{"acceptedKinds":["\#(item.kind.rawValue)"],"entries":[{"number":"\#(item.number)","code":"123456"}]}"#
+        #expect(try TestNumberRegistry(json: Data(configured.utf8)).code(for: item.number) == "123456")
+    }
+
+    @Test("the written file names the accepted kinds only when they are not the default")
+    func writtenKinds() throws {
+        let strict = String(decoding: try Self.seed().jsonData(), as: UTF8.self)
+        #expect(!strict.contains("acceptedKinds"))
+        let open = String(decoding: try TestNumberRegistry(acceptedKinds: Set(FictionalKind.allCases)).jsonData(), as: UTF8.self)
+        #expect(open.contains("nanp-555-convention"))
+        #expect(try TestNumberRegistry(json: Data(open.utf8)).acceptedKinds == Set(FictionalKind.allCases))
+    }
+
     @Test("removing a number frees its place and keeps the others findable")
     func remove() throws {
         var registry = try Self.seed()
-        #expect(registry.remove("(650) 555-3434", defaultRegion: "US")?.code == "654321")
-        #expect(registry.remove("+16505553434") == nil)
-        #expect(registry.code(for: "+16505553434") == nil)
-        #expect(registry.code(for: "+16505554567") == "123456")
-        try registry.add("+16505553434", code: "111222")
-        #expect(registry.code(for: "+16505553434") == "111222")
+        #expect(registry.remove("(650) 555-0134", defaultRegion: "US")?.code == "654321")
+        #expect(registry.remove("+16505550134") == nil)
+        #expect(registry.code(for: "+16505550134") == nil)
+        #expect(registry.code(for: "+16505550167") == "123456")
+        try registry.add("+16505550134", code: "111222")
+        #expect(registry.code(for: "+16505550134") == "111222")
     }
 
     @Test("JSON round trip and loading national forms with a region")
@@ -164,15 +211,15 @@ struct FictionalTestNumberRegistryTests {
             {
               "capacity": 5,
               "entries": [
-                { "number": "+1 650-555-3434", "code": "654321" },
-                { "number": "(650) 555-4567", "region": "US", "code": "123456" },
+                { "number": "+1 650-555-0134", "code": "654321" },
+                { "number": "(650) 555-0167", "region": "US", "code": "123456" },
                 { "number": "07700 900123", "region": "GB", "code": "000111" }
               ]
             }
             """
         let registry = try TestNumberRegistry(json: Data(text.utf8))
         #expect(registry.capacity == 5)
-        #expect(registry.code(for: "+16505554567") == "123456")
+        #expect(registry.code(for: "+16505550167") == "123456")
         #expect(registry.code(for: "+447700900123") == "000111")
 
         let written = try registry.jsonData()
@@ -193,16 +240,16 @@ struct FictionalTestNumberRegistryTests {
     }
 
     static let badJSON: [BadJSON] = [
-        BadJSON(json: #"{"entries":[{"number":"+16505553434","code":"654321"},{"number":"+16502530000","code":"111111"}]}"#, code: .notFictional),
-        BadJSON(json: #"{"entries":[{"number":"+16505553434","code":"65432"}]}"#, code: .invalidCode),
-        BadJSON(json: #"{"entries":[{"number":"+16505553434","code":"654321"},{"number":"6505553434","region":"US","code":"1"}]}"#, code: .invalidCode),
-        BadJSON(json: #"{"entries":[{"number":"+16505553434","code":"654321"},{"number":"650 555 3434","region":"US","code":"654321"}]}"#, code: .duplicate),
-        BadJSON(json: #"{"capacity":1,"entries":[{"number":"+16505553434","code":"654321"},{"number":"+16505554567","code":"123456"}]}"#, code: .full),
+        BadJSON(json: #"{"entries":[{"number":"+16505550134","code":"654321"},{"number":"+16502530000","code":"111111"}]}"#, code: .notFictional),
+        BadJSON(json: #"{"entries":[{"number":"+16505550134","code":"65432"}]}"#, code: .invalidCode),
+        BadJSON(json: #"{"entries":[{"number":"+16505550134","code":"654321"},{"number":"6505550134","region":"US","code":"1"}]}"#, code: .invalidCode),
+        BadJSON(json: #"{"entries":[{"number":"+16505550134","code":"654321"},{"number":"650 555 0134","region":"US","code":"654321"}]}"#, code: .duplicate),
+        BadJSON(json: #"{"capacity":1,"entries":[{"number":"+16505550134","code":"654321"},{"number":"+16505550167","code":"123456"}]}"#, code: .full),
         BadJSON(json: #"{"capacity":0}"#, code: .invalidCapacity),
         BadJSON(json: #"{"acceptedKinds":[]}"#, code: .invalidCapacity),
         BadJSON(json: #"{"acceptedKinds":["made-up"]}"#, code: .invalidJSON),
-        BadJSON(json: #"{"entries":[{"number":"6505553434","region":"Utopia","code":"654321"}]}"#, code: .invalidJSON),
-        BadJSON(json: #"{"entries":[{"number":"+16505553434","code":654321}]}"#, code: .invalidJSON),
+        BadJSON(json: #"{"entries":[{"number":"6505550134","region":"Utopia","code":"654321"}]}"#, code: .invalidJSON),
+        BadJSON(json: #"{"entries":[{"number":"+16505550134","code":654321}]}"#, code: .invalidJSON),
         BadJSON(json: #"{"entries":[{"code":"654321"}]}"#, code: .invalidJSON),
         BadJSON(json: #"{"entries":"#, code: .invalidJSON),
         BadJSON(json: "", code: .invalidJSON),
@@ -219,7 +266,7 @@ struct FictionalTestNumberRegistryTests {
 
     @Test("a refused entry in JSON is named by its position")
     func jsonPosition() {
-        let json = #"{"entries":[{"number":"+16505553434","code":"654321"},{"number":"+16502530000","code":"111111"}]}"#
+        let json = #"{"entries":[{"number":"+16505550134","code":"654321"},{"number":"+16502530000","code":"111111"}]}"#
         let error = Self.refusal { _ = try TestNumberRegistry(json: Data(json.utf8)) }
         #expect(error?.message.hasPrefix("entries[1]: ") == true)
     }
@@ -242,7 +289,7 @@ struct FictionalTestNumberRegistryTests {
             for index in 0..<64 {
                 group.addTask {
                     index.isMultiple(of: 2)
-                        ? registry.code(for: "+1 650-555-3434") : registry.code(for: "6505554567", defaultRegion: "US")
+                        ? registry.code(for: "+1 650-555-0134") : registry.code(for: "6505550167", defaultRegion: "US")
                 }
             }
             var codes: [String?] = []
