@@ -1,3 +1,5 @@
+import SMSKitCommandLine
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
