@@ -283,6 +283,10 @@ extension SMSTemplateRenderer {
             result = _Bidi.rightToLeftMark + result
             diagnostics.append(TemplateDiagnostic(severity: .note, code: .rightToLeftMark,
                 message: "the \(resolved.catalogLocale) message starts with left-to-right text; a RIGHT-TO-LEFT MARK (U+200F) was put in front so it is laid out right to left"))
+        } else if !resolved.isRightToLeft, options.bidiIsolation == .automatic, _Bidi.needsLeadingLeftToRightMark(result) {
+            result = _Bidi.leftToRightMark + result
+            diagnostics.append(TemplateDiagnostic(severity: .note, code: .leftToRightMark,
+                message: "the \(resolved.catalogLocale) message starts with right-to-left letters; a LEFT-TO-RIGHT MARK (U+200E) was put in front so it is laid out left to right"))
         }
         if options.webOTPOrigin != nil || options.smsRetrieverAppHash != nil {
             try appendDeliveryLines(to: &result, code: codeSpan.map { Self.substring(buffer, $0) },
