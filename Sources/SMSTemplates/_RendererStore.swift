@@ -1,3 +1,4 @@
+import SMSEncoding
 import Synchronization
 
 /// The immutable catalogs of a renderer and its caches, shared by every copy of the renderer.
@@ -189,6 +190,15 @@ final class _RendererStore: Sendable {
             throw TemplateError(code: .unknownMessage,
                 message: "no catalog for \(requestedName), its parents or the default locale has this message",
                 messageID: id)
+        }
+        // Digits a message's language does not write would turn a GSM-7 message into UCS-2
+        // (`en-u-nu-arab`: "٥ minutes") and halve what fits in one SMS, so a `-u-nu-` keyword is
+        // ignored for a message whose text is GSM-7; native digits in UCS-2 scripts stay honoured.
+        if let numbers = explicitNumbers, numbers != "latn",
+           SMSEncoder().measure(chosen.message.pattern).encoding == .gsm7 {
+            explicitNumbers = nil
+            diagnostics.append(TemplateDiagnostic(severity: .note, code: .numberingSystemIgnored,
+                message: "numbering system '\(numbers)' in '\(requestedName)' is ignored: the \(chosen.catalog.locale) message is GSM-7 text, and its digits would make it UCS-2"))
         }
         return Resolved(catalogKey: chosen.key, catalogLocale: chosen.catalog.locale, localeID: chosen.catalog.localeID,
                         message: chosen.message, isRightToLeft: _ICU.isRightToLeft(chosen.catalog.localeID),
