@@ -129,7 +129,9 @@ final class _RendererStore: Sendable {
         let shown = Self.shown(requested)
         guard let id = _ICU.canonicalize(requested) else {
             diagnostics.append(TemplateDiagnostic(severity: .warning, code: .localeNotRecognized,
-                message: requested.isEmpty ? "no locale was given" : "'\(shown)' is not a BCP 47 locale tag"))
+                message: requested.isEmpty ? "no locale was given"
+                    : Self.isUndetermined(requested) ? "'\(shown)' is BCP 47's undetermined language: it names no language to write in"
+                    : "'\(shown)' is not a BCP 47 locale tag"))
             return ([], nil, false, nil, nil, diagnostics)
         }
         let canonical = _ICU.languageTag(id)
@@ -219,6 +221,13 @@ final class _RendererStore: Sendable {
     }
 
     static func tag(_ key: String) -> String { _ICU.languageTag(key) ?? key }
+
+    /// Whether a tag is `und` (any case, `-` or `_` after it): well-formed, but no language.
+    static func isUndetermined(_ tag: String) -> Bool {
+        let utf8 = Array(tag.utf8.prefix(4))
+        guard utf8.count >= 3, String(decoding: utf8[0..<3], as: UTF8.self).lowercased() == "und" else { return false }
+        return utf8.count == 3 || utf8[3] == UInt8(ascii: "-") || utf8[3] == UInt8(ascii: "_")
+    }
 
     /// A requested string as diagnostics show it: at most 64 scalars, controls replaced.
     static func shown(_ text: String) -> String {
