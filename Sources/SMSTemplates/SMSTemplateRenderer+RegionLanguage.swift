@@ -42,12 +42,12 @@ extension SMSTemplateRenderer {
 
     /// The regions whose SMS language is not CLDR's likely language: region → (ICU locale ID of
     /// the language, without the region; why). Reviewed for every region whose likely language is
-    /// not the one its SMS are commonly sent in; see `Resources/Catalogs/README.md`.
+    /// not the one its SMS are commonly sent in; see `Resources/Catalogs/README.md`. BY needs no
+    /// entry: CLDR's `be` has a catalog (before it had one, BY got the English fallback).
     public static let smsLanguageExceptions: [String: (language: String, reason: String)] = [
         "IN": ("en", "most Indians do not read Hindi; Indian banks and apps send one-time codes in English"),
         "PK": ("en", "Pakistani banks and apps send one-time codes in English; Urdu script is read by fewer and is UCS-2"),
         "CD": ("fr", "French is the written language across the DRC; Swahili is spoken in the east only"),
-        "BY": ("be", "Belarusian, now that SMSKit has a catalog; most Belarusian SMS are in Russian, so pass ru if your users read Russian"),
         "AE": ("en", "about nine in ten residents are expatriates who do not read Arabic; UAE banks send English"),
         "RS": ("sr_Latn", "Serbian SMS are written in Latin script far more often than in Cyrillic"),
         "KE": ("en", "Kenyan banks and mobile money send English; CLDR ranks Swahili first by speakers"),
