@@ -23,16 +23,16 @@ import Testing
     }
 
     /// Whether `first` is read before `second` in the laid-out line. In a left-to-right paragraph
-    /// that is left of it. In a right-to-left one it is right of it, or both sit, in logical order,
-    /// in one left-to-right phrase (a Latin name and the code: "Acme Bank: 042917"), which a reader
-    /// of a right-to-left script reads left to right.
+    /// that is left of it. In a right-to-left one it is right of it, or both sit in one
+    /// left-to-right phrase, `first` on the left and what lies between them in between (a Latin
+    /// name and the code: "Acme Bank: 042917"), which a reader of a right-to-left script reads
+    /// left to right.
     static func isReadBefore(_ first: Range<Int>, _ second: Range<Int>, visual: [Int], rightToLeft: Bool) -> Bool {
         let a = first.map { visual[$0] }, b = second.map { visual[$0] }
         if !rightToLeft { return a.max()! < b.min()! }
         if a.min()! > b.max()! { return true }
-        let span = first.lowerBound..<second.upperBound
-        let positions = span.map { visual[$0] }.filter { $0 >= 0 }
-        return zip(positions, positions.dropFirst()).allSatisfy { $1 == $0 + 1 }
+        guard a.max()! < b.min()! else { return false }
+        return (first.upperBound..<second.lowerBound).allSatisfy { visual[$0] > a.max()! && visual[$0] < b.min()! }
     }
 
     @Test(arguments: SMSTemplateRenderer.bundledLocales)

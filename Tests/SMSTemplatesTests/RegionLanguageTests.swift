@@ -13,7 +13,7 @@ import Testing
         ("FR", "fr-FR", "fr"), ("LU", "fr-LU", "fr"),
         ("CN", "zh", "zh-Hans"), ("TW", "zh-Hant-TW", "zh-Hant"), ("HK", "zh-Hant-HK", "zh-Hant"),
         ("IL", "he", "he"), ("IR", "fa-IR", "fa"), ("PK", "en-PK", "en"), ("PH", "en-PH", "en"),
-        ("KE", "en-KE", "en"), ("TZ", "sw-TZ", "sw"), ("ID", "id", "id"), ("VN", "vi", "vi"),
+        ("KE", "en-KE", "en"), ("TZ", "sw", "sw"), ("ID", "id", "id"), ("VN", "vi", "vi"),
         ("TH", "th", "th"), ("KR", "ko-KR", "ko"), ("RU", "ru-RU", "ru"), ("PL", "pl", "pl"),
         ("BD", "bn", "bn"),
         // SMSKit's exceptions to CLDR (SMSTemplateRenderer.smsLanguageExceptions).
