@@ -264,6 +264,22 @@ extern "C" int32_t smskit_icu_bidi_profile(const char *utf8, int32_t length) {
     return flags;
 }
 
+extern "C" int32_t smskit_icu_bidi_layout(const uint16_t *utf16, int32_t length, int32_t *visual, int32_t capacity,
+                                          int32_t *paragraphLevel) {
+    if (utf16 == nullptr || visual == nullptr || paragraphLevel == nullptr || length <= 0 || capacity < length) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &status);
+    if (U_FAILURE(status) || bidi == nullptr) return -1;
+    ubidi_setPara(bidi, reinterpret_cast<const UChar *>(utf16), length, UBIDI_DEFAULT_LTR, nullptr, &status);
+    if (U_SUCCESS(status)) *paragraphLevel = ubidi_getParaLevel(bidi) & 1;
+    for (int32_t index = 0; U_SUCCESS(status) && index < length; ++index) {
+        visual[index] = ubidi_getVisualIndex(bidi, index, &status);
+        if (visual[index] == UBIDI_MAP_NOWHERE) visual[index] = -1;
+    }
+    ubidi_close(bidi);
+    return U_SUCCESS(status) ? length : -1;
+}
+
 // MARK: - Messages
 
 struct smskit_icu_message {

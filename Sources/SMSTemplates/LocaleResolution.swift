@@ -20,8 +20,8 @@ public struct LocaleResolution: Sendable, Hashable {
     /// Whether the request asked for Latin digits with `-u-nu-latn`.
     public var requestsLatinDigits: Bool
     /// The numbering system numbers such as `{minutes}` are written in, before
-    /// `RenderOptions.latinDigits`: the requested locale's, region included (`"arab"` for `ar-EG`,
-    /// `"latn"` for `ar-MA`, `"arabext"` for `fa`), or the one a `-u-nu-` keyword asks for.
+    /// `RenderOptions.latinDigits`: the requested locale's, region included (`"latn"` for `ar-EG`,
+    /// `"arab"` for `ar-u-nu-arab`, `"arabext"` for `fa`), or the one a `-u-nu-` keyword asks for.
     public var numberingSystem: String = "latn"
     /// Notes and warnings: fallbacks, aliases, unrecognized strings.
     public var diagnostics: [TemplateDiagnostic]

@@ -5,7 +5,7 @@
 /// options.webOTPOrigin = "example.com"        // appends "@example.com #042917" as the last line
 /// options.smsRetrieverAppHash = "FA+9qCX9VSu" // Android SMS Retriever
 /// options.segmentBudget = 1                   // warn if the SMS needs more than one segment
-/// options.latinDigits = true                  // 5, not ٥, in Arabic
+/// options.latinDigits = true                  // 5, not ۵, in Persian
 /// ```
 public struct RenderOptions: Sendable, Hashable {
     /// Whether numbers other than the code (e.g. `{minutes}`) use Latin digits whatever the
@@ -13,10 +13,10 @@ public struct RenderOptions: Sendable, Hashable {
     /// The code is never localized: it is text and stays ASCII.
     ///
     /// Without it, numbers use the requested locale's numbering system, region included: CLDR's
-    /// default (Arabic-Indic for `ar-EG` and `ar-SA`, Latin for `ar-MA`, `ar-DZ`, `ar-TN`, `ar-AE`;
-    /// Extended Arabic-Indic for `fa`), except Latin for `bn`, `mr`, `ne`, `as` whose SMS write
-    /// numbers in ASCII beside the ASCII code. A `-u-nu-` keyword in the request picks any other
-    /// decimal system (`bn-u-nu-beng`).
+    /// default (Extended Arabic-Indic for `fa`), except Latin for `ar` (every region) and `bn`,
+    /// `mr`, `ne`, `as`, whose SMS write numbers in ASCII beside the ASCII code. A `-u-nu-` keyword
+    /// in the request picks any other decimal system (`ar-u-nu-arab`, `bn-u-nu-beng`), unless the
+    /// message is GSM-7 text that those digits would make UCS-2 (`en-u-nu-arab`).
     public var latinDigits: Bool
 
     /// When to wrap the app name in Unicode bidi isolates, U+2068 FIRST STRONG ISOLATE … U+2069 POP

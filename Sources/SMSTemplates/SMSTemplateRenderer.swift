@@ -3,10 +3,10 @@ import SMSEncoding
 
 /// Renders localized SMS templates through the system ICU.
 ///
-/// A renderer holds the bundled catalogs (32 locales, see ``bundledLocales``) and any catalogs you
+/// A renderer holds the bundled catalogs (93 locales, see ``bundledLocales``) and any catalogs you
 /// load, resolves the requested locale through ICU and CLDR's parent chain, and formats the message
 /// with ICU MessageFormat: named arguments, plurals, selects and numbers in the digits of the
-/// requested locale and region (`ar-EG` Arabic-Indic, `ar-MA` Latin), pinned so that every ICU
+/// requested locale and region (`fa` Persian digits, `ar` Latin unless `-u-nu-arab`), pinned so that every ICU
 /// from 70 on gives the same text.
 /// It is an immutable `Sendable` value; copies share one cache of compiled formatters, so create
 /// one at startup and use it from any thread.
@@ -15,7 +15,7 @@ import SMSEncoding
 /// let renderer = try SMSTemplateRenderer()
 /// let sms = try renderer.render(.verificationCodeWithExpiry, locale: "ar-EG",
 ///                               code: "042917", appName: "Acme", minutes: 5)
-/// print(sms.text)         // رمز التحقق في Acme: 042917. صالح لمدة ٥ دقائق.
+/// print(sms.text)         // رمز Acme: 042917، صالح 5 دقائق
 /// print(sms.locale)       // ar
 /// print(sms.diagnostics)  // [note: no catalog for ar-EG; used ar ...]
 /// ```
@@ -283,6 +283,10 @@ extension SMSTemplateRenderer {
             result = _Bidi.rightToLeftMark + result
             diagnostics.append(TemplateDiagnostic(severity: .note, code: .rightToLeftMark,
                 message: "the \(resolved.catalogLocale) message starts with left-to-right text; a RIGHT-TO-LEFT MARK (U+200F) was put in front so it is laid out right to left"))
+        } else if !resolved.isRightToLeft, options.bidiIsolation == .automatic, _Bidi.needsLeadingLeftToRightMark(result) {
+            result = _Bidi.leftToRightMark + result
+            diagnostics.append(TemplateDiagnostic(severity: .note, code: .leftToRightMark,
+                message: "the \(resolved.catalogLocale) message starts with right-to-left letters; a LEFT-TO-RIGHT MARK (U+200E) was put in front so it is laid out left to right"))
         }
         if options.webOTPOrigin != nil || options.smsRetrieverAppHash != nil {
             try appendDeliveryLines(to: &result, code: codeSpan.map { Self.substring(buffer, $0) },

@@ -22,7 +22,7 @@ public struct TemplateDiagnostic: Sendable, Hashable, CustomStringConvertible {
         enum Value: String, Sendable {
             case localeNotRecognized, localeCanonicalized, parentLocale, defaultLocale, messageFallback,
                  numberingSystemIgnored, unusedArgument, argumentSanitized, codeDigitsFolded,
-                 bidiIsolated, rightToLeftMark, deliveryOrder, overSegmentBudget
+                 bidiIsolated, rightToLeftMark, leftToRightMark, deliveryOrder, overSegmentBudget
         }
         let value: Value
         init(_ value: Value) { self.value = value }
@@ -46,11 +46,14 @@ public struct TemplateDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// Non-ASCII decimal digits in the code were folded to ASCII (autofill reads ASCII only).
         public static let codeDigitsFolded = Code(.codeDigitsFolded)
         /// The app name was wrapped in bidi isolates (FSI…PDI): its edges are digits or punctuation, it
-        /// mixes directions, or it is Arabic in a left-to-right message (see `RenderOptions.BidiIsolation`).
+        /// mixes directions, or it has right-to-left letters in a left-to-right message (see `RenderOptions.BidiIsolation`).
         public static let bidiIsolated = Code(.bidiIsolated)
         /// A right-to-left message began with left-to-right text (e.g. a Latin app name); a U+200F
         /// RIGHT-TO-LEFT MARK was put in front so every handset lays it out right to left.
         public static let rightToLeftMark = Code(.rightToLeftMark)
+        /// A left-to-right message began with right-to-left letters (e.g. a Hebrew app name in front);
+        /// a U+200E LEFT-TO-RIGHT MARK was put in front so every handset lays it out left to right.
+        public static let leftToRightMark = Code(.leftToRightMark)
         /// Both WebOTP and an SMS Retriever hash were requested; the hash line precedes the WebOTP line.
         public static let deliveryOrder = Code(.deliveryOrder)
         /// The message needs more SMS segments than the caller's budget.

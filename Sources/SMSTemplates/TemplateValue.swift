@@ -1,7 +1,7 @@
 /// A value for a named template argument.
 ///
 /// Text is always a value, never template syntax: `{`, `}`, `#` and `'` in it are printed as they
-/// are. Numbers are formatted by ICU in the message's locale (Arabic-Indic digits in `ar` unless
+/// are. Numbers are formatted by ICU in the message's locale (Persian digits in `fa` unless
 /// Latin digits are forced), and select plural forms.
 ///
 /// ```swift

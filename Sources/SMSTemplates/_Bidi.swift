@@ -10,11 +10,11 @@ import CSMSKitICU
 ///   (a digit, space or punctuation: `Acme 2`, `(Acme)`, `24`), or that mixes left-to-right and
 ///   right-to-left letters. A name that starts and ends with a letter of one direction (`Acme`,
 ///   `Acme Bank`, `متجري`) is one directional run as it is and goes bare.
-/// - In a left-to-right message, a name with right-to-left letters that mixes directions, starts
-///   or ends with a non-letter, or contains Arabic letters: after an Arabic letter, European
-///   digits in the text that follows become Arabic numbers (rule W2) and move to its left
-///   (`Your متجري 2FA code`). A Hebrew name bounded by letters goes bare. Latin and digit-only names
-///   never need one.
+/// - In a left-to-right message, any name with right-to-left letters (bidi class R or AL). Next
+///   to a right-to-left run, the neutrals and digits that follow a name (`: 042917`) join its run
+///   (rules W2, N1, I1), so the code is shown on the wrong side of a Hebrew name just as of an
+///   Arabic one. Such a name already makes the message UCS-2, so the two isolate units cost no
+///   change of encoding. Latin and digit-only names never need one.
 enum _Bidi {
     struct Profile {
         var hasLeftToRight = false
@@ -57,11 +57,8 @@ enum _Bidi {
         }
         guard profile.hasRightToLeft else { return nil }
         if mixed { return "it mixes left-to-right and right-to-left letters" }
-        if !profile.startsStrong || !profile.endsStrong {
-            return "it starts or ends with a digit, space or punctuation, which would join the text around it"
-        }
         if profile.hasArabicLetter { return "digits after Arabic letters would be read as Arabic numbers and move" }
-        return nil
+        return "the punctuation and the code after right-to-left letters would join their run and move"
     }
 
     /// U+200F RIGHT-TO-LEFT MARK: a strong right-to-left character every bidi implementation knows.
@@ -71,5 +68,15 @@ enum _Bidi {
     /// looking inside isolates as a handset without isolate support does, is not right to left.
     static func needsLeadingMark(_ text: String) -> Bool {
         _ICU.firstStrongDirection(text) != .rightToLeft
+    }
+
+    /// U+200E LEFT-TO-RIGHT MARK.
+    static let leftToRightMark = "\u{200E}"
+
+    /// Whether a left-to-right message must get an LRM in front: its first strong character, looking
+    /// inside isolates, is right to left (a Hebrew or Arabic app name first), so a handset that
+    /// takes the paragraph direction from the first letter would lay the message out right to left.
+    static func needsLeadingLeftToRightMark(_ text: String) -> Bool {
+        _ICU.firstStrongDirection(text) == .rightToLeft
     }
 }

@@ -72,6 +72,22 @@ enum _ICU {
         }
     }
 
+    /// One paragraph laid out by ICU's bidi algorithm: its direction and, per UTF-16 unit of the
+    /// text, its visual position from the left. For checks of how handsets will show a message.
+    static func bidiLayout(_ text: String) -> (isRightToLeft: Bool, visual: [Int])? {
+        let units = Array(text.utf16)
+        guard !units.isEmpty, units.count <= Int(Int32.max) else { return nil }
+        var visual = [Int32](repeating: -1, count: units.count)
+        var level: Int32 = 0
+        let written = units.withUnsafeBufferPointer { input in
+            visual.withUnsafeMutableBufferPointer { output in
+                smskit_icu_bidi_layout(input.baseAddress, Int32(input.count), output.baseAddress, Int32(output.count), &level)
+            }
+        }
+        guard written == Int32(units.count) else { return nil }
+        return (level == 1, visual.map(Int.init))
+    }
+
     /// Splits an ICU locale ID into language, script and region ("zh_Hant_TW").
     static func subtags(_ id: String) -> (language: Substring, script: Substring?, region: Substring?) {
         let base = id.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)[0]

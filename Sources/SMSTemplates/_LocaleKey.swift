@@ -63,7 +63,15 @@ enum _LocaleKey {
             walk(from: stem + "_" + region)
         } else {
             walk(from: stem)
-            if let region = full.region { walk(from: stem + "_" + region) }
+            // The likely region's key comes right after the tag's own, before the parents CLDR
+            // gives the tag (`hi_Latn` → `hi_Latn_IN`, then its parent `en_IN`), not after `en`.
+            if let region = full.region {
+                let stemChain = chain
+                chain = []
+                walk(from: stem + "_" + region)
+                let regional = chain.filter { !stemChain.contains($0) }
+                chain = Array(stemChain.prefix(1)) + regional + stemChain.dropFirst()
+            }
         }
         // Fallbacks CLDR's parent chain does not give (see `alternates`), after the chain.
         for key in chain {

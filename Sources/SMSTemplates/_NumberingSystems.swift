@@ -11,16 +11,18 @@ import CSMSKitICU
 /// `latn`, with one deliberate change: languages of India and Nepal written in Brahmic scripts
 /// (`bn`, `as`, `mr`, `ne`, `mni`, `sa`, `bho`, `raj`, `bgc`) use Latin digits, because their
 /// SMS, one-time-code messages above all, write numbers in ASCII next to the ASCII code; native
-/// digits there look like a different number from the code. Arabic-script languages, Burmese,
+/// digits there look like a different number from the code. Arabic (`ar`, every region) takes
+/// Latin digits for the same reason. Other Arabic-script languages, Burmese,
 /// Dzongkha, Santali and Adlam Fula keep CLDR's native digits, which their messages use.
 /// A caller who wants native digits asks for them with `-u-nu-` (`bn-u-nu-beng`); one who wants
 /// Latin digits everywhere sets `RenderOptions.latinDigits` or `-u-nu-latn`.
 enum _NumberingSystems {
     /// Keys: `language`, `language_Script` or `language_REGION` (most specific wins).
     static let table: [String: String] = [
-        // Arabic: arab, except the Maghreb and the UAE, where CLDR's default is latn.
-        "ar": "arab",
-        "ar_AE": "latn", "ar_DZ": "latn", "ar_EH": "latn", "ar_LY": "latn", "ar_MA": "latn", "ar_TN": "latn",
+        // Arabic: SMSKit's choice is latn everywhere (CLDR: arab outside the Maghreb and the UAE),
+        // because Arabic one-time-code SMS, Gulf and Egyptian ones included, write the minutes in
+        // the same Latin digits as the code beside them; `ar-u-nu-arab` still asks for arab.
+        "ar": "latn",
         "ckb": "arab", "sd": "arab",
         "fa": "arabext", "ps": "arabext", "ks": "arabext", "lrc": "arabext", "mzn": "arabext",
         "pa_Arab": "arabext", "uz_Arab": "arabext", "ur_IN": "arabext",

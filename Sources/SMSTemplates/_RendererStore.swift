@@ -1,3 +1,4 @@
+import SMSEncoding
 import Synchronization
 
 /// The immutable catalogs of a renderer and its caches, shared by every copy of the renderer.
@@ -128,7 +129,9 @@ final class _RendererStore: Sendable {
         let shown = Self.shown(requested)
         guard let id = _ICU.canonicalize(requested) else {
             diagnostics.append(TemplateDiagnostic(severity: .warning, code: .localeNotRecognized,
-                message: requested.isEmpty ? "no locale was given" : "'\(shown)' is not a BCP 47 locale tag"))
+                message: requested.isEmpty ? "no locale was given"
+                    : Self.isUndetermined(requested) ? "'\(shown)' is BCP 47's undetermined language: it names no language to write in"
+                    : "'\(shown)' is not a BCP 47 locale tag"))
             return ([], nil, false, nil, nil, diagnostics)
         }
         let canonical = _ICU.languageTag(id)
@@ -190,6 +193,15 @@ final class _RendererStore: Sendable {
                 message: "no catalog for \(requestedName), its parents or the default locale has this message",
                 messageID: id)
         }
+        // Digits a message's language does not write would turn a GSM-7 message into UCS-2
+        // (`en-u-nu-arab`: "٥ minutes") and halve what fits in one SMS, so a `-u-nu-` keyword is
+        // ignored for a message whose text is GSM-7; native digits in UCS-2 scripts stay honoured.
+        if let numbers = explicitNumbers, numbers != "latn",
+           SMSEncoder().measure(chosen.message.pattern).encoding == .gsm7 {
+            explicitNumbers = nil
+            diagnostics.append(TemplateDiagnostic(severity: .note, code: .numberingSystemIgnored,
+                message: "numbering system '\(numbers)' in '\(requestedName)' is ignored: the \(chosen.catalog.locale) message is GSM-7 text, and its digits would make it UCS-2"))
+        }
         return Resolved(catalogKey: chosen.key, catalogLocale: chosen.catalog.locale, localeID: chosen.catalog.localeID,
                         message: chosen.message, isRightToLeft: _ICU.isRightToLeft(chosen.catalog.localeID),
                         requestsLatinDigits: latin,
@@ -209,6 +221,13 @@ final class _RendererStore: Sendable {
     }
 
     static func tag(_ key: String) -> String { _ICU.languageTag(key) ?? key }
+
+    /// Whether a tag is `und` (any case, `-` or `_` after it): well-formed, but no language.
+    static func isUndetermined(_ tag: String) -> Bool {
+        let utf8 = Array(tag.utf8.prefix(4))
+        guard utf8.count >= 3, String(decoding: utf8[0..<3], as: UTF8.self).lowercased() == "und" else { return false }
+        return utf8.count == 3 || utf8[3] == UInt8(ascii: "-") || utf8[3] == UInt8(ascii: "_")
+    }
 
     /// A requested string as diagnostics show it: at most 64 scalars, controls replaced.
     static func shown(_ text: String) -> String {

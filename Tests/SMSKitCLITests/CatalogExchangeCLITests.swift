@@ -41,10 +41,76 @@ import Testing
         let xliff = result.stdout
         #expect(xliff.contains("<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\""))
         #expect(xliff.contains("version=\"2.0\" srcLang=\"en\" trgLang=\"pl\""))
-        #expect(xliff.contains("<unit id=\"verification_code_expiry\" slr:sizeRestriction=\"70\">"))
+        #expect(xliff.contains("<unit id=\"verification_code_expiry\" slr:sizeRestriction=\"49\">"))
         #expect(xliff.contains("<note category=\"description\">The verification message"))
         #expect(xliff.contains("<note category=\"placeholder\">{minutes}: a number, e.g. 10</note>"))
         #expect(xliff.contains("<source>{code} is your {appName} verification code.</source>"))
+    }
+
+    /// The reviewer's kit: per unit the budget in units before the WebOTP line and the message
+    /// rendered at its worst case (12-character app name, 6-digit code, numbers to 120, the line).
+    @Test func xliffCarriesTheBudgetInUnitsAndTheWorstCase() throws {
+        let result = try CLI.run(["catalog", "export", "--lang", "ru", "--format", "xliff"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let xliff = result.stdout
+        #expect(xliff.contains("<note category=\"budget\">At most 1 SMS segment with the WebOTP line on the last line: 139 GSM-7 characters, or 49 UCS-2 units"))
+        #expect(xliff.contains("<note category=\"example\">Worst case: "))
+        #expect(xliff.contains("UCS-2 units before the WebOTP line: Вход в Acme Example: 123456. Никому не сообщайте&#10;@example.com #123456</note>"))
+        #expect(xliff.contains("<source>{code} is your {appName} sign-in code. Don&apos;t share it with anyone.</source>")
+                || xliff.contains("<source>{code} is your {appName} sign-in code. Don't share it with anyone.</source>"))
+    }
+
+    @Test func arbCarriesTheBudgetInUnitsAndTheWorstCase() throws {
+        let result = try CLI.run(["catalog", "export", "--lang", "ru", "--format", "arb"])
+        let object = try #require(try result.json() as? [String: Any])
+        let meta = try #require(object["@verification_code_expiry"] as? [String: Any])
+        let units = try #require(meta["x-smskit-budget-units"] as? [String: Any])
+        #expect(units["gsm7"] as? Int == 139)
+        #expect(units["ucs2"] as? Int == 49)
+        let worst = try #require(meta["x-smskit-worst-case"] as? [String: Any])
+        #expect(worst["encoding"] as? String == "ucs2")
+        let before = try #require(worst["units_before_webotp_line"] as? Int)
+        #expect(before > 30 && before <= 49)
+        #expect((worst["text"] as? String)?.hasSuffix("\n@example.com #123456") == true)
+        #expect((worst["text"] as? String)?.contains("Acme Example") == true)
+    }
+
+    /// A reviewer's edit round-trips: only the edited message changes in the catalog file. An edit
+    /// that breaks the inherited English budget or drops a plural form is refused.
+    @Test func reviewersEditsRoundTripAndAreChecked() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let exported = directory.appendingPathComponent("ru.xlf")
+        #expect(try CLI.run(["catalog", "export", "--lang", "ru", "--output", exported.path]).status == 0)
+        let xliff = try String(contentsOf: exported, encoding: .utf8)
+        let original = try String(contentsOf: Self.catalogDirectory.appendingPathComponent("ru.txt"), encoding: .utf8)
+        let oldTarget = "<target>Вход в {appName}: {code}. Никому не сообщайте</target>"
+        #expect(xliff.contains(oldTarget))
+
+        func importing(_ target: String) throws -> (status: Int32, stdout: String, stderr: String) {
+            let edited = directory.appendingPathComponent("edited.xlf")
+            try xliff.replacingOccurrences(of: oldTarget, with: "<target>\(target)</target>")
+                .write(to: edited, atomically: true, encoding: .utf8)
+            let result = try CLI.run(["catalog", "import", edited.path])
+            return (result.status, result.stdout, result.stderr)
+        }
+
+        let good = try importing("Код входа {appName}: {code}. Не говорите")
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout == original.replacingOccurrences(of: "login_code = Вход в {appName}: {code}. Никому не сообщайте",
+                                                             with: "login_code = Код входа {appName}: {code}. Не говорите"))
+
+        let long = try importing("Код для входа в приложение {appName}: {code}. Никому и никогда его не сообщайте")
+        #expect(long.status == 1)
+        #expect(long.stderr.contains("overBudget") && long.stderr.contains("49 UCS-2 units"), "\(long.stderr)")
+
+        let plural = xliff.replacingOccurrences(of: " few {# минуты}", with: "")
+        #expect(plural != xliff)
+        let pluralFile = directory.appendingPathComponent("plural.xlf")
+        try plural.write(to: pluralFile, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["catalog", "import", pluralFile.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("missingPluralCategory"), "\(refused.stderr)")
     }
 
     @Test func arbCarriesDescriptionsAndPlaceholders() throws {

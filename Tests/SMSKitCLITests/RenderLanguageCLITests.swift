@@ -9,6 +9,10 @@ import Testing
         (["--to", "+905321234567"], "tr", "number", "TR"),
         (["--to", "+41446681800"], "de-CH", "number", "CH"),
         (["--to", "+5511987654321", "--lang", "fr"], "fr", "lang", "BR"),
+        // SMSKit's region table over CLDR's likely language, and --lang over both.
+        (["--to", "+919876543210"], "en-IN", "number", "IN"),
+        (["--to", "+919876543210", "--lang", "hi"], "hi", "lang", "IN"),
+        (["--to", "+243812345678"], "fr-CD", "number", "CD"),
         (["--lang", "ja"], "ja", "lang", nil),
         (["--to", "+80012345678"], "en", "default", "001"),
     ]

@@ -23,10 +23,11 @@ import Testing
         Case("ar", "Acme 2", true), Case("ar", "2GIS", true), Case("he", "24", true), Case("fa", "(Acme)", true),
         Case("ar", "Acme!", true), Case("he", "Acme متجر", true), Case("ar", "متجر 24", true),
         Case("ur", "Acme", false), Case("ur", "Acme.", true),
-        // Left-to-right messages: Latin and digit-only names never; Hebrew bounded by letters not;
-        // Arabic letters always (digits after them would become Arabic numbers, UBA W2).
+        // Left-to-right messages: Latin and digit-only names never; any name with right-to-left
+        // letters always (the colon and code after a Hebrew name join its run, UBA N1/I1; digits
+        // after Arabic letters become Arabic numbers, W2).
         Case("en", "Acme", false), Case("en", "24", false), Case("de", "(Acme)", false),
-        Case("en", "אקמה", false), Case("en", "אקמה 2", true), Case("en", "متجري", true),
+        Case("en", "אקמה", true), Case("ru", "אקמה", true), Case("en", "אקמה 2", true), Case("en", "متجري", true),
         Case("fr", "Acme متجر", true), Case("en", "Café", false),
     ]
 
@@ -64,9 +65,30 @@ import Testing
         let never = try renderer.render(.verificationCode, locale: "ar", code: "042917", appName: "Acme",
                                         options: RenderOptions(bidiIsolation: .never))
         #expect(never.text == "Acme: رمز التحقق 042917")
-        // Left-to-right messages never get a mark.
+        // Left-to-right messages never get a right-to-left mark.
         let english = try renderer.render(.verificationCode, locale: "en", code: "042917", appName: "متجري")
         #expect(!english.text.unicodeScalars.contains("\u{200F}"))
+    }
+
+    /// A left-to-right message that would start with right-to-left letters (the app name first)
+    /// gets an LRM, so a handset that takes the direction from the first letter, isolates or not,
+    /// lays it out left to right; one that starts with its own words or a Latin name gets none.
+    @Test func leftToRightMessageStartingWithAHebrewNameGetsAMark() throws {
+        let catalog = try TemplateCatalog(parsing: "verification_code = {appName}: your code is {code}", locale: "en")
+        let renderer = try SMSTemplateRenderer(catalogs: [catalog])
+        let hebrew = try renderer.render(.verificationCode, locale: "en", code: "042917", appName: "אקמה")
+        #expect(hebrew.text == "\u{200E}\u{2068}אקמה\u{2069}: your code is 042917")
+        #expect(hebrew.diagnostics.contains { $0.code == .leftToRightMark })
+        #expect(_ICU.firstStrongDirection(hebrew.text) == .leftToRight)
+        let latin = try renderer.render(.verificationCode, locale: "en", code: "042917", appName: "Acme")
+        #expect(latin.text == "Acme: your code is 042917")
+        #expect(!latin.diagnostics.contains { $0.code == .leftToRightMark })
+        let never = try renderer.render(.verificationCode, locale: "en", code: "042917", appName: "אקמה",
+                                        options: RenderOptions(bidiIsolation: .never))
+        #expect(never.text == "אקמה: your code is 042917")
+        // The bundled Russian message starts with its own words: the name is isolated, no mark.
+        let russian = try SMSTemplateRenderer().render(.loginCode, locale: "ru", code: "042917", appName: "אקמה")
+        #expect(russian.text.hasPrefix("Вход в \u{2068}אקמה\u{2069}: 042917"))
     }
 
     @Test func profileIgnoresCombiningMarks() {

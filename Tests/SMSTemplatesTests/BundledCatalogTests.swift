@@ -10,6 +10,8 @@ import Testing
         "ja", "ka", "kk", "km", "kn", "ko", "ky", "lo", "lt", "lv", "mk", "ml", "mr", "ms", "my", "nb",
         "ne", "nl", "or", "pa", "pl", "ps", "pt-BR", "pt-PT", "ro", "ru", "rw", "si", "sk", "sl", "sq", "sr",
         "sr-Latn", "sv", "sw", "ta", "te", "th", "tr", "uk", "ur", "uz", "vi", "yo", "zh-Hans", "zh-Hant", "zu",
+        // The second pass.
+        "be", "ckb", "cy", "ht", "is", "ku", "mg", "mn", "om", "sd", "so", "tg", "ti", "tk",
     ]
 
     static let catalogs = SMSTemplateRenderer.bundledCatalogs()

@@ -1,3 +1,4 @@
+import SMSEncoding
 import Testing
 @testable import SMSTemplates
 
@@ -20,13 +21,16 @@ import Testing
     }
 
     static let cases: [Case] = [
-        // Arabic: CLDR's default is Arabic-Indic, Latin in the Maghreb, Libya and the UAE.
-        Case("ar", "٤٥", "arab"), Case("ar-EG", "٤٥", "arab"), Case("ar-SA", "٤٥", "arab"),
-        Case("ar-IQ", "٤٥", "arab"), Case("ar-001", "٤٥", "arab"),
+        // Arabic: Latin everywhere, SMSKit's choice (CLDR: Arabic-Indic outside the Maghreb, Libya
+        // and the UAE): Gulf and Egyptian one-time-code SMS write the minutes in the code's digits.
+        // A tag that asks for Arabic-Indic digits gets them.
+        Case("ar", "45", "latn"), Case("ar-EG", "45", "latn"), Case("ar-SA", "45", "latn"),
+        Case("ar-IQ", "45", "latn"), Case("ar-001", "45", "latn"),
         Case("ar-MA", "45", "latn"), Case("ar-DZ", "45", "latn"), Case("ar-TN", "45", "latn"),
         Case("ar-AE", "45", "latn"), Case("ar-LY", "45", "latn"), Case("ar_MA", "45", "latn"),
-        Case("ar-EG", "45", "arab", latinOption: true), Case("ar-u-nu-latn", "45", "latn"),
-        Case("ar-MA-u-nu-arab", "٤٥", "arab"),
+        Case("ar-EG", "45", "latn", latinOption: true), Case("ar-u-nu-latn", "45", "latn"),
+        Case("ar-u-nu-arab", "٤٥", "arab"), Case("ar-EG-u-nu-arab", "٤٥", "arab"), Case("ar-SA-u-nu-arab", "٤٥", "arab"),
+        Case("ar-MA-u-nu-arab", "٤٥", "arab"), Case("ar-u-nu-arab", "45", "arab", latinOption: true),
         // Persian: Extended Arabic-Indic; Urdu: Latin in Pakistan, Extended in India (CLDR).
         Case("fa", "۴۵", "arabext"), Case("fa-AF", "۴۵", "arabext"), Case("fa", "45", "arabext", latinOption: true),
         Case("ur", "45", "latn"), Case("ur-PK", "45", "latn"), Case("ur-IN", "۴۵", "arabext"),
@@ -34,7 +38,9 @@ import Testing
         Case("bn", "45", "latn"), Case("bn-IN", "45", "latn"), Case("bn-u-nu-beng", "৪৫", "beng"),
         Case("mr", "45", "latn"), Case("mr-u-nu-deva", "४५", "deva"),
         Case("hi", "45", "latn"), Case("th", "45", "latn"), Case("ta", "45", "latn"),
-        Case("en", "45", "latn"), Case("en-u-nu-thai", "๔๕", "thai"), Case("he", "45", "latn"),
+        Case("en", "45", "latn"), Case("he", "45", "latn"), Case("th-u-nu-thai", "๔๕", "thai"),
+        // A GSM-7 message ignores digits that would make it UCS-2 (`en-US-u-nu-arab`: "٤٥ minutes").
+        Case("en-u-nu-thai", "45", "latn"), Case("en-US-u-nu-arab", "45", "latn"), Case("de-u-nu-arab", "45", "latn"),
         // A fallback to another language's catalog takes that catalog's digits.
         Case("xx-EG", "45", "latn"),
     ]
@@ -54,7 +60,7 @@ import Testing
     /// The table is what pins the digits: check it against facts from CLDR 42 directly, so a host
     /// ICU with other defaults cannot change the expected values.
     @Test(arguments: [
-        ("ar", "arab"), ("ar_EG", "arab"), ("ar_MA", "latn"), ("ar_Arab_MA", "latn"), ("ar_AE", "latn"),
+        ("ar", "latn"), ("ar_EG", "latn"), ("ar_SA", "latn"), ("ar_MA", "latn"), ("ar_Arab_MA", "latn"), ("ar_AE", "latn"),
         ("fa_IR", "arabext"), ("ps", "arabext"), ("ur_IN", "arabext"), ("ur", "latn"), ("pa_Arab_PK", "arabext"),
         ("pa", "latn"), ("pa_Guru_IN", "latn"), ("sd", "arab"), ("sd_Deva", "latn"), ("my", "mymr"),
         ("bn_BD", "latn"), ("ne_NP", "latn"), ("ja", "latn"), ("zh_Hant_TW", "latn"),
@@ -72,7 +78,22 @@ import Testing
     @Test func ignoredNumberingSystemIsReported() throws {
         let renderer = try SMSTemplateRenderer()
         let sms = try renderer.render(.verificationCodeWithExpiry, locale: "ar-EG-u-nu-roman", code: "1", appName: "A", minutes: 45)
-        #expect(sms.text.contains("٤٥"))
+        #expect(sms.text.contains("45"))
         #expect(sms.diagnostics.contains { $0.code == .numberingSystemIgnored })
+    }
+
+    /// An English message with `-u-nu-arab` stays GSM-7 and one segment: the keyword is ignored with
+    /// a note, where honouring it would write "٤٥ minutes" and make the message UCS-2.
+    @Test func gsmMessageIgnoresDigitsThatWouldMakeItUCS2() throws {
+        let renderer = try SMSTemplateRenderer()
+        let sms = try renderer.render(.verificationCodeWithExpiry, locale: "en-US-u-nu-arab", code: "042917",
+                                      appName: "Acme Banking", minutes: 45)
+        #expect(sms.text == "042917 is your Acme Banking verification code. It expires in 45 minutes.")
+        #expect(sms.encoding?.encoding == .gsm7)
+        #expect(sms.diagnostics.contains { $0.code == .numberingSystemIgnored && $0.message.contains("GSM-7") })
+        // A UCS-2 message honours the same keyword.
+        let arabic = try renderer.render(.verificationCodeWithExpiry, locale: "ar-u-nu-arab", code: "042917", appName: "Acme", minutes: 45)
+        #expect(arabic.text.contains("٤٥"))
+        #expect(!arabic.diagnostics.contains { $0.code == .numberingSystemIgnored })
     }
 }

@@ -68,6 +68,17 @@ import Testing
         #expect(sms.locale == test.used)
     }
 
+    /// `und` is a well-formed tag that names no language: the warning says so, not that it is invalid.
+    @Test(arguments: ["und", "UND"])
+    func undeterminedLanguageIsExplained(_ tag: String) throws {
+        let renderer = try SMSTemplateRenderer()
+        let resolution = renderer.resolveLocale(tag)
+        #expect(resolution.locale == "en")
+        let warning = try #require(resolution.diagnostics.first { $0.code == .localeNotRecognized })
+        #expect(warning.message.contains("undetermined language"), "\(warning.message)")
+        #expect(!warning.message.contains("not a BCP 47"))
+    }
+
     @Test func chainFollowsCLDRParentsNotTruncation() throws {
         let renderer = try SMSTemplateRenderer()
         #expect(renderer.resolveLocale("es-MX").chain == ["es-MX", "es-419", "es"])
@@ -75,6 +86,8 @@ import Testing
         #expect(renderer.resolveLocale("zh-TW").chain == ["zh-Hant-TW", "zh-Hant"])
         #expect(renderer.resolveLocale("zh-Hant-HK").chain == ["zh-Hant-HK", "zh-Hant"])
         #expect(renderer.resolveLocale("sr-Latn").chain == ["sr-Latn", "sr-Latn-RS"])
+        // The likely region's key comes before the parents CLDR gives the script variant.
+        #expect(renderer.resolveLocale("hi-Latn").chain == ["hi-Latn", "hi-Latn-IN", "en-IN", "en-001", "en"])
         #expect(renderer.resolveLocale("iw").canonical == "he")
         #expect(renderer.resolveLocale("pt_BR").canonical == "pt-BR")
     }

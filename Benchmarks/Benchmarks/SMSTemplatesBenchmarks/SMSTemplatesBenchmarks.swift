@@ -17,7 +17,7 @@ let benchmarks: @Sendable () -> Void = {
     let english = try! cached.render(.verificationCode, locale: "en", code: code, appName: appName)
     precondition(english.text == "042917 is your Acme verification code." && english.encoding?.segmentCount == 1)
     let arabic = try! cached.render(.verificationCodeWithExpiry, locale: "ar-EG", code: code, appName: appName, minutes: 5)
-    precondition(arabic.text.contains("٥ دقائق") && arabic.locale == "ar")
+    precondition(arabic.text.contains("5 دقائق") && arabic.locale == "ar")
     let webOTP = RenderOptions(webOTPOrigin: "example.com", segmentBudget: 1)
     precondition(try! cached.render(.verificationCode, locale: "en", code: code, appName: appName, options: webOTP)
         .text.hasSuffix("\n@example.com #042917"))

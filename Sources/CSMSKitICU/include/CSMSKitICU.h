@@ -84,6 +84,14 @@ enum {
 };
 int32_t smskit_icu_bidi_profile(const char *utf8, int32_t length);
 
+/// Lays out one paragraph of UTF-16 text with ICU's Unicode Bidirectional Algorithm (ubidi), its
+/// direction taken from the first strong character (P2/P3, isolates skipped) as a handset does,
+/// left to right when there is none. Writes to `visual[i]` the visual position (0 = leftmost) of
+/// logical UTF-16 unit `i` (`capacity` >= `length`; units ubidi removes get -1) and to
+/// `*paragraphLevel` 0 (left to right) or 1 (right to left). Returns `length`, or -1 on failure.
+int32_t smskit_icu_bidi_layout(const uint16_t *utf16, int32_t length, int32_t *visual, int32_t capacity,
+                               int32_t *paragraphLevel);
+
 // MARK: - Messages
 
 /// A compiled ICU MessageFormat with named arguments. Opaque; thread-safe (see smskit_icu.cpp).

@@ -87,6 +87,30 @@ enum _CatalogExchange {
         var description: String?
         var budget: Int?
         var arguments: [(name: String, isNumber: Bool)]
+        /// The message's largest rendering in the budget's worst case (WebOTP line included), its
+        /// encoding and its units before that line.
+        var worstCase: (text: String, encoding: SMSCharacterEncoding, unitsBeforeLine: Int)? = nil
+    }
+
+    /// The budget a translator must meet, in words: units before the WebOTP line in each encoding.
+    static func budgetNote(_ budget: Int) -> String {
+        let units = TemplateCatalog.unitBudget(segments: budget)
+        return "At most \(budget) SMS segment\(budget == 1 ? "" : "s") with the WebOTP line on the last line: \(units.gsm7) GSM-7 characters, or \(units.ucs2) UCS-2 units if any character is outside GSM-7, before that line, with a 12-character app name, a 6-digit code and every number up to 120."
+    }
+
+    /// The worst case, in words, for the reviewer: how many units it takes now and the text.
+    static func worstCaseNote(_ worst: (text: String, encoding: SMSCharacterEncoding, unitsBeforeLine: Int), budget: Int?) -> String {
+        let units = TemplateCatalog.unitBudget(segments: budget ?? 1)
+        let limit = worst.encoding == .gsm7 ? units.gsm7 : units.ucs2
+        return "Worst case: \(worst.unitsBeforeLine) of \(limit) \(worst.encoding == .gsm7 ? "GSM-7" : "UCS-2") units before the WebOTP line: \(worst.text)"
+    }
+
+    /// The worst case of a message in a catalog, for the export.
+    static func worstCase(of id: MessageID, in catalog: TemplateCatalog?) -> (text: String, encoding: SMSCharacterEncoding, unitsBeforeLine: Int)? {
+        guard let catalog, let worst = try? catalog.worstCaseRendering(of: id) else { return nil }
+        let measured = SMSEncoder().measure(worst.text)
+        let line = worst.text.contains("\n@") ? TemplateCatalog.worstCaseWebOTPLineUnits : 0
+        return (worst.text, measured.encoding, measured.length - line)
     }
 
     // MARK: XLIFF 2.0
@@ -106,17 +130,20 @@ enum _CatalogExchange {
             let meta = metadata(entry.id)
             var size = ""
             if let budget = meta.budget {
-                // Characters of one SMS (or `budget` concatenated parts) in the message's encoding.
+                // Units before the WebOTP line of `budget` SMS segments in the message's encoding.
                 let ucs2 = entry.pattern.unicodeScalars.contains { SMSEncoder().analyze(String($0)).encoding == .ucs2 }
-                let perPart = budget == 1 ? (ucs2 ? 70 : 160) : (ucs2 ? 67 : 153)
-                size = " slr:sizeRestriction=\"\(perPart * budget)\""
+                let units = TemplateCatalog.unitBudget(segments: budget)
+                size = " slr:sizeRestriction=\"\(ucs2 ? units.ucs2 : units.gsm7)\""
             }
             out += "    <unit id=\"\(xml(entry.id))\"\(size)>\n      <notes>\n"
             if let description = meta.description {
                 out += "        <note category=\"description\">\(xml(description))</note>\n"
             }
             if let budget = meta.budget {
-                out += "        <note category=\"budget\">At most \(budget) SMS segment\(budget == 1 ? "" : "s") with a 12-character app name, a 6-digit code and every number up to 60.</note>\n"
+                out += "        <note category=\"budget\">\(xml(budgetNote(budget)))</note>\n"
+            }
+            if let worst = meta.worstCase {
+                out += "        <note category=\"example\">\(xml(worstCaseNote(worst, budget: meta.budget)))</note>\n"
             }
             for argument in meta.arguments {
                 let example = argument.name == "code" ? "123456" : argument.name == "appName" ? "Acme" : argument.isNumber ? "10" : "text"
@@ -192,7 +219,18 @@ enum _CatalogExchange {
                     return (argument.name, .object([("type", .string(argument.isNumber ? "int" : "String")), ("example", .string(example))]))
                 })))
             }
-            if let budget = meta.budget { info.append(("x-smskit-budget-segments", .int(budget))) }
+            if let budget = meta.budget {
+                let units = TemplateCatalog.unitBudget(segments: budget)
+                info.append(("x-smskit-budget-segments", .int(budget)))
+                info.append(("x-smskit-budget-units", .object([("gsm7", .int(units.gsm7)), ("ucs2", .int(units.ucs2)),
+                                                               ("note", .string(budgetNote(budget)))])))
+            }
+            if let worst = meta.worstCase {
+                info.append(("x-smskit-worst-case", .object([
+                    ("text", .string(worst.text)), ("encoding", .string(worst.encoding.rawValue)),
+                    ("units_before_webotp_line", .int(worst.unitsBeforeLine)),
+                ])))
+            }
             if !entry.linesBefore.isEmpty { info.append(("x-smskit-lines-before", .array(entry.linesBefore.map { .string($0) }))) }
             fields.append(("@" + entry.id, .object(info)))
         }

@@ -9,10 +9,12 @@ struct CatalogCommand: ParsableCommand {
         commandName: "catalog",
         abstract: "Export SMS template catalogs to XLIFF 2.0 or ARB for translators, and import them back.",
         discussion: """
-            An export carries each message's English source, description, placeholders and \
-            segment budget (XLIFF notes and slr:sizeRestriction; ARB @-metadata), and every \
-            comment line of the catalog, so that importing an unchanged export gives the catalog \
-            file back byte for byte.
+            An export carries each message's English source, description, placeholders, \
+            segment budget with the units it leaves before the WebOTP line, and the message \
+            rendered at its worst case (XLIFF notes and slr:sizeRestriction; ARB @-metadata), and \
+            every comment line of the catalog, so that importing an unchanged export gives the \
+            catalog file back byte for byte. An import is refused when a message goes over its \
+            budget (the catalog's own, else English's) or lacks a plural form.
 
             EXAMPLES:
               smskit catalog export --lang pt-BR --format xliff --output pt-BR.xlf
@@ -89,7 +91,10 @@ struct CatalogCommand: ParsableCommand {
             let document = isARB ? try _CatalogExchange.document(fromARB: text) : try _CatalogExchange.document(fromXLIFF: text)
             let catalog = _CatalogExchange.catalogText(document)
             do {
-                _ = try TemplateCatalog(parsing: catalog, locale: document.locale, file: "\(document.locale).txt")
+                // A translation inherits the English budgets: a reviewer's edit that no longer fits
+                // is refused here, not found later in production.
+                let parsed = try TemplateCatalog(parsing: catalog, locale: document.locale, file: "\(document.locale).txt")
+                try parsed.checkBudgets(inheritingFrom: try SMSTemplateRenderer().catalog(for: "en"))
             } catch {
                 throw CLIError.failure("the imported \(document.locale) catalog is not valid: \(error) [\(error.code)]")
             }
@@ -131,7 +136,8 @@ struct CatalogCommand: ParsableCommand {
             return .init(source: source,
                          description: own?.messageDescription(for: messageID) ?? english?.messageDescription(for: messageID),
                          budget: own?.segmentBudget(for: messageID) ?? english?.segmentBudget(for: messageID),
-                         arguments: own?.arguments(of: messageID) ?? english?.arguments(of: messageID) ?? [])
+                         arguments: own?.arguments(of: messageID) ?? english?.arguments(of: messageID) ?? [],
+                         worstCase: _CatalogExchange.worstCase(of: messageID, in: own))
         }
     }
 }
