@@ -6,9 +6,12 @@ import Darwin
 
 /// Reads a file descriptor in large blocks and splits it into records at bytes.
 ///
-/// Records end at LF; a CR before the LF is dropped (CRLF files). With a quote byte (CSV), a
-/// newline inside a quoted field does not end the record (quote parity: a doubled quote toggles
-/// twice). A UTF-8 byte order mark at the start is skipped; UTF-16 with a byte order mark is
+/// Without a quote byte (lines, TSV) records end at LF, and a CR before the LF is dropped (CRLF
+/// files). With a quote byte (CSV) records end as RFC 4180 readers (Python's `csv`, Excel) end
+/// them: at LF, CR LF or a lone CR outside a quoted field; a quote opens a quoted field only as a
+/// field's first byte (elsewhere it is an ordinary byte), a doubled quote inside one is one quote,
+/// and line breaks inside one are the field's. ``Record/line`` counts physical lines (LF, CR LF
+/// and a lone CR each end one), so a record that spans lines is told apart from the next. A UTF-8 byte order mark at the start is skipped; UTF-16 with a byte order mark is
 /// decoded to UTF-8 block by block; other encodings it recognizes (UTF-16 without a mark,
 /// UTF-32, Latin-1) are refused with a ``RecordReadError`` naming `iconv`. The last record needs
 /// no final newline.
@@ -16,10 +19,11 @@ import Darwin
 /// Bad input never takes the rest of the file with it:
 /// - a record longer than ``maximumRecordBytes`` is not kept: its bytes are skipped up to its
 ///   end and it is reported with ``RecordProblem/tooLong``;
-/// - a quote that stays open over more than ``maximumQuotedLines`` line breaks, past the record
-///   limit, or to the end of the input, is a stray quote: the record is cut at the end of its
-///   first line, reported with ``RecordProblem/unclosedQuote``, and reading goes on from the
-///   next line.
+/// - a quoted field that is still open over more than ``maximumQuotedLines`` line breaks, past
+///   the record limit, or at the end of the input, was opened by a stray quote: the record is cut
+///   at the end of its first line and reported with ``RecordProblem/unclosedQuote``, and the
+///   lines it would have swallowed are read again as records from the next line, so that no
+///   line is lost without a report.
 ///
 /// Memory stays at one buffer (two when decoding UTF-16) whatever the input and record sizes.
 ///
@@ -47,6 +51,10 @@ public final class RecordReader {
     public let format: InputFormat
     /// The quote byte whose fields may hold newlines, or `nil`.
     public let quote: UInt8?
+    /// The delimiter, which tells where a field (and so a quoted field) may start. Set it once
+    /// the delimiter is known, such as after detecting it from the header row; records already
+    /// handed out are not read again.
+    @exclusivity(unchecked) public var delimiter: UInt8
     /// The longest record kept, in bytes, without its terminator; longer ones are skipped and
     /// reported with ``Record/isTooLong``.
     public let maximumRecordBytes: Int
@@ -70,6 +78,8 @@ public final class RecordReader {
     @exclusivity(unchecked) private var atFileStart = true
     @exclusivity(unchecked) private var nextLine = 1
     @exclusivity(unchecked) private var nextRecord = 1
+    /// The last record ended at a CR: an LF right after it belongs to that line end.
+    @exclusivity(unchecked) private var pendingLF = false
     private var failure: RecordReadError?
 
     // UTF-16 decoding: raw bytes from the descriptor, decoded into `storage` by `fill()`.
@@ -116,11 +126,12 @@ public final class RecordReader {
                             maximumQuotedLines: Int = RecordReader.defaultMaximumQuotedLines,
                             encoding: InputEncoding = .automatic) {
         self.init(fd: fd, name: name, format: format, quote: format == .csv ? UInt8(ascii: "\"") : nil,
-                  maximumRecordBytes: maximumRecordBytes, capacity: capacity,
+                  delimiter: format.dialect?.delimiter ?? UInt8(ascii: ","), maximumRecordBytes: maximumRecordBytes, capacity: capacity,
                   maximumQuotedLines: maximumQuotedLines, encoding: encoding)
     }
 
-    /// Creates a reader for a dialect (only its quote byte matters to where records end).
+    /// Creates a reader for a dialect (its quote byte, and its delimiter for where a quoted field
+    /// may start, tell where records end).
     ///
     /// - Parameters:
     ///   - fd: An open descriptor; the reader does not close it.
@@ -136,11 +147,11 @@ public final class RecordReader {
                             encoding: InputEncoding = .automatic) {
         let format: InputFormat = dialect == nil ? .lines : dialect?.quote == nil ? .tsv : .csv
         self.init(fd: fd, name: name, format: format, quote: dialect?.quote,
-                  maximumRecordBytes: maximumRecordBytes, capacity: capacity,
+                  delimiter: dialect?.delimiter ?? UInt8(ascii: ","), maximumRecordBytes: maximumRecordBytes, capacity: capacity,
                   maximumQuotedLines: maximumQuotedLines, encoding: encoding)
     }
 
-    private init(fd: Int32, name: String, format: InputFormat, quote: UInt8?, maximumRecordBytes: Int, capacity: Int,
+    private init(fd: Int32, name: String, format: InputFormat, quote: UInt8?, delimiter: UInt8, maximumRecordBytes: Int, capacity: Int,
                  maximumQuotedLines: Int, encoding: InputEncoding) {
         precondition(maximumRecordBytes >= 0, "maximumRecordBytes must not be negative")
         precondition(maximumQuotedLines >= 0, "maximumQuotedLines must not be negative")
@@ -148,6 +159,7 @@ public final class RecordReader {
         self.name = name
         self.format = format
         self.quote = quote
+        self.delimiter = delimiter
         self.maximumRecordBytes = maximumRecordBytes
         self.maximumQuotedLines = maximumQuotedLines
         self.encoding = encoding
@@ -170,20 +182,25 @@ public final class RecordReader {
             if let failure { throw failure }
             try begin()
         }
+        if pendingLF {
+            pendingLF = false
+            if start == end && !eof { try fill() }
+            if start < end, storage[start] == UInt8(ascii: "\n") { start += 1 }
+        }
         // Scanning stops after the maximum plus a CR and an LF: a record that has not ended
         // by then is too long whatever follows. (A record of exactly the maximum whose CR
         // ended a block was once called too long: found by RecordReaderFuzz.)
         let limit = maximumRecordBytes &+ 2
         var scanned = 0
-        var inQuotes = false
+        var state = FieldState.fieldStart
         var newlines = 0
         var firstNewline = -1
         while true {
             let stop = end - start > limit ? start + limit : end
-            switch scan(from: start + scanned, to: stop, inQuotes: &inQuotes, newlines: &newlines, firstNewline: &firstNewline) {
+            switch scan(from: start + scanned, to: stop, state: &state, newlines: &newlines, firstNewline: &firstNewline) {
             case .recordEnd(let found):
                 let record = makeRecord(start..<found, lines: 1 + newlines)
-                start = found + 1
+                endLine(at: found)
                 return record
             case .runaway:
                 return cutAtFirstLine(firstNewline)
@@ -192,12 +209,12 @@ public final class RecordReader {
             }
             scanned = stop - start
             if scanned >= limit {
-                if newlines > 0 && inQuotes { return cutAtFirstLine(firstNewline) }
-                return try skipTooLong(from: stop, inQuotes: inQuotes, newlines: newlines)
+                if newlines > 0 && state == .quoted { return cutAtFirstLine(firstNewline) }
+                return try skipTooLong(from: stop, state: state, newlines: newlines)
             }
             if eof {
                 guard start < end else { return nil }
-                if newlines > 0 && inQuotes { return cutAtFirstLine(firstNewline) }
+                if newlines > 0 && state == .quoted { return cutAtFirstLine(firstNewline) }
                 let record = makeRecord(start..<end, lines: 1 + newlines)
                 start = end
                 return record
@@ -216,33 +233,66 @@ public final class RecordReader {
         case notFound
     }
 
-    /// Finds the LF that ends the record in `[from, stop)`: the first one outside quotes, or the
-    /// one that takes a quoted field over `maximumQuotedLines` line breaks (quote parity: a
-    /// doubled quote flips twice). `inQuotes`, `newlines` (inside quotes) and `firstNewline`
-    /// (the first one's offset from `start`) carry over between calls.
+    /// Where the CSV scan is within the current field.
+    enum FieldState {
+        /// At a field's first byte: a quote here opens a quoted field.
+        case fieldStart
+        /// In a field that is not quoted (or after a quoted part's closing quote and more bytes):
+        /// a quote is an ordinary byte.
+        case unquoted
+        /// Inside a quoted field: delimiters and line breaks are the field's.
+        case quoted
+        /// Just after a quote inside a quoted field: another quote makes a doubled quote, anything
+        /// else means the quote closed the quoted part.
+        case afterQuote
+    }
+
+    /// Finds the line end that ends the record in `[from, stop)`: without a quote byte the first
+    /// LF; with one, the first LF or CR outside a quoted field (see ``FieldState``), or the line
+    /// break that takes a quoted field over `maximumQuotedLines` line breaks (CR LF is one).
+    /// `state`, `newlines` (inside quotes) and `firstNewline` (the first one's offset from
+    /// `start`) carry over between calls.
     @inline(__always)
-    private func scan(from: Int, to stop: Int, inQuotes: inout Bool, newlines: inout Int, firstNewline: inout Int) -> ScanStop {
+    private func scan(from: Int, to stop: Int, state: inout FieldState, newlines: inout Int, firstNewline: inout Int) -> ScanStop {
         guard from < stop, let base = storage.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .notFound }
         guard let quote else {
             guard let hit = memchr(base + from, Int32(UInt8(ascii: "\n")), stop - from) else { return .notFound }
             return .recordEnd(UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)))
         }
+        let delimiter = self.delimiter
+        let lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
         var index = from
-        var quoted = inQuotes
-        defer { inQuotes = quoted }
+        var current = state
+        defer { state = current }
         while index < stop {
             let byte = base[index]
-            if byte == quote {
-                quoted.toggle()
-            } else if byte == UInt8(ascii: "\n") {
-                if !quoted { return .recordEnd(index) }
-                newlines &+= 1
-                if firstNewline < 0 { firstNewline = index - start }
-                if newlines > maximumQuotedLines { return .runaway(index) }
+            if current == .quoted {
+                if byte == quote {
+                    current = .afterQuote
+                } else if byte == lf || byte == cr, byte == cr || index == start || base[index - 1] != cr {
+                    newlines &+= 1
+                    if firstNewline < 0 { firstNewline = index - start }
+                    if newlines > maximumQuotedLines { return .runaway(index) }
+                }
+            } else if byte == delimiter {
+                current = .fieldStart
+            } else if byte == lf || byte == cr {
+                return .recordEnd(index)
+            } else if byte == quote {
+                if current != .unquoted { current = .quoted }
+            } else {
+                current = .unquoted
             }
             index &+= 1
         }
         return .notFound
+    }
+
+    /// Moves past the line end at `index`; a CR there may be the first half of a CR LF.
+    @inline(__always)
+    private func endLine(at index: Int) {
+        if storage[index] == UInt8(ascii: "\r") { pendingLF = true }
+        start = index + 1
     }
 
     private func makeRecord(_ range: Range<Int>, lines: Int, unclosedQuote: Bool = false) -> Record {
@@ -255,68 +305,83 @@ public final class RecordReader {
         let bytes = UnsafeRawBufferPointer(rebasing: storage[range.lowerBound..<upper])
         if bytes.count > maximumRecordBytes {
             tooLongCount += 1
-            return Record(line: line, record: number, bytes: bytes, isTooLong: true, problem: .tooLong)
+            return Record(line: line, record: number, bytes: bytes, isTooLong: true, problem: .tooLong, lineCount: lines)
         }
         if unclosedQuote {
             unclosedQuoteCount += 1
-            return Record(line: line, record: number, bytes: bytes, isTooLong: false, problem: .unclosedQuote)
+            return Record(line: line, record: number, bytes: bytes, isTooLong: false, problem: .unclosedQuote, lineCount: lines)
         }
-        return Record(line: line, record: number, bytes: bytes, isTooLong: false, problem: nil)
+        return Record(line: line, record: number, bytes: bytes, isTooLong: false, problem: nil, lineCount: lines)
     }
 
     /// A stray quote: the record is its first line; reading goes on from the next line.
     private func cutAtFirstLine(_ firstNewline: Int) -> Record {
         let lineEnd = start + firstNewline
         let record = makeRecord(start..<lineEnd, lines: 1, unclosedQuote: true)
-        start = lineEnd + 1
+        endLine(at: lineEnd)
         return record
     }
 
     /// Skips a record that is too long, from `position` (all before it scanned): to the end of
     /// its first line when no line break was seen yet (an open quote there is dropped), else
-    /// to its end by quote parity, or to the line break past `maximumQuotedLines`.
-    private func skipTooLong(from position: Int, inQuotes: Bool, newlines: Int) throws(RecordReadError) -> Record {
+    /// to its end by the field rules, or to the line break past `maximumQuotedLines`.
+    private func skipTooLong(from position: Int, state: FieldState, newlines: Int) throws(RecordReadError) -> Record {
         let line = nextLine
         let number = nextRecord
-        var quoted = inQuotes
+        var state = state
         var newlines = newlines
         var lines = 1 + newlines
         let firstLineOnly = newlines == 0
-        start = position
+        // `start` stays one byte behind `from`, so that the scan sees whether an LF at `from`
+        // is the second half of a CR LF.
+        var from = position
+        start = from - 1
         scanning: while true {
-            if start == end {
-                if eof { lines = 1 + newlines; break }
+            if from == end {
+                if eof { lines = 1 + newlines; start = end; break }
                 try fill()
+                from = start + 1
                 continue
             }
             if firstLineOnly || quote == nil {
                 guard let base = storage.baseAddress?.assumingMemoryBound(to: UInt8.self) else { break }
-                if let hit = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) {
-                    start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) + 1
+                var found: Int?
+                if quote == nil {
+                    if let hit = memchr(base + from, Int32(UInt8(ascii: "\n")), end - from) {
+                        found = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+                    }
+                } else {
+                    found = (from..<end).first { base[$0] == UInt8(ascii: "\n") || base[$0] == UInt8(ascii: "\r") }
+                }
+                if let found {
+                    endLine(at: found)
                     lines = 1
                     break
                 }
-                start = end
+                from = end
+                start = from - 1
                 continue
             }
             var firstNewline = 0 // a cut record has no use for it
-            switch scan(from: start, to: end, inQuotes: &quoted, newlines: &newlines, firstNewline: &firstNewline) {
+            switch scan(from: from, to: end, state: &state, newlines: &newlines, firstNewline: &firstNewline) {
             case .recordEnd(let found):
-                start = found + 1
+                endLine(at: found)
                 lines = 1 + newlines
                 break scanning
             case .runaway(let found):
-                start = found + 1
+                endLine(at: found)
                 lines = newlines
                 break scanning
             case .notFound:
-                start = end
+                from = end
+                start = from - 1
             }
         }
         nextLine = line + lines
         nextRecord = number + 1
         tooLongCount += 1
-        return Record(line: line, record: number, bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTooLong: true, problem: .tooLong)
+        return Record(line: line, record: number, bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTooLong: true, problem: .tooLong,
+                      lineCount: lines)
     }
 
     /// Reads the input's start and settles its encoding.

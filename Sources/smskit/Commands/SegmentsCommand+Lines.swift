@@ -104,6 +104,7 @@ struct _SegmentsLines {
                 first = false
                 if record.problem == nil {
                     dialect = DelimiterDetection.detect(in: record.bytes).dialect
+                    if let dialect { reader.delimiter = dialect.delimiter }
                 }
                 if case .name(let wanted) = column {
                     let names = RecordFields.all(record.bytes, dialect: dialect)
