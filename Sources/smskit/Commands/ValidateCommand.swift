@@ -288,7 +288,7 @@ struct ValidateCommand: ParsableCommand {
 
     /// The summary, as text or JSON, to stderr or `--summary-file`.
     func writeSummary(_ pipeline: _ValidatePipeline, notes: [String], seconds: Double, partial: Bool) throws {
-        let summary = _Summary(tally: pipeline.tally, records: pipeline.recordsRead, duplicates: pipeline.duplicates, notes: notes,
+        let summary = _Summary(tally: pipeline.tally, records: pipeline.recordsRead, lines: pipeline.linesRead, duplicates: pipeline.duplicates, notes: notes,
                                files: pipeline.fileFacts, seconds: seconds, partial: partial, filtered: !onlyValues.isEmpty || unique)
         let text = summaryFormat == .json ? summary.json : summary.text
         guard let summaryFile else {
@@ -442,6 +442,8 @@ struct ValidateCommand: ParsableCommand {
         if format == .csv, delimiter == nil, first.problem == nil {
             let detection = DelimiterDetection.detect(in: first.bytes, quote: dialect?.quote)
             dialect = detection.dialect
+            // From the second record on, a quoted field starts after the delimiter found.
+            reader.delimiter = detection.dialect.delimiter
             notes.append("\(reader.name): \(detection.reason)")
         }
         if case .utf16(let bigEndian, _)? = reader.detectedEncoding {
@@ -508,12 +510,12 @@ struct ValidateCommand: ParsableCommand {
             if case .index(let index)? = regionColumn { regionIndex = index }
         }
         // No header and no --column: the column where most of the first 100 rows parse.
-        var sampled: [(line: Int, record: Int, bytes: [UInt8], problem: RecordProblem?)] = []
+        var sampled: [(line: Int, record: Int, bytes: [UInt8], problem: RecordProblem?, lineCount: Int)] = []
         // Not with --strict-lines: sampling would hold answers back until 100 rows have come.
         if !hasHeader, column == nil, format != .lines, !strictLines {
-            sampled.append((first.line, first.record, Array(first.bytes), first.problem))
+            sampled.append((first.line, first.record, Array(first.bytes), first.problem, first.lineCount))
             while sampled.count < 100, let record = try next() {
-                sampled.append((record.line, record.record, Array(record.bytes), record.problem))
+                sampled.append((record.line, record.record, Array(record.bytes), record.problem, record.lineCount))
             }
             let rows = sampled.filter { $0.problem == nil }.map { $0.bytes.withUnsafeBytes { RecordFields.all($0, dialect: dialect) } }
             if let choice = HeaderDetection.phoneColumn(byContent: rows, parsesAsNumber: parses), choice.index != numberIndex,
@@ -558,7 +560,7 @@ struct ValidateCommand: ParsableCommand {
         if !sampled.isEmpty {
             for row in sampled {
                 try row.bytes.withUnsafeBytes { bytes in
-                    try add(RecordReader.Record(line: row.line, record: row.record, bytes: bytes, problem: row.problem))
+                    try add(RecordReader.Record(line: row.line, record: row.record, bytes: bytes, problem: row.problem, lineCount: row.lineCount))
                 }
             }
         } else if !hasHeader {
