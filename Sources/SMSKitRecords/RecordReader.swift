@@ -1,3 +1,4 @@
+import CSMSKitICU
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,10 +12,15 @@ import Darwin
 /// them: at LF, CR LF or a lone CR outside a quoted field; a quote opens a quoted field only as a
 /// field's first byte (elsewhere it is an ordinary byte), a doubled quote inside one is one quote,
 /// and line breaks inside one are the field's. ``Record/line`` counts physical lines (LF, CR LF
-/// and a lone CR each end one), so a record that spans lines is told apart from the next. A UTF-8 byte order mark at the start is skipped; UTF-16 with a byte order mark is
-/// decoded to UTF-8 block by block; other encodings it recognizes (UTF-16 without a mark,
-/// UTF-32, Latin-1) are refused with a ``RecordReadError`` naming `iconv`. The last record needs
-/// no final newline.
+/// and a lone CR each end one), so a record that spans lines is told apart from the next. A UTF-8 byte order mark at the start is skipped. Other
+/// encodings are decoded to UTF-8 through ICU block by block: one asked for by name
+/// (``InputEncoding``), or, in ``InputEncoding/automatic``, UTF-16 or UTF-32 with a byte order
+/// mark. In ``InputEncoding/automatic`` a regular file is first read through once (with
+/// `pread(2)`, in blocks) to count its lines with bytes that are not UTF-8 (``UTF8Census``): a
+/// file consistently in a legacy encoding is refused with a ``RecordReadError`` naming the
+/// `--encoding` to give, before any record is handed out, wherever its first bad byte is; a few
+/// bad bytes stay in their records. From a pipe the decision is made on the first block read.
+/// The last record needs no final newline.
 ///
 /// Bad input never takes the rest of the file with it:
 /// - a record longer than ``maximumRecordBytes`` is not kept: its bytes are skipped up to its
@@ -82,12 +88,13 @@ public final class RecordReader {
     @exclusivity(unchecked) private var pendingLF = false
     private var failure: RecordReadError?
 
-    // UTF-16 decoding: raw bytes from the descriptor, decoded into `storage` by `fill()`.
+    // Decoding: raw bytes from the descriptor, decoded into `storage` by `fill()` through ICU.
     private var raw: UnsafeMutableRawBufferPointer?
     private var rawStart = 0
     private var rawEnd = 0
     private var rawEOF = false
-    private var bigEndian = false
+    private var decoder: OpaquePointer?
+    private var decoderPending = false
     private var rawDecoded = 0       // raw bytes decoded so far, byte order mark included
     private var decodedBytes = 0     // UTF-8 bytes they gave
     private var consumedHighWater = 0
@@ -169,6 +176,7 @@ public final class RecordReader {
     deinit {
         storage.deallocate()
         raw?.deallocate()
+        if let decoder { smskit_icu_decoder_close(decoder) }
     }
 
     /// The next record, or `nil` at the end of the input.
@@ -389,44 +397,86 @@ public final class RecordReader {
         atFileStart = false
         while end - start < 4 && !eof { try fill() }
         let available = UnsafeRawBufferPointer(rebasing: storage[start..<end])
-        func mark(_ bytes: [UInt8]) -> Bool { available.count >= bytes.count && zip(available, bytes).allSatisfy { $0 == $1 } }
         let detection: EncodingDetection
-        switch encoding {
+        switch encoding.kind {
         case .automatic:
-            detection = EncodingDetection.detect(prefix: available, isWholeInput: eof)
+            detection = EncodingDetection.marks(available) ?? census(available).detection
         case .utf8:
-            detection = .utf8(byteOrderMarkLength: mark([0xEF, 0xBB, 0xBF]) ? 3 : 0)
-        case .utf16LittleEndian:
-            detection = .utf16(bigEndian: false, byteOrderMarkLength: mark([0xFF, 0xFE]) ? 2 : 0)
-        case .utf16BigEndian:
-            detection = .utf16(bigEndian: true, byteOrderMarkLength: mark([0xFE, 0xFF]) ? 2 : 0)
+            detection = .utf8(byteOrderMarkLength: available.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        case .icu:
+            detection = .decoded(encoding, byteOrderMarkLength: 0)
         }
         detectedEncoding = detection
         switch detection {
         case .utf8(let length):
             start += length
         case .utf16(let isBigEndian, let length):
-            // Move what was read into the raw buffer; `fill()` decodes from there on.
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: storage.count, alignment: 16)
-            let count = end - start
-            if count > 0, let from = storage.baseAddress, let to = buffer.baseAddress {
-                memcpy(to, from + start, count)
-            }
-            raw = buffer
-            rawStart = length
-            rawEnd = count
-            rawEOF = eof
-            rawDecoded = length
-            bigEndian = isBigEndian
-            eof = false
-            start = 0
-            end = 0
+            try startDecoding(isBigEndian ? "UTF-16BE" : "UTF-16LE", skipping: length)
+        case .decoded(let decoded, let length):
+            try startDecoding(decoded.name, skipping: length)
         case .unsupported(let unsupported):
             let error = RecordReadError(name: name, unsupportedEncoding: unsupported)
             failure = error
             atFileStart = true   // so that every later call throws it again
             throw error
         }
+    }
+
+    /// The census of the bytes in the buffer and, for a regular file, of the rest of it (read
+    /// with `pread(2)`, which leaves the descriptor's offset where it is, into a temporary block).
+    private func census(_ available: UnsafeRawBufferPointer) -> UTF8Census {
+        var census = UTF8Census()
+        census.add(available)
+        if eof {
+            census.finish()
+            return census
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return census }
+        var offset = lseek(fd, 0, SEEK_CUR)
+        guard offset >= 0 else { return census }
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { block.deallocate() }
+        while true {
+            let count = pread(fd, block.baseAddress, block.count, offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return census   // the reads proper will report it
+            }
+            if count == 0 { break }
+            census.add(UnsafeRawBufferPointer(rebasing: block[0..<count]))
+            offset += off_t(count)
+        }
+        census.finish()
+        return census
+    }
+
+    /// From here on, `fill()` decodes `encodingName` through ICU: what was read moves to the raw
+    /// buffer, `skipping` bytes of a byte order mark. A U+FEFF that decoding gives first is
+    /// skipped too.
+    private func startDecoding(_ encodingName: String, skipping length: Int) throws(RecordReadError) {
+        guard let opened = smskit_icu_decoder_open(encodingName, nil, 0) else {
+            let error = RecordReadError(name: name, unsupportedEncoding: UnsupportedEncoding(iconvName: encodingName, evidence: "ICU cannot open a converter for it"))
+            failure = error
+            atFileStart = true
+            throw error
+        }
+        decoder = opened
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: storage.count, alignment: 16)
+        let count = end - start
+        if count > 0, let from = storage.baseAddress, let to = buffer.baseAddress {
+            memcpy(to, from + start, count)
+        }
+        raw = buffer
+        rawStart = min(length, count)
+        rawEnd = count
+        rawEOF = eof
+        rawDecoded = rawStart
+        eof = false
+        start = 0
+        end = 0
+        while end - start < 3 && !eof { try fill() }
+        if UnsafeRawBufferPointer(rebasing: storage[start..<end]).starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
     }
 
     /// Moves the unread bytes to the front and reads (or decodes) one block after them.
@@ -459,7 +509,7 @@ public final class RecordReader {
             let before = end
             decode()
             if end > before { return }
-            if rawEOF && rawStart == rawEnd { eof = true; return }
+            if rawEOF && rawStart == rawEnd && !decoderPending { eof = true; return }
             if storage.count - end < 4 { return }
         }
     }
@@ -478,73 +528,27 @@ public final class RecordReader {
         }
     }
 
-    /// Decodes raw UTF-16 into `storage` while at least 4 bytes are free; an odd byte or a high
-    /// surrogate at the end of what was read waits for the next read. Unpaired surrogates and an
-    /// odd last byte become U+FFFD.
+    /// Decodes the raw bytes into `storage` through ICU, as far as there is room; ICU keeps a
+    /// character cut by the end of what was read until the next call. Bytes that are not valid
+    /// in the encoding become U+FFFD.
     private func decode() {
-        guard let raw = raw?.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              let out = storage.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-        let capacity = storage.count
-        var input = rawStart
-        var output = end
-        let high = bigEndian ? 0 : 1
-        let low = 1 - high
-        @inline(__always) func unit(_ at: Int) -> UInt32 { UInt32(raw[at + high]) << 8 | UInt32(raw[at + low]) }
-        @inline(__always) func replacement() {
-            out[output] = 0xEF; out[output + 1] = 0xBF; out[output + 2] = 0xBD
-            output += 3
+        guard let decoder, let rawBase = raw?.baseAddress?.assumingMemoryBound(to: CChar.self),
+              let out = storage.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+        var source: UnsafePointer<CChar>? = UnsafePointer(rawBase + rawStart)
+        var target: UnsafeMutablePointer<CChar>? = out + end
+        let status = smskit_icu_decoder_convert(decoder, &source, rawBase + rawEnd, &target, out + storage.count, rawEOF ? 1 : 0)
+        let consumed = source.map { $0 - UnsafePointer(rawBase) } .map { $0 - rawStart } ?? 0
+        let produced = target.map { $0 - out - end } ?? 0
+        rawStart += consumed
+        rawDecoded += consumed
+        end += produced
+        decodedBytes += produced
+        decoderPending = status == 1
+        if status < 0 {
+            // ICU gave up on the input: end it here rather than loop.
+            rawStart = rawEnd
+            rawEOF = true
+            decoderPending = false
         }
-        decoding: while capacity - output >= 4 {
-            let remaining = rawEnd - input
-            if remaining < 2 {
-                if rawEOF && remaining == 1 { replacement(); input += 1 }
-                break
-            }
-            let first = unit(input)
-            switch first {
-            case 0..<0x80:
-                out[output] = UInt8(first)
-                output += 1
-                input += 2
-            case 0x80..<0x800:
-                out[output] = UInt8(0xC0 | first >> 6)
-                out[output + 1] = UInt8(0x80 | first & 0x3F)
-                output += 2
-                input += 2
-            case 0xD800..<0xDC00:
-                if remaining < 4 {
-                    guard rawEOF else { break decoding }   // wait for the low surrogate
-                    replacement()
-                    input += 2
-                    continue
-                }
-                let second = unit(input + 2)
-                guard (0xDC00..<0xE000).contains(second) else {
-                    replacement()
-                    input += 2
-                    continue
-                }
-                let scalar = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-                out[output] = UInt8(0xF0 | scalar >> 18)
-                out[output + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
-                out[output + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
-                out[output + 3] = UInt8(0x80 | scalar & 0x3F)
-                output += 4
-                input += 4
-            case 0xDC00..<0xE000:
-                replacement()
-                input += 2
-            default:
-                out[output] = UInt8(0xE0 | first >> 12)
-                out[output + 1] = UInt8(0x80 | (first >> 6) & 0x3F)
-                out[output + 2] = UInt8(0x80 | first & 0x3F)
-                output += 3
-                input += 2
-            }
-        }
-        rawDecoded += input - rawStart
-        decodedBytes += output - end
-        rawStart = input
-        end = output
     }
 }
