@@ -72,7 +72,8 @@ struct ValidateCommand: ParsableCommand {
             With --fields only, also: national, international, rfc3966 (the number so
             formatted), time_zones (IANA names; an array in JSON, joined by & elsewhere),
             carrier (the original carrier of a mobile number, in --carrier-lang),
-            short_number (true for a short code of the default region, such as 112),
+            short_number (true for a short code of the default region, such as 112, or,
+                       given with a calling code, of its region: +91 1171627),
             cost (toll_free, standard_rate, premium_rate or unknown_cost, for short codes).
 
             OUTPUT CHOICES: --fields picks and orders the fields. -k/--keep writes every input \
