@@ -245,7 +245,9 @@ import Testing
                 offset += count
             }
             pieces.finish()
-            #expect([pieces.lines, pieces.badLines, pieces.utf8Lines] == [whole.lines, whole.badLines, whole.utf8Lines], "\(bytes)")
+            let piecewise: [Int] = [pieces.lines, pieces.badLines, pieces.utf8Lines]
+            let atOnce: [Int] = [whole.lines, whole.badLines, whole.utf8Lines]
+            #expect(piecewise == atOnce, "\(bytes)")
             #expect(whole.lines == bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count - (bytes.last == 0x0A || bytes.isEmpty ? 1 : 0))
         }
     }

@@ -72,7 +72,8 @@ import Testing
         let ourRecords = read.split(separator: 0x1E, omittingEmptySubsequences: false).dropLast()
         #expect(pythonRecords.count >= Self.recordCount)
         if read != expected {
-            let first = zip(pythonRecords, ourRecords).firstIndex { $0 != $1 } ?? min(pythonRecords.count, ourRecords.count)
+            let first = zip(pythonRecords, ourRecords).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(pythonRecords.count, ourRecords.count)
             func show(_ records: ArraySlice<ArraySlice<UInt8>>) -> String {
                 first < records.endIndex ? String(decoding: records[first], as: UTF8.self).debugDescription : "none"
             }
