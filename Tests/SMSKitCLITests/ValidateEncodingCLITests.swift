@@ -80,4 +80,17 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.contains("unknown encoding 'klingon-8'"), "stderr: \(result.stderr)")
     }
+
+    /// `segments --lines` reads its messages with the same reader, so it takes --encoding too.
+    @Test func segmentsLinesTakesAnEncoding() throws {
+        let koi8: [UInt8] = [0xF0, 0xD2, 0xC9, 0xD7, 0xC5, 0xD4]   // Привет
+        let path = try CLI.file("messages.txt", Data(koi8 + [0x0A] + Array("Hello\n".utf8)))
+        let result = try CLI.run(["segments", "--lines", path, "--encoding", "KOI8-R"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let records = try result.jsonLines()
+        #expect(records.map { $0["encoding"] as? String } == ["ucs2", "gsm7"])
+        #expect(records.map { $0["length"] as? Int } == [6, 5])
+        let usage = try CLI.run(["segments", "Hello", "--encoding", "KOI8-R"])
+        #expect(usage.status == 64)
+    }
 }

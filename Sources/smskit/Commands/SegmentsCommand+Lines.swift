@@ -32,6 +32,8 @@ struct _SegmentsLines {
     /// The message's column (0-based) and the dialect, for CSV input; `nil` for plain lines.
     var column: ColumnArgument?
     var summaryJSON = false
+    /// `--encoding`.
+    var encoding: InputEncoding = .automatic
 
     /// Messages per batch, and the bytes after which a batch is cut sooner.
     static let batchRecords = 8_192
@@ -84,10 +86,10 @@ struct _SegmentsLines {
         var totals = Totals()
         var dialect: CSVDialect? = nil
         var index = 0
-        var reader = RecordReader(fd: fd, name: name, dialect: nil)
+        var reader = RecordReader(fd: fd, name: name, dialect: nil, encoding: encoding)
         if let column {
             // CSV: the delimiter from the first row; a header when the column is given by name.
-            reader = RecordReader(fd: fd, name: name, dialect: .comma)
+            reader = RecordReader(fd: fd, name: name, dialect: .comma, encoding: encoding)
             if case .index(let position) = column { index = position }
         }
         reader.willRead = { _Interrupt.waitForInput(fd) }
