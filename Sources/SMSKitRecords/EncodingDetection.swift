@@ -233,11 +233,20 @@ public struct UTF8Census: Sendable {
     private var lastWasLineFeed = true
     private var pending: [UInt8] = []
     private var sampledUpTo = 0
+    private let countsLines: Bool
+    /// Whether any byte that is not UTF-8 was seen (counted lines or not).
+    public private(set) var sawBadByte = false
 
     /// The most bytes kept for naming the encoding.
     public static let sampleLimit = 16_384
 
-    public init() {}
+    /// Creates an empty census.
+    ///
+    /// - Parameter countingLines: False for a first quick pass that only looks for a bad byte
+    ///   (``sawBadByte``): ASCII is then skipped 32 bytes at a time, and the line counts stay 0.
+    public init(countingLines: Bool = true) {
+        self.countsLines = countingLines
+    }
 
     /// Consistently in a legacy encoding: at least 3 bad lines, more than four times as many as
     /// lines with UTF-8 multibyte characters, and at least 1 line in 100. Fewer (a damaged
@@ -279,10 +288,11 @@ public struct UTF8Census: Sendable {
     public mutating func finish() {
         if !pending.isEmpty {
             lineIsBad = true
+            sawBadByte = true
             pending.removeAll()
             lastWasLineFeed = false
         }
-        if !lastWasLineFeed { endLine() }
+        if !lastWasLineFeed && countsLines { endLine() }
         lastWasLineFeed = true
     }
 
@@ -304,6 +314,22 @@ public struct UTF8Census: Sendable {
         sampledUpTo = 0
         var index = 0
         while index < count {
+            if !countsLines {
+                // Only a bad byte matters: ASCII 32 bytes at a time.
+                while index + 32 <= count {
+                    let any = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        | bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                        | bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+                        | bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+                    if any & 0x8080_8080_8080_8080 != 0 { break }
+                    index += 32
+                }
+                if index >= count { break }
+                if bytes[index] < 0x80 {
+                    index += 1
+                    continue
+                }
+            }
             // Eight ASCII bytes at a time: only their line feeds matter.
             if index + 8 <= count {
                 let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
@@ -311,7 +337,7 @@ public struct UTF8Census: Sendable {
                     let x = word ^ 0x0A0A_0A0A_0A0A_0A0A
                     let nonZero = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x
                     let lineFeeds = (~nonZero & 0x8080_8080_8080_8080).nonzeroBitCount
-                    if lineFeeds > 0 {
+                    if lineFeeds > 0 && countsLines {
                         endLine()
                         lines += lineFeeds - 1
                     }
@@ -321,7 +347,7 @@ public struct UTF8Census: Sendable {
             }
             let lead = bytes[index]
             if lead < 0x80 {
-                if lead == 0x0A { endLine() }
+                if lead == 0x0A && countsLines { endLine() }
                 index += 1
                 continue
             }
@@ -364,6 +390,7 @@ public struct UTF8Census: Sendable {
 
     private mutating func bad(at index: Int, in bytes: UnsafeRawBufferPointer) {
         lineIsBad = true
+        sawBadByte = true
         guard sample.count < Self.sampleLimit, index >= sampledUpTo else { return }
         let lower = max(sampledUpTo, index - 24), upper = min(bytes.count, index + 24)
         sample += bytes[lower..<upper]

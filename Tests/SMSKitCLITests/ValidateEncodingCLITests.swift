@@ -6,7 +6,9 @@ import Testing
 /// consistently in a legacy encoding refused before anything is written, naming the encoding;
 /// any ICU converter name read.
 @Suite struct ValidateEncodingCLITests {
-    static let rows = 4_000   // about 120 KiB: well past the first 64 KiB
+    /// About 1.3 MB: past the first 64 KiB, and past the reader's first 1 MiB block, so that the
+    /// rest of the file is looked at with pread.
+    static let rows = 50_000
 
     /// An export of `rows` rows whose rows in `latin1Rows` have a name in Latin-1; with
     /// `utf8Names`, every seventh other row has one in UTF-8.
@@ -24,7 +26,7 @@ import Testing
         return data
     }
 
-    @Test(arguments: [("start", [2]), ("middle", [2_001, 2_002]), ("end", [Self.rows + 1])])
+    @Test(arguments: [("start", [2]), ("middle", [25_001, 25_002]), ("end", [Self.rows + 1])])
     func aDamagedRecordOrTwoAreErrorRecordsWhereverTheyAre(_ position: String, _ damaged: [Int]) throws {
         let path = try CLI.file("damaged-\(position).csv", Self.export(latin1Rows: Set(damaged)))
         let result = try CLI.run(["validate", path, "--format", "jsonl", "--summary"])
@@ -37,9 +39,9 @@ import Testing
         #expect(records.filter { $0["valid"] as? Bool == true }.count == Self.rows - damaged.count)
     }
 
-    /// Every fifth row in Latin-1, from the first row or only after the first 64 KiB: refused,
+    /// Every fifth row in Latin-1, from the first row or only after the first 1 MiB: refused,
     /// nothing written, the message naming the --encoding that reads it.
-    @Test(arguments: [2, 3_000])
+    @Test(arguments: [2, 45_000])
     func aLegacyFileIsRefusedWhereverItsLegacyRowsStart(_ firstLatin1Row: Int) throws {
         let latin1 = Set(stride(from: firstLatin1Row, through: Self.rows + 1, by: 5))
         let path = try CLI.file("legacy-\(firstLatin1Row).csv", Self.export(latin1Rows: latin1, utf8Names: false))
