@@ -97,9 +97,9 @@ let package = Package(
         ),
 
         // Line, CSV and TSV records read from a file descriptor in blocks, and field splitting.
-        // Pure Swift, no Foundation; the CLI's reader, not a product (the fuzzers reach it as
-        // targets of this package, below).
-        .target(name: "SMSKitRecords", dependencies: ["CSMSKitRegionNames"]),
+        // Swift without Foundation, legacy encodings decoded through ICU (CSMSKitICU); the
+        // CLI's reader, not a product (the fuzzers reach it as targets of this package, below).
+        .target(name: "SMSKitRecords", dependencies: ["CSMSKitRegionNames", "CSMSKitICU"]),
         // Region names and codes to ISO 3166-1 alpha-2, generated from CLDR (tools/regions).
         .target(name: "CSMSKitRegionNames"),
 

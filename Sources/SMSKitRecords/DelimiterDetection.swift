@@ -17,7 +17,7 @@ public struct DelimiterDetection: Hashable, Sendable {
     /// The candidates, in the order of ``counts``; on a tie the earlier one wins.
     public static let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09, UInt8(ascii: "|")]
 
-    /// Picks `,` `;` tab or `|` from a header row: the one found most often outside quotes.
+    /// Picks `,` `;` tab or `|` from a header row: the one found most often outside quoted fields.
     ///
     /// A pure function of the row's bytes. A row without any of them is read as one column,
     /// with a comma (the reason says so).
@@ -29,12 +29,28 @@ public struct DelimiterDetection: Hashable, Sendable {
     /// - Complexity: O(*n*) in the row's length.
     public static func detect(in header: UnsafeRawBufferPointer, quote: UInt8? = UInt8(ascii: "\"")) -> DelimiterDetection {
         var counts = [0, 0, 0, 0]
+        // As the reader splits fields: a quote opens a quoted part only at a field's start (here:
+        // the row's start or right after a candidate), and a doubled quote inside one is text.
         var inQuotes = false
+        var atFieldStart = true
+        var previousWasQuote = false
         for byte in header {
-            if let quote, byte == quote {
-                inQuotes.toggle()
-            } else if !inQuotes, let index = candidates.firstIndex(of: byte) {
+            if inQuotes {
+                if byte == quote { inQuotes = false; previousWasQuote = true }
+                continue
+            }
+            if let quote, byte == quote, atFieldStart || previousWasQuote {
+                inQuotes = true
+                atFieldStart = false
+                previousWasQuote = false
+                continue
+            }
+            previousWasQuote = false
+            if let index = candidates.firstIndex(of: byte) {
                 counts[index] += 1
+                atFieldStart = true
+            } else {
+                atFieldStart = false
             }
         }
         var best = 0

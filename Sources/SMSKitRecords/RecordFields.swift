@@ -7,8 +7,9 @@ import Darwin
 /// Field access within one record, at bytes.
 ///
 /// TSV fields are split at every tab, with no quoting. CSV fields are split at commas outside
-/// quotes; a quoted part has its quotes removed and `""` inside it read as one `"`. Bytes after a
-/// closing quote are kept (`"ab"c` is `abc`), as most readers do. A `lines` record is one field.
+/// quotes, as RFC 4180 readers (Python's `csv`, Excel) split them: a quote opens a quoted field
+/// only as the field's first byte (`5" tablet` is a field as it is); inside it `""` is one `"`;
+/// bytes after its closing quote are kept (`"ab"c` is `abc`). A `lines` record is one field.
 /// A ``CSVDialect`` sets the delimiter and the quote. Every reader here (``extract(_:from:dialect:into:)``,
 /// ``locate(_:in:dialect:)``, ``withField(_:of:dialect:scratch:_:)``, ``all(_:dialect:)``,
 /// ``forEachField(of:dialect:scratch:_:)``) applies these rules through one field scan and one unquote.
@@ -57,9 +58,10 @@ public enum RecordFields {
 
     /// Where field `index` (0-based) of `record` lies, for callers that read fields in place.
     ///
-    /// A TSV or `lines` field, and a CSV field without quotes, is a range of the record's bytes:
-    /// the same bytes that ``extract(_:from:format:into:)`` copies. A CSV field with a quote in
-    /// it is ``FieldLocation/quoted``: read it with ``extract(_:from:format:into:)``.
+    /// A TSV or `lines` field, and a CSV field that does not start with a quote, is a range of
+    /// the record's bytes: the same bytes that ``extract(_:from:format:into:)`` copies. A CSV
+    /// field that starts with a quote is ``FieldLocation/quoted``: read it with
+    /// ``extract(_:from:format:into:)``.
     ///
     /// ```swift
     /// let record: [UInt8] = Array("+44 20 7946 0000\tGB".utf8)
@@ -83,7 +85,7 @@ public enum RecordFields {
     ///   - index: The 0-based field.
     ///   - record: The record's bytes, without its line terminator.
     ///   - dialect: The delimiter and quote; `nil` reads the record as one field.
-    /// - Returns: The field's range, ``FieldLocation/quoted`` (a field with a quote byte in it),
+    /// - Returns: The field's range, ``FieldLocation/quoted`` (a field that starts with the quote),
     ///   or ``FieldLocation/missing``.
     /// - Complexity: O(*n*) in the record's length up to the field's end; no allocation.
     public static func locate(_ index: Int, in record: UnsafeRawBufferPointer, dialect: CSVDialect?) -> FieldLocation {
@@ -224,52 +226,59 @@ extension RecordFields {
     }
 
     /// Where the field that starts at `start` ends (the offset of its delimiter, or `count`), and
-    /// whether it holds a quote byte (then ``appendUnquoted(_:quote:to:)`` gives its text).
+    /// whether it is quoted (then ``appendUnquoted(_:quote:to:)`` gives its text).
     ///
-    /// A delimiter ends the field only outside quotes, that is after an even number of quote
-    /// bytes in the field: a quote opens or closes a quoted part, and a doubled quote inside one
-    /// (`""`, one quote in the text) flips twice. A quote that never closes runs to the record's
-    /// end. Without a quote byte the field ends at the next delimiter.
+    /// As RFC 4180 readers do (Python's `csv`, Excel): a quote opens a quoted part only as the
+    /// field's first byte; anywhere else it is an ordinary byte. Inside the quoted part a
+    /// doubled quote is one quote and a delimiter is text; a single quote closes it, and the
+    /// bytes after it, up to the next delimiter, are the field's as they are. A quoted part
+    /// that never closes runs to the record's end.
     @inlinable @inline(__always)
     static func endOfField(_ base: UnsafePointer<UInt8>, from start: Int, count: Int, delimiter: UInt8, quote: UInt8?) -> (end: Int, quoted: Bool) {
-        guard let quote else {
-            guard start < count, let hit = memchr(base + start, Int32(delimiter), count &- start) else { return (count, false) }
-            return (UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)), false)
+        @inline(__always) func nextDelimiter(from position: Int) -> Int {
+            guard position < count, let hit = memchr(base + position, Int32(delimiter), count &- position) else { return count }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
         }
-        var position = start
-        var inQuotes = false
-        var quoted = false
+        guard let quote, start < count, base[start] == quote else { return (nextDelimiter(from: start), false) }
+        var position = start &+ 1
         while position < count {
-            let byte = base[position]
-            if byte == quote {
-                inQuotes.toggle()
-                quoted = true
-            } else if byte == delimiter, !inQuotes {
-                break
+            if base[position] == quote {
+                position &+= 1
+                if position < count, base[position] == quote {
+                    position &+= 1 // a doubled quote
+                    continue
+                }
+                return (nextDelimiter(from: position), true)
             }
             position &+= 1
         }
-        return (position, quoted)
+        return (count, true)
     }
 
     /// Appends the text of a field that ``endOfField(_:from:count:delimiter:quote:)`` found to
-    /// `out`: quotes that open or close a quoted part are dropped, a doubled quote inside one is
-    /// one quote, and every other byte is kept (so `"ab"c` is `abc`, as most readers do).
+    /// `out`: the opening quote is dropped, a doubled quote inside the quoted part is one quote,
+    /// the closing quote is dropped, and every byte after it is kept (`"ab"c"d` is `abc"d`, as
+    /// Python's `csv` reads it). A field that does not start with the quote is kept as it is.
     @usableFromInline
     static func appendUnquoted(_ field: UnsafeBufferPointer<UInt8>, quote: UInt8, to out: inout [UInt8]) {
         let count = field.count
-        var inQuotes = false
-        var position = 0
+        guard count > 0, field[0] == quote else {
+            out.append(contentsOf: field)
+            return
+        }
+        var position = 1
         while position < count {
             let byte = field[position]
-            if byte != quote {
-                out.append(byte)
-            } else if inQuotes, position &+ 1 < count, field[position &+ 1] == quote {
-                out.append(byte)
-                position &+= 1 // the second quote of the pair
-            } else {
-                inQuotes.toggle()
+            if byte == quote {
+                if position &+ 1 < count, field[position &+ 1] == quote {
+                    out.append(byte)
+                    position &+= 2
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: field[(position &+ 1)...]))
+                return
             }
+            out.append(byte)
             position &+= 1
         }
     }

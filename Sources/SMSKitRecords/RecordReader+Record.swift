@@ -7,6 +7,9 @@ extension RecordReader {
         /// The record's first line (1-based, counting physical lines: a CSV record with quoted
         /// newlines covers several).
         public var line: Int
+        /// How many physical lines the record covers: 1, or more when a quoted field holds line
+        /// breaks (the next record starts at line ``line`` + `lineCount`).
+        public var lineCount: Int
         /// The record's 1-based number in its input, a header row included, problem records
         /// included (so that it matches what a spreadsheet calls row *n*).
         public var record: Int
@@ -24,13 +27,14 @@ extension RecordReader {
             self.init(line: line, record: line, bytes: bytes, problem: isTooLong ? .tooLong : nil)
         }
 
-        /// Creates a record with its record number and problem.
-        public init(line: Int, record: Int, bytes: UnsafeRawBufferPointer, problem: RecordProblem?) {
-            self.init(line: line, record: record, bytes: bytes, isTooLong: problem == .tooLong, problem: problem)
+        /// Creates a record with its record number, problem and number of lines.
+        public init(line: Int, record: Int, bytes: UnsafeRawBufferPointer, problem: RecordProblem?, lineCount: Int = 1) {
+            self.init(line: line, record: record, bytes: bytes, isTooLong: problem == .tooLong, problem: problem, lineCount: lineCount)
         }
 
-        init(line: Int, record: Int, bytes: UnsafeRawBufferPointer, isTooLong: Bool, problem: RecordProblem?) {
+        init(line: Int, record: Int, bytes: UnsafeRawBufferPointer, isTooLong: Bool, problem: RecordProblem?, lineCount: Int = 1) {
             self.line = line
+            self.lineCount = lineCount
             self.record = record
             self.bytes = bytes
             self.isTooLong = isTooLong

@@ -1,3 +1,4 @@
+import CSMSKitICU
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,20 +7,29 @@ import Darwin
 
 /// Reads a file descriptor in large blocks and splits it into records at bytes.
 ///
-/// Records end at LF; a CR before the LF is dropped (CRLF files). With a quote byte (CSV), a
-/// newline inside a quoted field does not end the record (quote parity: a doubled quote toggles
-/// twice). A UTF-8 byte order mark at the start is skipped; UTF-16 with a byte order mark is
-/// decoded to UTF-8 block by block; other encodings it recognizes (UTF-16 without a mark,
-/// UTF-32, Latin-1) are refused with a ``RecordReadError`` naming `iconv`. The last record needs
-/// no final newline.
+/// Without a quote byte (lines, TSV) records end at LF, and a CR before the LF is dropped (CRLF
+/// files). With a quote byte (CSV) records end as RFC 4180 readers (Python's `csv`, Excel) end
+/// them: at LF, CR LF or a lone CR outside a quoted field; a quote opens a quoted field only as a
+/// field's first byte (elsewhere it is an ordinary byte), a doubled quote inside one is one quote,
+/// and line breaks inside one are the field's. ``Record/line`` counts physical lines (LF, CR LF
+/// and a lone CR each end one), so a record that spans lines is told apart from the next. A UTF-8 byte order mark at the start is skipped. Other
+/// encodings are decoded to UTF-8 through ICU block by block: one asked for by name
+/// (``InputEncoding``), or, in ``InputEncoding/automatic``, UTF-16 or UTF-32 with a byte order
+/// mark. In ``InputEncoding/automatic`` a regular file is first read through once (with
+/// `pread(2)`, in blocks) to count its lines with bytes that are not UTF-8 (``UTF8Census``): a
+/// file consistently in a legacy encoding is refused with a ``RecordReadError`` naming the
+/// `--encoding` to give, before any record is handed out, wherever its first bad byte is; a few
+/// bad bytes stay in their records. From a pipe the decision is made on the first block read.
+/// The last record needs no final newline.
 ///
 /// Bad input never takes the rest of the file with it:
 /// - a record longer than ``maximumRecordBytes`` is not kept: its bytes are skipped up to its
 ///   end and it is reported with ``RecordProblem/tooLong``;
-/// - a quote that stays open over more than ``maximumQuotedLines`` line breaks, past the record
-///   limit, or to the end of the input, is a stray quote: the record is cut at the end of its
-///   first line, reported with ``RecordProblem/unclosedQuote``, and reading goes on from the
-///   next line.
+/// - a quoted field that is still open over more than ``maximumQuotedLines`` line breaks, past
+///   the record limit, or at the end of the input, was opened by a stray quote: the record is cut
+///   at the end of its first line and reported with ``RecordProblem/unclosedQuote``, and the
+///   lines it would have swallowed are read again as records from the next line, so that no
+///   line is lost without a report.
 ///
 /// Memory stays at one buffer (two when decoding UTF-16) whatever the input and record sizes.
 ///
@@ -47,6 +57,10 @@ public final class RecordReader {
     public let format: InputFormat
     /// The quote byte whose fields may hold newlines, or `nil`.
     public let quote: UInt8?
+    /// The delimiter, which tells where a field (and so a quoted field) may start. Set it once
+    /// the delimiter is known, such as after detecting it from the header row; records already
+    /// handed out are not read again.
+    @exclusivity(unchecked) public var delimiter: UInt8
     /// The longest record kept, in bytes, without its terminator; longer ones are skipped and
     /// reported with ``Record/isTooLong``.
     public let maximumRecordBytes: Int
@@ -70,14 +84,17 @@ public final class RecordReader {
     @exclusivity(unchecked) private var atFileStart = true
     @exclusivity(unchecked) private var nextLine = 1
     @exclusivity(unchecked) private var nextRecord = 1
+    /// The last record ended at a CR: an LF right after it belongs to that line end.
+    @exclusivity(unchecked) private var pendingLF = false
     private var failure: RecordReadError?
 
-    // UTF-16 decoding: raw bytes from the descriptor, decoded into `storage` by `fill()`.
+    // Decoding: raw bytes from the descriptor, decoded into `storage` by `fill()` through ICU.
     private var raw: UnsafeMutableRawBufferPointer?
     private var rawStart = 0
     private var rawEnd = 0
     private var rawEOF = false
-    private var bigEndian = false
+    private var decoder: OpaquePointer?
+    private var decoderPending = false
     private var rawDecoded = 0       // raw bytes decoded so far, byte order mark included
     private var decodedBytes = 0     // UTF-8 bytes they gave
     private var consumedHighWater = 0
@@ -116,11 +133,12 @@ public final class RecordReader {
                             maximumQuotedLines: Int = RecordReader.defaultMaximumQuotedLines,
                             encoding: InputEncoding = .automatic) {
         self.init(fd: fd, name: name, format: format, quote: format == .csv ? UInt8(ascii: "\"") : nil,
-                  maximumRecordBytes: maximumRecordBytes, capacity: capacity,
+                  delimiter: format.dialect?.delimiter ?? UInt8(ascii: ","), maximumRecordBytes: maximumRecordBytes, capacity: capacity,
                   maximumQuotedLines: maximumQuotedLines, encoding: encoding)
     }
 
-    /// Creates a reader for a dialect (only its quote byte matters to where records end).
+    /// Creates a reader for a dialect (its quote byte, and its delimiter for where a quoted field
+    /// may start, tell where records end).
     ///
     /// - Parameters:
     ///   - fd: An open descriptor; the reader does not close it.
@@ -136,11 +154,11 @@ public final class RecordReader {
                             encoding: InputEncoding = .automatic) {
         let format: InputFormat = dialect == nil ? .lines : dialect?.quote == nil ? .tsv : .csv
         self.init(fd: fd, name: name, format: format, quote: dialect?.quote,
-                  maximumRecordBytes: maximumRecordBytes, capacity: capacity,
+                  delimiter: dialect?.delimiter ?? UInt8(ascii: ","), maximumRecordBytes: maximumRecordBytes, capacity: capacity,
                   maximumQuotedLines: maximumQuotedLines, encoding: encoding)
     }
 
-    private init(fd: Int32, name: String, format: InputFormat, quote: UInt8?, maximumRecordBytes: Int, capacity: Int,
+    private init(fd: Int32, name: String, format: InputFormat, quote: UInt8?, delimiter: UInt8, maximumRecordBytes: Int, capacity: Int,
                  maximumQuotedLines: Int, encoding: InputEncoding) {
         precondition(maximumRecordBytes >= 0, "maximumRecordBytes must not be negative")
         precondition(maximumQuotedLines >= 0, "maximumQuotedLines must not be negative")
@@ -148,6 +166,7 @@ public final class RecordReader {
         self.name = name
         self.format = format
         self.quote = quote
+        self.delimiter = delimiter
         self.maximumRecordBytes = maximumRecordBytes
         self.maximumQuotedLines = maximumQuotedLines
         self.encoding = encoding
@@ -157,6 +176,7 @@ public final class RecordReader {
     deinit {
         storage.deallocate()
         raw?.deallocate()
+        if let decoder { smskit_icu_decoder_close(decoder) }
     }
 
     /// The next record, or `nil` at the end of the input.
@@ -170,20 +190,25 @@ public final class RecordReader {
             if let failure { throw failure }
             try begin()
         }
+        if pendingLF {
+            pendingLF = false
+            if start == end && !eof { try fill() }
+            if start < end, storage[start] == UInt8(ascii: "\n") { start += 1 }
+        }
         // Scanning stops after the maximum plus a CR and an LF: a record that has not ended
         // by then is too long whatever follows. (A record of exactly the maximum whose CR
         // ended a block was once called too long: found by RecordReaderFuzz.)
         let limit = maximumRecordBytes &+ 2
         var scanned = 0
-        var inQuotes = false
+        var state = FieldState.fieldStart
         var newlines = 0
         var firstNewline = -1
         while true {
             let stop = end - start > limit ? start + limit : end
-            switch scan(from: start + scanned, to: stop, inQuotes: &inQuotes, newlines: &newlines, firstNewline: &firstNewline) {
+            switch scan(from: start + scanned, to: stop, state: &state, newlines: &newlines, firstNewline: &firstNewline) {
             case .recordEnd(let found):
                 let record = makeRecord(start..<found, lines: 1 + newlines)
-                start = found + 1
+                endLine(at: found)
                 return record
             case .runaway:
                 return cutAtFirstLine(firstNewline)
@@ -192,12 +217,12 @@ public final class RecordReader {
             }
             scanned = stop - start
             if scanned >= limit {
-                if newlines > 0 && inQuotes { return cutAtFirstLine(firstNewline) }
-                return try skipTooLong(from: stop, inQuotes: inQuotes, newlines: newlines)
+                if newlines > 0 && state == .quoted { return cutAtFirstLine(firstNewline) }
+                return try skipTooLong(from: stop, state: state, newlines: newlines)
             }
             if eof {
                 guard start < end else { return nil }
-                if newlines > 0 && inQuotes { return cutAtFirstLine(firstNewline) }
+                if newlines > 0 && state == .quoted { return cutAtFirstLine(firstNewline) }
                 let record = makeRecord(start..<end, lines: 1 + newlines)
                 start = end
                 return record
@@ -216,33 +241,66 @@ public final class RecordReader {
         case notFound
     }
 
-    /// Finds the LF that ends the record in `[from, stop)`: the first one outside quotes, or the
-    /// one that takes a quoted field over `maximumQuotedLines` line breaks (quote parity: a
-    /// doubled quote flips twice). `inQuotes`, `newlines` (inside quotes) and `firstNewline`
-    /// (the first one's offset from `start`) carry over between calls.
+    /// Where the CSV scan is within the current field.
+    enum FieldState {
+        /// At a field's first byte: a quote here opens a quoted field.
+        case fieldStart
+        /// In a field that is not quoted (or after a quoted part's closing quote and more bytes):
+        /// a quote is an ordinary byte.
+        case unquoted
+        /// Inside a quoted field: delimiters and line breaks are the field's.
+        case quoted
+        /// Just after a quote inside a quoted field: another quote makes a doubled quote, anything
+        /// else means the quote closed the quoted part.
+        case afterQuote
+    }
+
+    /// Finds the line end that ends the record in `[from, stop)`: without a quote byte the first
+    /// LF; with one, the first LF or CR outside a quoted field (see ``FieldState``), or the line
+    /// break that takes a quoted field over `maximumQuotedLines` line breaks (CR LF is one).
+    /// `state`, `newlines` (inside quotes) and `firstNewline` (the first one's offset from
+    /// `start`) carry over between calls.
     @inline(__always)
-    private func scan(from: Int, to stop: Int, inQuotes: inout Bool, newlines: inout Int, firstNewline: inout Int) -> ScanStop {
+    private func scan(from: Int, to stop: Int, state: inout FieldState, newlines: inout Int, firstNewline: inout Int) -> ScanStop {
         guard from < stop, let base = storage.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .notFound }
         guard let quote else {
             guard let hit = memchr(base + from, Int32(UInt8(ascii: "\n")), stop - from) else { return .notFound }
             return .recordEnd(UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)))
         }
+        let delimiter = self.delimiter
+        let lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
         var index = from
-        var quoted = inQuotes
-        defer { inQuotes = quoted }
+        var current = state
+        defer { state = current }
         while index < stop {
             let byte = base[index]
-            if byte == quote {
-                quoted.toggle()
-            } else if byte == UInt8(ascii: "\n") {
-                if !quoted { return .recordEnd(index) }
-                newlines &+= 1
-                if firstNewline < 0 { firstNewline = index - start }
-                if newlines > maximumQuotedLines { return .runaway(index) }
+            if current == .quoted {
+                if byte == quote {
+                    current = .afterQuote
+                } else if byte == lf || byte == cr, byte == cr || index == start || base[index - 1] != cr {
+                    newlines &+= 1
+                    if firstNewline < 0 { firstNewline = index - start }
+                    if newlines > maximumQuotedLines { return .runaway(index) }
+                }
+            } else if byte == delimiter {
+                current = .fieldStart
+            } else if byte == lf || byte == cr {
+                return .recordEnd(index)
+            } else if byte == quote {
+                if current != .unquoted { current = .quoted }
+            } else {
+                current = .unquoted
             }
             index &+= 1
         }
         return .notFound
+    }
+
+    /// Moves past the line end at `index`; a CR there may be the first half of a CR LF.
+    @inline(__always)
+    private func endLine(at index: Int) {
+        if storage[index] == UInt8(ascii: "\r") { pendingLF = true }
+        start = index + 1
     }
 
     private func makeRecord(_ range: Range<Int>, lines: Int, unclosedQuote: Bool = false) -> Record {
@@ -255,68 +313,83 @@ public final class RecordReader {
         let bytes = UnsafeRawBufferPointer(rebasing: storage[range.lowerBound..<upper])
         if bytes.count > maximumRecordBytes {
             tooLongCount += 1
-            return Record(line: line, record: number, bytes: bytes, isTooLong: true, problem: .tooLong)
+            return Record(line: line, record: number, bytes: bytes, isTooLong: true, problem: .tooLong, lineCount: lines)
         }
         if unclosedQuote {
             unclosedQuoteCount += 1
-            return Record(line: line, record: number, bytes: bytes, isTooLong: false, problem: .unclosedQuote)
+            return Record(line: line, record: number, bytes: bytes, isTooLong: false, problem: .unclosedQuote, lineCount: lines)
         }
-        return Record(line: line, record: number, bytes: bytes, isTooLong: false, problem: nil)
+        return Record(line: line, record: number, bytes: bytes, isTooLong: false, problem: nil, lineCount: lines)
     }
 
     /// A stray quote: the record is its first line; reading goes on from the next line.
     private func cutAtFirstLine(_ firstNewline: Int) -> Record {
         let lineEnd = start + firstNewline
         let record = makeRecord(start..<lineEnd, lines: 1, unclosedQuote: true)
-        start = lineEnd + 1
+        endLine(at: lineEnd)
         return record
     }
 
     /// Skips a record that is too long, from `position` (all before it scanned): to the end of
     /// its first line when no line break was seen yet (an open quote there is dropped), else
-    /// to its end by quote parity, or to the line break past `maximumQuotedLines`.
-    private func skipTooLong(from position: Int, inQuotes: Bool, newlines: Int) throws(RecordReadError) -> Record {
+    /// to its end by the field rules, or to the line break past `maximumQuotedLines`.
+    private func skipTooLong(from position: Int, state: FieldState, newlines: Int) throws(RecordReadError) -> Record {
         let line = nextLine
         let number = nextRecord
-        var quoted = inQuotes
+        var state = state
         var newlines = newlines
         var lines = 1 + newlines
         let firstLineOnly = newlines == 0
-        start = position
+        // `start` stays one byte behind `from`, so that the scan sees whether an LF at `from`
+        // is the second half of a CR LF.
+        var from = position
+        start = from - 1
         scanning: while true {
-            if start == end {
-                if eof { lines = 1 + newlines; break }
+            if from == end {
+                if eof { lines = 1 + newlines; start = end; break }
                 try fill()
+                from = start + 1
                 continue
             }
             if firstLineOnly || quote == nil {
                 guard let base = storage.baseAddress?.assumingMemoryBound(to: UInt8.self) else { break }
-                if let hit = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) {
-                    start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) + 1
+                var found: Int?
+                if quote == nil {
+                    if let hit = memchr(base + from, Int32(UInt8(ascii: "\n")), end - from) {
+                        found = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+                    }
+                } else {
+                    found = (from..<end).first { base[$0] == UInt8(ascii: "\n") || base[$0] == UInt8(ascii: "\r") }
+                }
+                if let found {
+                    endLine(at: found)
                     lines = 1
                     break
                 }
-                start = end
+                from = end
+                start = from - 1
                 continue
             }
             var firstNewline = 0 // a cut record has no use for it
-            switch scan(from: start, to: end, inQuotes: &quoted, newlines: &newlines, firstNewline: &firstNewline) {
+            switch scan(from: from, to: end, state: &state, newlines: &newlines, firstNewline: &firstNewline) {
             case .recordEnd(let found):
-                start = found + 1
+                endLine(at: found)
                 lines = 1 + newlines
                 break scanning
             case .runaway(let found):
-                start = found + 1
+                endLine(at: found)
                 lines = newlines
                 break scanning
             case .notFound:
-                start = end
+                from = end
+                start = from - 1
             }
         }
         nextLine = line + lines
         nextRecord = number + 1
         tooLongCount += 1
-        return Record(line: line, record: number, bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTooLong: true, problem: .tooLong)
+        return Record(line: line, record: number, bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTooLong: true, problem: .tooLong,
+                      lineCount: lines)
     }
 
     /// Reads the input's start and settles its encoding.
@@ -324,44 +397,105 @@ public final class RecordReader {
         atFileStart = false
         while end - start < 4 && !eof { try fill() }
         let available = UnsafeRawBufferPointer(rebasing: storage[start..<end])
-        func mark(_ bytes: [UInt8]) -> Bool { available.count >= bytes.count && zip(available, bytes).allSatisfy { $0 == $1 } }
         let detection: EncodingDetection
-        switch encoding {
+        switch encoding.kind {
         case .automatic:
-            detection = EncodingDetection.detect(prefix: available, isWholeInput: eof)
+            detection = EncodingDetection.marks(available) ?? census(available).detection
         case .utf8:
-            detection = .utf8(byteOrderMarkLength: mark([0xEF, 0xBB, 0xBF]) ? 3 : 0)
-        case .utf16LittleEndian:
-            detection = .utf16(bigEndian: false, byteOrderMarkLength: mark([0xFF, 0xFE]) ? 2 : 0)
-        case .utf16BigEndian:
-            detection = .utf16(bigEndian: true, byteOrderMarkLength: mark([0xFE, 0xFF]) ? 2 : 0)
+            detection = .utf8(byteOrderMarkLength: available.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        case .icu:
+            detection = .decoded(encoding, byteOrderMarkLength: 0)
         }
         detectedEncoding = detection
         switch detection {
         case .utf8(let length):
             start += length
         case .utf16(let isBigEndian, let length):
-            // Move what was read into the raw buffer; `fill()` decodes from there on.
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: storage.count, alignment: 16)
-            let count = end - start
-            if count > 0, let from = storage.baseAddress, let to = buffer.baseAddress {
-                memcpy(to, from + start, count)
-            }
-            raw = buffer
-            rawStart = length
-            rawEnd = count
-            rawEOF = eof
-            rawDecoded = length
-            bigEndian = isBigEndian
-            eof = false
-            start = 0
-            end = 0
+            try startDecoding(isBigEndian ? "UTF-16BE" : "UTF-16LE", skipping: length)
+        case .decoded(let decoded, let length):
+            try startDecoding(decoded.name, skipping: length)
         case .unsupported(let unsupported):
             let error = RecordReadError(name: name, unsupportedEncoding: unsupported)
             failure = error
             atFileStart = true   // so that every later call throws it again
             throw error
         }
+    }
+
+    /// The census of the bytes in the buffer and, for a regular file, of the rest of it (read
+    /// with `pread(2)`, which leaves the descriptor's offset where it is, into a temporary block).
+    /// A quick pass that stops at the first bad byte comes first: a UTF-8 file costs one read
+    /// through and no line counting.
+    private func census(_ available: UnsafeRawBufferPointer) -> UTF8Census {
+        var info = stat()
+        let regular = !eof && fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        let offset = regular ? lseek(fd, 0, SEEK_CUR) : -1
+        var quick = UTF8Census(countingLines: false)
+        quick.add(available)
+        if offset >= 0 && !quick.sawBadByte {
+            readRest(from: offset) { piece in
+                quick.add(piece)
+                return !quick.sawBadByte
+            }
+        }
+        guard quick.sawBadByte || offset < 0 else { return quick }
+        var census = UTF8Census()
+        census.add(available)
+        if eof {
+            census.finish()
+        } else if offset >= 0 {
+            readRest(from: offset) { piece in
+                census.add(piece)
+                return true
+            }
+            census.finish()
+        }
+        return census
+    }
+
+    /// Reads the file from `offset` to its end in 1 MiB blocks with `pread(2)`, while `body`
+    /// returns true. A failed read ends it (the reads proper will report it).
+    private func readRest(from offset: off_t, _ body: (UnsafeRawBufferPointer) -> Bool) {
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { block.deallocate() }
+        var offset = offset
+        while true {
+            let count = pread(fd, block.baseAddress, block.count, offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if count == 0 || !body(UnsafeRawBufferPointer(rebasing: block[0..<count])) { return }
+            offset += off_t(count)
+        }
+    }
+
+    /// From here on, `fill()` decodes `encodingName` through ICU: what was read moves to the raw
+    /// buffer, `skipping` bytes of a byte order mark. A U+FEFF that decoding gives first is
+    /// skipped too.
+    private func startDecoding(_ encodingName: String, skipping length: Int) throws(RecordReadError) {
+        guard let opened = smskit_icu_decoder_open(encodingName, nil, 0) else {
+            let error = RecordReadError(name: name, unsupportedEncoding: UnsupportedEncoding(iconvName: encodingName, evidence: "ICU cannot open a converter for it"))
+            failure = error
+            atFileStart = true
+            throw error
+        }
+        decoder = opened
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: storage.count, alignment: 16)
+        let count = end - start
+        if count > 0, let from = storage.baseAddress, let to = buffer.baseAddress {
+            memcpy(to, from + start, count)
+        }
+        raw = buffer
+        rawStart = min(length, count)
+        rawEnd = count
+        rawEOF = eof
+        rawDecoded = rawStart
+        eof = false
+        start = 0
+        end = 0
+        while end - start < 3 && !eof { try fill() }
+        if UnsafeRawBufferPointer(rebasing: storage[start..<end]).starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
     }
 
     /// Moves the unread bytes to the front and reads (or decodes) one block after them.
@@ -394,7 +528,7 @@ public final class RecordReader {
             let before = end
             decode()
             if end > before { return }
-            if rawEOF && rawStart == rawEnd { eof = true; return }
+            if rawEOF && rawStart == rawEnd && !decoderPending { eof = true; return }
             if storage.count - end < 4 { return }
         }
     }
@@ -413,73 +547,27 @@ public final class RecordReader {
         }
     }
 
-    /// Decodes raw UTF-16 into `storage` while at least 4 bytes are free; an odd byte or a high
-    /// surrogate at the end of what was read waits for the next read. Unpaired surrogates and an
-    /// odd last byte become U+FFFD.
+    /// Decodes the raw bytes into `storage` through ICU, as far as there is room; ICU keeps a
+    /// character cut by the end of what was read until the next call. Bytes that are not valid
+    /// in the encoding become U+FFFD.
     private func decode() {
-        guard let raw = raw?.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              let out = storage.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-        let capacity = storage.count
-        var input = rawStart
-        var output = end
-        let high = bigEndian ? 0 : 1
-        let low = 1 - high
-        @inline(__always) func unit(_ at: Int) -> UInt32 { UInt32(raw[at + high]) << 8 | UInt32(raw[at + low]) }
-        @inline(__always) func replacement() {
-            out[output] = 0xEF; out[output + 1] = 0xBF; out[output + 2] = 0xBD
-            output += 3
+        guard let decoder, let rawBase = raw?.baseAddress?.assumingMemoryBound(to: CChar.self),
+              let out = storage.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+        var source: UnsafePointer<CChar>? = UnsafePointer(rawBase + rawStart)
+        var target: UnsafeMutablePointer<CChar>? = out + end
+        let status = smskit_icu_decoder_convert(decoder, &source, rawBase + rawEnd, &target, out + storage.count, rawEOF ? 1 : 0)
+        let consumed = source.map { $0 - UnsafePointer(rawBase) } .map { $0 - rawStart } ?? 0
+        let produced = target.map { $0 - out - end } ?? 0
+        rawStart += consumed
+        rawDecoded += consumed
+        end += produced
+        decodedBytes += produced
+        decoderPending = status == 1
+        if status < 0 {
+            // ICU gave up on the input: end it here rather than loop.
+            rawStart = rawEnd
+            rawEOF = true
+            decoderPending = false
         }
-        decoding: while capacity - output >= 4 {
-            let remaining = rawEnd - input
-            if remaining < 2 {
-                if rawEOF && remaining == 1 { replacement(); input += 1 }
-                break
-            }
-            let first = unit(input)
-            switch first {
-            case 0..<0x80:
-                out[output] = UInt8(first)
-                output += 1
-                input += 2
-            case 0x80..<0x800:
-                out[output] = UInt8(0xC0 | first >> 6)
-                out[output + 1] = UInt8(0x80 | first & 0x3F)
-                output += 2
-                input += 2
-            case 0xD800..<0xDC00:
-                if remaining < 4 {
-                    guard rawEOF else { break decoding }   // wait for the low surrogate
-                    replacement()
-                    input += 2
-                    continue
-                }
-                let second = unit(input + 2)
-                guard (0xDC00..<0xE000).contains(second) else {
-                    replacement()
-                    input += 2
-                    continue
-                }
-                let scalar = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-                out[output] = UInt8(0xF0 | scalar >> 18)
-                out[output + 1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
-                out[output + 2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
-                out[output + 3] = UInt8(0x80 | scalar & 0x3F)
-                output += 4
-                input += 4
-            case 0xDC00..<0xE000:
-                replacement()
-                input += 2
-            default:
-                out[output] = UInt8(0xE0 | first >> 12)
-                out[output + 1] = UInt8(0x80 | (first >> 6) & 0x3F)
-                out[output + 2] = UInt8(0x80 | first & 0x3F)
-                output += 3
-                input += 2
-            }
-        }
-        rawDecoded += input - rawStart
-        decodedBytes += output - end
-        rawStart = input
-        end = output
     }
 }

@@ -59,9 +59,9 @@ import Testing
             "5,+1 202 555 0101,true,,+12025550101,is_possible,true,fixed_line_or_mobile,US,reserved-for-fiction",
         ], stderr: ["UTF-16LE with a byte order mark, decoded", "number from column 2 (Mobile Phone)"]),
         Case(arguments: ["excel-unicode-text-no-bom.txt", "-d", "tab"], status: 1, stdout: [""],
-             stderr: ["looks like UTF-16LE (a NUL in every other byte, no byte order mark); convert it to UTF-8 first: iconv -f UTF-16LE -t UTF-8"]),
+             stderr: ["looks like UTF-16LE (a NUL in every other byte, no byte order mark); read it with --encoding UTF-16LE, or convert it to UTF-8 first: iconv -f UTF-16LE -t UTF-8"]),
         Case(arguments: ["latin1.csv"], status: 1, stdout: [""],
-             stderr: ["looks like WINDOWS-1252", "iconv -f WINDOWS-1252 -t UTF-8"]),
+             stderr: ["looks like windows-1252", "read it with --encoding windows-1252", "iconv -f windows-1252 -t UTF-8"]),
         Case(arguments: ["no-header.csv", "--region", "gb"], status: 0, stdout: [
             header,
             "1,+44 7700 900111,true,,+447700900111,is_possible,false,unknown,,reserved-for-fiction",

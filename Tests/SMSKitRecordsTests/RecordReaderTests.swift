@@ -24,6 +24,11 @@ import Testing
         Case(name: "TSV ignores quotes", input: "\"a\nb\"", format: .tsv, expected: ["1:\"a", "2:b\""]),
         Case(name: "CSV quote open at the end over lines is cut at its line", input: "\"a\nb\nc", format: .csv, expected: ["1:?\"a", "2:b", "3:c"]),
         Case(name: "CSV quote open at the end on one line is kept", input: "a\n\"b,c", format: .csv, expected: ["1:a", "2:\"b,c"]),
+        Case(name: "CSV quote in mid-field is a byte", input: "x\"y,1\nb,2\n\"z\",3", format: .csv, expected: ["1:x\"y,1", "2:b,2", "3:\"z\",3"]),
+        Case(name: "CSV quote after a closing quote is a byte", input: "\"a\"b\"\nc", format: .csv, expected: ["1:\"a\"b\"", "2:c"]),
+        Case(name: "CSV lone CR and CRLF end records", input: "a\rb\r\nc\r\r\nd", format: .csv, expected: ["1:a", "2:b", "3:c", "4:", "5:d"]),
+        Case(name: "CSV CR inside quotes is a line", input: "\"a\rb\",c\rd", format: .csv, expected: ["1:\"a\rb\",c", "3:d"]),
+        Case(name: "CSV quote after the delimiter opens", input: "a,\"b\nc\"\nd", format: .csv, expected: ["1:a,\"b\nc\"", "3:d"]),
     ]
 
     @Test(arguments: cases, [16, 1 << 20])

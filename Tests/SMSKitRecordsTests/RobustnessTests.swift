@@ -32,6 +32,34 @@ import Testing
         #expect(reader.bytesConsumed == data.count)
     }
 
+    /// A 100,000-row export whose row 7 has `x"y` in an unquoted name and whose row 20 starts with
+    /// a quoted name: a quote in mid-field is a byte (as Python's csv reads it), so every row is
+    /// read, none as an error.
+    @Test func aQuoteInMidFieldSwallowsNothing() throws {
+        var text = "name,phone\n"
+        for row in 2...100_000 {
+            let name = row == 7 ? "x\"y" : row == 20 ? "\"Ann, 20\"" : row == 30 ? "5\" tablet" : "Bob \(row)"
+            text += "\(name),+34 612 345 \(String(row % 1000).leftPadded(to: 3))\n"
+        }
+        let records = try readRecords(Array(text.utf8), format: .csv)
+        #expect(records.count == 100_000)
+        #expect(records.allSatisfy { $0.problem == nil })
+        #expect(records.map(\.line) == Array(1...100_000))
+        #expect(fields(records[6].text, .csv) == ["x\"y", "+34 612 345 007"])
+        #expect(fields(records[19].text, .csv) == ["Ann, 20", "+34 612 345 020"])
+        #expect(fields(records[29].text, .csv) == ["5\" tablet", "+34 612 345 030"])
+    }
+
+    /// A quoted field still open at the end of the input: its record is cut at its first line and
+    /// reported, and the lines after it are read again as records, wherever the input ends.
+    @Test(arguments: [1 << 20, 64])
+    func aQuoteOpenAtTheEndLosesNoLine(_ capacity: Int) throws {
+        let input = "a,1\n\"b,2\nc,3\r\nd,\"4\"\re,5"
+        let records = try readRecords(Array(input.utf8), format: .csv, capacity: capacity)
+        #expect(records.map(\.description) == [#"1:"a,1""#, #"2:<unclosed>"\"b,2""#, #"3:"c,3""#, #"4:"d,\"4\"""#, #"5:"e,5""#])
+        #expect(records.map(\.record) == [1, 2, 3, 4, 5])
+    }
+
     @Test func aQuotedFieldOverTheLineLimitIsCutAndCounted() throws {
         let body = (1...5).map { "line \($0)" }.joined(separator: "\n")
         let input = "a,\"\(body)\"\nb\n"

@@ -12,6 +12,16 @@ the first digit changed; each asked for its own region, for the main region of i
 and for the next region in sorted order; every example also with the next region's calling code
 (another region's example). Costs are toll_free, standard_rate, premium_rate, unknown_cost.
 
+Tests/PhoneNumbersTests/Fixtures/short_given.tsv, columns  text region short_region valid cost carrier sms
+(PhoneNumberEngine.check's shortNumber for inputs given with their calling code, "+91 1171627" and
+"+911171627"): the short-number examples of every region (and one digit more or less) so written,
+asked in their region, the next region and US. For an input that parses and is not a valid number,
+the answers of ShortNumberInfo for the number's region: the default region when it is one of the
+number's calling code (is_valid_short_number_for_region and the others with it), else the region
+is_valid_short_number picks (the only region of the calling code, or the first where the number
+is a short code); never an emergency number (a plus sign does not reach one). "-" when the input
+is a valid number, or not a valid short number of that region.
+
 Tests/PhoneNumbersTests/Fixtures/short_emergency.tsv, columns  text region is_emergency connects
 (is_emergency_number, connects_to_emergency_number): every region's emergency examples, with extra
 digits, fewer digits, a plus sign, formatting, letters before, other scripts' digits, a second number
@@ -29,7 +39,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import oracle_common as oc  # noqa: E402
 
 import phonenumbers  # noqa: E402
-from phonenumbers import PhoneMetadata, shortnumberinfo as sni  # noqa: E402
+from phonenumbers import NumberParseException, PhoneMetadata, shortnumberinfo as sni  # noqa: E402
 
 DESCS = ["general_desc", "short_code", "toll_free", "standard_rate", "premium_rate", "emergency",
          "carrier_specific", "sms_services"]
@@ -81,6 +91,47 @@ def number_rows(regions, rng):
     return out
 
 
+def given_rows(regions):
+    rows = set()
+    for i, r in enumerate(regions):
+        m = PhoneMetadata.short_metadata_for_region(r)
+        cc = phonenumbers.country_code_for_region(r)
+        samples = []
+        for name in DESCS:
+            d = getattr(m, name)
+            if d is not None and d.example_number:
+                samples.append(d.example_number)
+        for nsn in dict.fromkeys(samples):
+            for v in dict.fromkeys([nsn, nsn + "0", nsn[:-1]]):
+                if not v:
+                    continue
+                for text in ("+%d %s" % (cc, v), "+%d%s" % (cc, v)):
+                    for region in (r, regions[(i + 1) % len(regions)], "US"):
+                        rows.add((text, region))
+    # The held-out rows that found the difference, and emergency numbers given with a plus sign.
+    for text, region in (("+91 1171627", "IN"), ("+91 1171627", "US"), ("+1 911", "US"), ("+44 999", "GB"),
+                         ("+44 999", "US"), ("+33 112", "FR"), ("+61 000", "AU")):
+        rows.add((text, region))
+    out = []
+    for text, region in sorted(rows):
+        try:
+            n = phonenumbers.parse(text, region)
+        except NumberParseException:
+            continue
+        answer = ["-"] * 5
+        if not phonenumbers.is_valid_number(n):
+            codes = phonenumbers.region_codes_for_country_code(n.country_code)
+            if region in codes and PhoneMetadata.short_metadata_for_region(region) is not None:
+                own = region
+            else:
+                own = sni._region_code_for_short_number_from_region_list(n, codes)
+            if own is not None and sni.is_valid_short_number_for_region(n, own):
+                answer = [own, "true", COST_NAMES[sni.expected_cost_for_region(n, own)],
+                          b(sni.is_carrier_specific_for_region(n, own)), b(sni.is_sms_service_for_region(n, own))]
+        out.append([text, region] + answer)
+    return out
+
+
 def emergency_texts(e):
     arabic = "".join(chr(0x660 + int(c)) for c in e)
     fullwidth = "".join(chr(0xFF10 + int(c)) for c in e)
@@ -118,10 +169,14 @@ def main():
     oc.write_tsv(os.path.join(oc.FIXTURES_DIR, "short_numbers.tsv"),
                  ["cc", "nsn", "region", "possible", "possible_region", "valid", "valid_region", "cost",
                   "cost_region", "carrier", "carrier_region", "sms_region"], numbers, "gen_short_number_fixture.py")
+    given = given_rows(regions)
+    oc.write_tsv(os.path.join(oc.FIXTURES_DIR, "short_given.tsv"),
+                 ["text", "region", "short_region", "valid", "cost", "carrier", "sms"], given, "gen_short_number_fixture.py")
     emergency = emergency_rows(regions)
     oc.write_tsv(os.path.join(oc.FIXTURES_DIR, "short_emergency.tsv"),
                  ["text", "region", "is_emergency", "connects"], emergency, "gen_short_number_fixture.py")
-    print("short_numbers.tsv: %d rows, short_emergency.tsv: %d rows" % (len(numbers), len(emergency)))
+    print("short_numbers.tsv: %d rows, short_given.tsv: %d rows, short_emergency.tsv: %d rows"
+          % (len(numbers), len(given), len(emergency)))
 
 
 if __name__ == "__main__":

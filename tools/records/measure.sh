@@ -10,7 +10,14 @@ work=${1:-$(mktemp -d)}
 mkdir -p "$work/src"
 cp "$root"/Sources/SMSKitRecords/*.swift "$work/src/"
 rm -f "$work/src/RegionNames.swift"   # needs the C table; not used by the reader
-swiftc -O -module-name Records "$work"/src/*.swift "$root/tools/records/reader_driver.swift" -o "$work/reader"
+# The reader decodes through ICU: the conversion shim alone, as module CSMSKitICU.
+mkdir -p "$work/icu"
+printf 'module CSMSKitICU {\n    header "%s"\n    export *\n}\n' "$root/Sources/CSMSKitICU/include/smskit_icu_convert.h" > "$work/icu/module.modulemap"
+cc -O2 -c -I "$root/Sources/CSMSKitICU/include" "$root/Sources/CSMSKitICU/smskit_icu_convert.c" -o "$work/icu/convert.o"
+# Top-level code compiles only from a file named main.swift.
+cp "$root/tools/records/reader_driver.swift" "$work/src/main.swift"
+swiftc -O -module-name Records -I "$work/icu" "$work"/src/*.swift "$work/icu/convert.o" \
+    -licuuc -licui18n -o "$work/reader"
 for kind in digits control; do
     python3 "$root/tools/records/generate_large_records.py" "$kind" | /usr/bin/time -f "$kind: peak RSS %M KB, %e s" "$work/reader" -
 done

@@ -8,7 +8,7 @@
 //   whatever the block size;
 // - line numbers increase; bytesConsumed never decreases and ends at the file's size;
 // - a kept record is never longer than the maximum;
-// - fields: as many as separators outside quotes plus one; TSV fields joined by tabs give the
+// - fields: as many as separators outside quoted fields plus one; TSV fields joined by tabs give the
 //   record back; CSV fields quoted again split into the same fields.
 import FuzzDriver
 import SMSKitRecords
@@ -36,71 +36,94 @@ private struct Expected {
 }
 
 /// Splits the whole input at once: the reader's documented behaviour without any buffering
-/// (the same walk as `model` in Tests/SMSKitRecordsTests/_Records.swift).
+/// (the same walk as `model` in Tests/SMSKitRecordsTests/_Records.swift). Lines and TSV end at LF;
+/// CSV records end at LF, CR LF or CR outside a quoted field, which a quote opens only as a
+/// field's first byte.
 private func model(_ data: [UInt8], format: InputFormat, maximum: Int, quotedLines: Int = RecordReader.defaultMaximumQuotedLines) -> [Expected] {
     let quote: UInt8? = format == .csv ? UInt8(ascii: "\"") : nil
-    let lf = UInt8(ascii: "\n")
+    let delimiter = format.dialect?.delimiter ?? UInt8(ascii: ",")
+    let lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
     var records: [Expected] = []
     var index = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     var line = 1
     func trimmed(_ slice: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        slice.last == UInt8(ascii: "\r") ? slice.dropLast() : slice
+        slice.last == cr ? slice.dropLast() : slice
+    }
+    func isLineEnd(_ byte: UInt8) -> Bool { byte == lf || (quote != nil && byte == cr) }
+    func after(_ position: Int) -> Int {
+        data[position] == cr && position + 1 < data.count && data[position + 1] == lf ? position + 2 : position + 1
     }
     func add(_ content: ArraySlice<UInt8>?) {
         let isTooLong = content.map { $0.count > maximum } ?? true
         records.append(Expected(line: line, bytes: isTooLong ? [] : content ?? [], isTooLong: isTooLong))
     }
+    enum Step { case next, end, runaway }
+    // 0: a field's start, 1: unquoted, 2: quoted, 3: just after a quote inside a quoted field.
+    func step(_ position: Int, _ state: inout Int, _ newlines: inout Int, _ firstNewline: inout Int) -> Step {
+        let byte = data[position]
+        guard let quote else { return byte == lf ? .end : .next }
+        if state == 2 {
+            if byte == quote {
+                state = 3
+            } else if byte == cr || (byte == lf && data[position - 1] != cr) {
+                newlines += 1
+                if firstNewline < 0 { firstNewline = position }
+                if newlines > quotedLines { return .runaway }
+            }
+        } else if byte == delimiter {
+            state = 0
+        } else if isLineEnd(byte) {
+            return .end
+        } else if byte == quote {
+            if state != 1 { state = 2 }
+        } else {
+            state = 1
+        }
+        return .next
+    }
     while index < data.count {
         let limit = maximum + 2
         var position = index
-        var quoted = false
+        var state = 0
         var newlines = 0
         var firstNewline = -1
-        enum Outcome { case end(Int), cut, skipFirstLine, skipByParity }
+        enum Outcome { case end(Int), cut, skipFirstLine, skipByRules }
         var outcome: Outcome
         while true {
             if position - index >= limit {
-                outcome = newlines > 0 && quoted ? .cut : newlines == 0 ? .skipFirstLine : .skipByParity
+                outcome = newlines > 0 && state == 2 ? .cut : newlines == 0 ? .skipFirstLine : .skipByRules
                 break
             }
-            if position == data.count { outcome = newlines > 0 && quoted ? .cut : .end(position); break }
-            let byte = data[position]
-            if byte == quote {
-                quoted.toggle()
-            } else if byte == lf {
-                if !quoted { outcome = .end(position); break }
-                newlines += 1
-                if firstNewline < 0 { firstNewline = position }
-                if newlines > quotedLines { outcome = .cut; break }
+            if position == data.count { outcome = newlines > 0 && state == 2 ? .cut : .end(position); break }
+            switch step(position, &state, &newlines, &firstNewline) {
+            case .end: outcome = .end(position)
+            case .runaway: outcome = .cut
+            case .next: position += 1; continue
             }
-            position += 1
+            break
         }
         switch outcome {
         case .end(let end):
             add(trimmed(data[index..<end]))
             line += 1 + newlines
-            index = end + 1
+            index = end < data.count ? after(end) : end
         case .cut:
             add(trimmed(data[index..<firstNewline]))
             line += 1
-            index = firstNewline + 1
+            index = after(firstNewline)
         case .skipFirstLine:
             add(nil)
             line += 1
-            index = (data[position...].firstIndex(of: lf) ?? data.count) + 1
-        case .skipByParity:
+            index = data[position...].firstIndex(where: isLineEnd).map(after) ?? data.count
+        case .skipByRules:
             add(nil)
             var lines = 0
+            var ignored = 0
             while position < data.count {
-                let byte = data[position]
+                let result = step(position, &state, &newlines, &ignored)
+                if result == .end { lines = 1 + newlines; position = after(position); break }
+                if result == .runaway { lines = newlines; position = after(position); break }
                 position += 1
-                if byte == quote {
-                    quoted.toggle()
-                } else if byte == lf {
-                    if !quoted { lines = 1 + newlines; break }
-                    newlines += 1
-                    if newlines > quotedLines { lines = newlines; break }
-                }
             }
             if lines == 0 { lines = 1 + newlines }
             line += lines
@@ -122,14 +145,25 @@ private func checkFields(_ record: UnsafeRawBufferPointer, format: InputFormat) 
     precondition(RecordFields.all(record, format: format).count == fields.count, "all(_:format:) disagrees with extract")
     precondition(!RecordFields.extract(fields.count, from: record, format: format, into: &scratch) || format == .lines,
                  "a field past the last one")
+    // Separators outside quoted fields; a quote opens one only as a field's first byte.
+    // State 0: a field's start, 1: unquoted, 2: quoted, 3: just after a quote inside one.
     var separators = 0
-    var quoted = false
+    var state = 0
     for byte in record {
         switch format {
         case .lines: break
         case .tsv: if byte == UInt8(ascii: "\t") { separators += 1 }
         case .csv:
-            if byte == UInt8(ascii: "\"") { quoted.toggle() } else if byte == UInt8(ascii: ","), !quoted { separators += 1 }
+            if state == 2 {
+                if byte == UInt8(ascii: "\"") { state = 3 }
+            } else if byte == UInt8(ascii: ",") {
+                separators += 1
+                state = 0
+            } else if byte == UInt8(ascii: "\"") {
+                if state != 1 { state = 2 }
+            } else {
+                state = 1
+            }
         }
     }
     precondition(fields.count == separators + 1, "field count is not separators + 1")

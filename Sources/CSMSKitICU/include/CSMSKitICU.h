@@ -11,6 +11,7 @@
 // Locale identifiers are ICU locale IDs ("pt_BR", "zh_Hant_HK", "ar@numbers=latn").
 
 #include <stdint.h>
+#include "smskit_icu_convert.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -7,8 +7,9 @@ import Dispatch
 
 extension PhoneNumberEngine {
     /// Parses and checks one input: everything a validator reports about it, and for an input
-    /// written without a plus sign that is not a valid number but a short or emergency number of
-    /// `defaultRegion`, its ``PhoneNumberCheck/shortNumber`` facts.
+    /// that is not a valid number but a short or emergency number of `defaultRegion`, its
+    /// ``PhoneNumberCheck/shortNumber`` facts (for an input given with its calling code, as
+    /// libphonenumber's ShortNumberInfo answers for the number's region, never an emergency one).
     ///
     /// ```swift
     /// let check = engine.check("07700 900123", defaultRegion: "GB")
@@ -25,7 +26,7 @@ extension PhoneNumberEngine {
         // `check(utf8:)` does: a check returned out of the closure below is copied once more
         // (cachegrind: 60 instructions an E.164 input).
         if let word = text.utf8.withContiguousStorageIfAvailable({ _parseE164WordParts($0) }), let parts = word {
-            return _check(PhoneNumber(parts))
+            return _checkGivenWithCallingCode(PhoneNumber(parts), defaultRegion: defaultRegion)
         }
         return _withUTF8(text) { check(utf8: $0, defaultRegion: defaultRegion) }
     }
@@ -40,17 +41,29 @@ extension PhoneNumberEngine {
         // The parse pipeline's first exit, strict E.164 by words, tried on its own: outside a
         // throwing call the check of nearly all E.164 input is built once (cachegrind: a third
         // of the instructions of checking E.164 text otherwise).
-        if let parts = _parseE164WordParts(bytes) { return _check(PhoneNumber(parts)) }
+        if let parts = _parseE164WordParts(bytes) { return _checkGivenWithCallingCode(PhoneNumber(parts), defaultRegion: defaultRegion) }
         let number: PhoneNumber
         do {
             number = try parse(utf8: bytes, defaultRegion: defaultRegion)
         } catch {
             return Self._failedCheck(error)
         }
+        if _startsWithPlus(utf8: bytes) { return _checkGivenWithCallingCode(number, defaultRegion: defaultRegion) }
         var result = _check(number)
-        if !result.isValid, let region = defaultRegion, !_startsWithPlus(utf8: bytes) {
+        if !result.isValid, let region = defaultRegion {
             result.shortNumber = _shortNumberInfo(
                 number, region: region, isEmergency: _matchesEmergency(utf8: bytes, region, allowingPrefix: false))
+        }
+        return result
+    }
+
+    /// ``check(_:)`` of a number given with its calling code, with the short-number facts of
+    /// ``_shortNumberInfo(givenWithCallingCode:defaultRegion:)`` when it is not valid.
+    @inline(__always)
+    func _checkGivenWithCallingCode(_ number: PhoneNumber, defaultRegion: RegionCode?) -> PhoneNumberCheck {
+        var result = _check(number)
+        if !result.isValid, let defaultRegion {
+            result.shortNumber = _shortNumberInfo(givenWithCallingCode: number, defaultRegion: defaultRegion)
         }
         return result
     }

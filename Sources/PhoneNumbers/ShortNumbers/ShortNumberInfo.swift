@@ -61,6 +61,26 @@ extension PhoneNumberEngine {
         _shortNumberInfo(number, region: region, isEmergency: isEmergencyNumber(text, region: region))
     }
 
+    /// The short-number facts of a number that is not valid, parsed from an input given with its
+    /// calling code (a plus sign: `+91 1171627`), as libphonenumber's ShortNumberInfo answers for
+    /// the number's region: with `defaultRegion` when it is a region of the number's calling code
+    /// (`isValidShortNumberForRegion` and the others for it), else with the region
+    /// `isValidShortNumber` picks (the calling code's only region, or the first where the number
+    /// is a short code). Never an emergency number: a plus sign does not reach one. A premium-rate
+    /// short code written in international form is still one to pay for, so it is reported.
+    func _shortNumberInfo(givenWithCallingCode number: PhoneNumber, defaultRegion: RegionCode) -> ShortNumberInfo? {
+        if _shortRegion(defaultRegion, number.countryCode) != nil {
+            return _shortNumberInfo(number, region: defaultRegion, isEmergency: false)
+        }
+        let regions = _ShortNumberTable.regions(ofCallingCode: number.countryCode)
+        let own: Int? = number.withNationalSignificantNumber { digits in
+            if regions.count == 1 { return regions[0] == _ShortNumberTable.none ? nil : Int(regions[0]) }
+            return _firstShortCodeRegion(regions, digits)
+        }
+        guard let own else { return nil }
+        return _shortNumberInfo(number, region: _ShortNumberTable.code(own), isEmergency: false)
+    }
+
     /// ``shortNumberInfo(_:text:region:)`` once the emergency test of the text is done (over a
     /// String or over bytes).
     func _shortNumberInfo(_ number: PhoneNumber, region: RegionCode, isEmergency emergency: Bool) -> ShortNumberInfo? {

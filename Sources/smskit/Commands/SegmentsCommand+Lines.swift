@@ -33,6 +33,8 @@ struct _SegmentsLines {
     /// The message's column (0-based) and the dialect, for CSV input; `nil` for plain lines.
     var column: ColumnArgument?
     var summaryJSON = false
+    /// `--encoding`.
+    var encoding: InputEncoding = .automatic
 
     /// Messages per batch, and the bytes after which a batch is cut sooner.
     static let batchRecords = 8_192
@@ -85,10 +87,10 @@ struct _SegmentsLines {
         var totals = Totals()
         var dialect: CSVDialect? = nil
         var index = 0
-        var reader = RecordReader(fd: fd, name: name, dialect: nil)
+        var reader = RecordReader(fd: fd, name: name, dialect: nil, encoding: encoding)
         if let column {
             // CSV: the delimiter from the first row; a header when the column is given by name.
-            reader = RecordReader(fd: fd, name: name, dialect: .comma)
+            reader = RecordReader(fd: fd, name: name, dialect: .comma, encoding: encoding)
             if case .index(let position) = column { index = position }
         }
         reader.willRead = { _Interrupt.waitForInput(fd) }
@@ -105,6 +107,7 @@ struct _SegmentsLines {
                 first = false
                 if record.problem == nil {
                     dialect = DelimiterDetection.detect(in: record.bytes).dialect
+                    if let dialect { reader.delimiter = dialect.delimiter }
                 }
                 if case .name(let wanted) = column {
                     let names = RecordFields.all(record.bytes, dialect: dialect)

@@ -2,6 +2,7 @@ import ArgumentParser
 import SMSEncoding
 import SMSKitCommandLine
 import SMSKitJSON
+import SMSKitRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -49,6 +50,11 @@ struct SegmentsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --lines: read CSV and take the message from this column (header name, or 1-based position with no header row).", valueName: "N|NAME"))
     var column: ColumnArgument?
 
+    @Option(name: .customLong("encoding"),
+            help: ArgumentHelp("With --lines: the file's encoding, auto (default) or an ICU converter name, as for validate.", valueName: "NAME"),
+            transform: { try ValidateCommand.encodingArgument($0) })
+    var inputEncoding: InputEncoding = .automatic
+
     @Option(help: ArgumentHelp("Output format: text or json (default text); with --lines jsonl, csv or tsv (default jsonl).", valueName: "FORMAT"))
     var format: SegmentsFormat?
 
@@ -62,6 +68,7 @@ struct SegmentsCommand: ParsableCommand {
             }
         } else {
             if column != nil { throw ValidationError("--column needs --lines.") }
+            if inputEncoding != .automatic { throw ValidationError("--encoding needs --lines.") }
             if let format, format != .text && format != .json {
                 throw ValidationError("--format \(format.rawValue) needs --lines; one text is shown as text or json.")
             }
@@ -73,6 +80,7 @@ struct SegmentsCommand: ParsableCommand {
             _Interrupt.install()
             var batch = _SegmentsLines(encoder: encoderOptions.encoder, format: format.flatMap { SegmentsLinesFormat(rawValue: $0.rawValue) } ?? .jsonl)
             batch.column = column
+            batch.encoding = inputEncoding
             batch.summaryJSON = summaryFormat == .json
             guard let path = text, path != "-" else { return try batch.run(fd: 0, name: "<stdin>") }
             let fd = try _InputFiles.openForReading(_InputFiles.paths(for: [path])[0], name: path).get()

@@ -25,9 +25,17 @@ struct ValidateCommand: ParsableCommand {
 
             DIALECTS: -d/--delimiter takes any ASCII character or 'tab' (and means CSV input); \
             without it a CSV file's delimiter is detected from its header row among , ; tab | \
-            (--summary says which). --quote sets the quote character. UTF-8 (with or without a \
-            byte order mark) and UTF-16 with a byte order mark are read; other encodings are \
-            refused with the iconv command that converts them. CRLF line ends are fine.
+            (--summary says which). --quote sets the quote character; as in Python's csv and \
+            Excel, a quote opens a quoted field only at a field's start (elsewhere it is a \
+            character) and a quoted field may span lines. LF, CRLF and CR line ends are fine.
+
+            ENCODINGS: -e/--encoding takes any ICU converter name (windows-1252, latin1, \
+            ISO-8859-15, Shift_JIS, GB18030, KOI8-R, UTF-16LE ...). The default, auto: a byte \
+            order mark decides (UTF-8, UTF-16, UTF-32); else UTF-8, where a record with bytes \
+            that are not UTF-8 is an invalid_utf8 error record; a file whose lines are \
+            consistently in a legacy encoding is refused before anything is written, naming \
+            the --encoding to give (a regular file is read through once to decide; from a pipe \
+            the first block decides).
 
             HEADERS AND COLUMNS: a CSV or TSV file has a header row when no cell of its first \
             row parses as a number and one has a letter (or always, with --header; never, with \
@@ -65,7 +73,8 @@ struct ValidateCommand: ParsableCommand {
             With --fields only, also: national, international, rfc3966 (the number so
             formatted), time_zones (IANA names; an array in JSON, joined by & elsewhere),
             carrier (the original carrier of a mobile number, in --carrier-lang),
-            short_number (true for a short code of the default region, such as 112),
+            short_number (true for a short code of the default region, such as 112, or,
+                       given with a calling code, of its region: +91 1171627),
             cost (toll_free, standard_rate, premium_rate or unknown_cost, for short codes).
 
             OUTPUT CHOICES: --fields picks and orders the fields. -k/--keep writes every input \
@@ -128,6 +137,11 @@ struct ValidateCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Quote character of CSV fields (default \"); empty for none.", valueName: "CHAR"))
     var quote: String?
+
+    @Option(name: [.customShort("e"), .long],
+            help: ArgumentHelp("The input's encoding: auto (default) or an ICU converter name such as windows-1252, latin1, Shift_JIS, GB18030, KOI8-R, UTF-16LE.", valueName: "NAME"),
+            transform: { try ValidateCommand.encodingArgument($0) })
+    var encoding: InputEncoding = .automatic
 
     @Option(name: .customLong("region-column"), help: ArgumentHelp("Take each row's default region from this column (position or header name); empty cells use --region, ZZ means none.", valueName: "N|NAME"))
     var regionColumn: ColumnArgument?
@@ -249,7 +263,7 @@ struct ValidateCommand: ParsableCommand {
                 }
                 defer { if fd != 0 { close(fd) } }
                 begun = true  // the pipeline writes its prologue with the first record (or at the end)
-                let reader = RecordReader(fd: fd, name: source.name, dialect: readerDialect(for: source.format))
+                let reader = RecordReader(fd: fd, name: source.name, dialect: readerDialect(for: source.format), encoding: encoding)
                 do {
                     try process(reader, format: source.format, engine: engine, pipeline: &pipeline, notes: &notes)
                 } catch let error as RecordReadError where sources.count > 1 {
@@ -289,7 +303,7 @@ struct ValidateCommand: ParsableCommand {
 
     /// The summary, as text or JSON, to stderr or `--summary-file`.
     func writeSummary(_ pipeline: _ValidatePipeline, notes: [String], seconds: Double, partial: Bool) throws {
-        let summary = _Summary(tally: pipeline.tally, records: pipeline.recordsRead, duplicates: pipeline.duplicates, notes: notes,
+        let summary = _Summary(tally: pipeline.tally, records: pipeline.recordsRead, lines: pipeline.linesRead, duplicates: pipeline.duplicates, notes: notes,
                                files: pipeline.fileFacts, seconds: seconds, partial: partial, filtered: !onlyValues.isEmpty || unique)
         let text = summaryFormat == .json ? summary.json : summary.text
         guard let summaryFile else {
@@ -314,6 +328,14 @@ struct ValidateCommand: ParsableCommand {
         case .invalid(let message):
             throw ValidationError(message)
         }
+    }
+
+    /// `--encoding`: `auto` or a name ICU knows; anything else is a usage error.
+    static func encodingArgument(_ text: String) throws -> InputEncoding {
+        guard let encoding = InputEncoding(text) else {
+            throw ValidationError("unknown encoding '\(text)': give auto or an ICU converter name such as windows-1252, ISO-8859-15, Shift_JIS, GB18030, KOI8-R or UTF-16LE")
+        }
+        return encoding
     }
 
     /// The dialect given by `--delimiter` and `--quote`, or `nil` (none given, or invalid).
@@ -443,10 +465,17 @@ struct ValidateCommand: ParsableCommand {
         if format == .csv, delimiter == nil, first.problem == nil {
             let detection = DelimiterDetection.detect(in: first.bytes, quote: dialect?.quote)
             dialect = detection.dialect
+            // From the second record on, a quoted field starts after the delimiter found.
+            reader.delimiter = detection.dialect.delimiter
             notes.append("\(reader.name): \(detection.reason)")
         }
-        if case .utf16(let bigEndian, _)? = reader.detectedEncoding {
+        switch reader.detectedEncoding {
+        case .utf16(let bigEndian, _)?:
             notes.append("\(reader.name): UTF-16\(bigEndian ? "BE" : "LE") with a byte order mark, decoded")
+        case .decoded(let decoded, let byteOrderMark)?:
+            notes.append("\(reader.name): \(decoded.name)\(byteOrderMark > 0 ? " with a byte order mark" : ""), decoded")
+        default:
+            break
         }
         var namedColumn = false
         if case .name = column { namedColumn = true }
@@ -509,12 +538,12 @@ struct ValidateCommand: ParsableCommand {
             if case .index(let index)? = regionColumn { regionIndex = index }
         }
         // No header and no --column: the column where most of the first 100 rows parse.
-        var sampled: [(line: Int, record: Int, bytes: [UInt8], problem: RecordProblem?)] = []
+        var sampled: [(line: Int, record: Int, bytes: [UInt8], problem: RecordProblem?, lineCount: Int)] = []
         // Not with --strict-lines: sampling would hold answers back until 100 rows have come.
         if !hasHeader, column == nil, format != .lines, !strictLines {
-            sampled.append((first.line, first.record, Array(first.bytes), first.problem))
+            sampled.append((first.line, first.record, Array(first.bytes), first.problem, first.lineCount))
             while sampled.count < 100, let record = try next() {
-                sampled.append((record.line, record.record, Array(record.bytes), record.problem))
+                sampled.append((record.line, record.record, Array(record.bytes), record.problem, record.lineCount))
             }
             let rows = sampled.filter { $0.problem == nil }.map { $0.bytes.withUnsafeBytes { RecordFields.all($0, dialect: dialect) } }
             if let choice = HeaderDetection.phoneColumn(byContent: rows, parsesAsNumber: parses), choice.index != numberIndex,
@@ -559,7 +588,7 @@ struct ValidateCommand: ParsableCommand {
         if !sampled.isEmpty {
             for row in sampled {
                 try row.bytes.withUnsafeBytes { bytes in
-                    try add(RecordReader.Record(line: row.line, record: row.record, bytes: bytes, problem: row.problem))
+                    try add(RecordReader.Record(line: row.line, record: row.record, bytes: bytes, problem: row.problem, lineCount: row.lineCount))
                 }
             }
         } else if !hasHeader {

@@ -25,6 +25,8 @@ struct _Summary {
     var tally: _Tally
     /// Input records read (header rows not included).
     var records: Int
+    /// Their physical lines: more than `records` when quoted fields hold line breaks.
+    var lines: Int
     var duplicates: Int
     var notes: [String]
     var files: [FileFacts]
@@ -53,10 +55,17 @@ struct _Summary {
         var lines: [String] = []
         lines.append(partial ? "smskit validate summary (partial: stopped by a signal)" : "smskit validate summary")
         for note in notes { lines.append("  \(note)") }
-        if records != tally.records {
-            lines.append("  records    \(_grouped(records)) (the counts below are per number checked)")
+        if self.lines > records {
+            // Quoted fields hold line breaks: lines and records are different counts.
+            lines.append("  lines      \(_grouped(self.lines)) (quoted fields span lines)")
+            lines.append("  records    \(_grouped(records))\(records != tally.records ? " (the counts below are per number checked)" : "")")
+            if records != tally.records { lines.append("  numbers    \(_grouped(tally.records))") }
+        } else {
+            if records != tally.records {
+                lines.append("  records    \(_grouped(records)) (the counts below are per number checked)")
+            }
+            lines.append("  lines      \(_grouped(tally.records))")
         }
-        lines.append("  lines      \(_grouped(tally.records))")
         lines.append("  parsed     \(_grouped(tally.parsed))\(percent(tally.parsed))")
         lines.append("  valid      \(_grouped(tally.valid))\(percent(tally.valid))")
         lines.append("  invalid    \(_grouped(tally.records - tally.valid))\(percent(tally.records - tally.valid))")
@@ -66,7 +75,7 @@ struct _Summary {
         lines.append("  by region  \(list(tally.byRegion) { $0 })")
         lines.append("  by type    \(list(tally.byType) { $0.rawValue })")
         lines.append("  errors     \(list(tally.errors) { $0 })")
-        lines.append("  time       \(String(format3: seconds)) s, \(_grouped(rate)) lines/s")
+        lines.append("  time       \(String(format3: seconds)) s, \(_grouped(rate)) \(self.lines > records ? "records" : "lines")/s")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -89,6 +98,7 @@ struct _Summary {
         let document: JSONValue = .object([
             ("partial", .bool(partial)),
             ("records", .int(records)),
+            ("lines", .int(self.lines)),
             ("numbers", .int(tally.records)),
             ("parsed", .int(tally.parsed)),
             ("valid", .int(tally.valid)),

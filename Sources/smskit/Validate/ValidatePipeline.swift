@@ -38,6 +38,9 @@ struct _ValidatePipeline {
     var fileFacts: [_Summary.FileFacts] = []
     /// Records read (the header rows not included), whether written or not.
     var recordsRead: Int { recordsSeen }
+    /// The physical lines of those records (more than ``recordsRead`` when quoted fields hold
+    /// line breaks).
+    var linesRead: Int { linesSeen }
     /// The output of `--keep`, `--fields`, several columns, `--split`, `--unique` or several
     /// files; `nil` for the fixed layout of ``formatter``. Set before the first record is added.
     var plan: _OutputPlan? {
@@ -68,6 +71,7 @@ struct _ValidatePipeline {
     private var chunksMade = 1
     private var nextSequence = 0
     private var recordsSeen = 0
+    private var linesSeen = 0
     private let slices: Int
     private let regionTable = _RegionTable()
     private var begun = false
@@ -203,6 +207,7 @@ struct _ValidatePipeline {
             badRegionCount += result.badRegionCount
         }
         recordsSeen += chunk.count
+        linesSeen += chunk.lines
         chunk.reset()
         idle.append(chunk)
         progress.update(records: recordsSeen, bytes: chunk.progressBytes)
@@ -246,6 +251,8 @@ final class _Chunk: @unchecked Sendable {
     let capacity: Int
     /// Written by the pipeline's thread only (see ``_ByteBuffer`` for the unchecked exclusivity).
     @exclusivity(unchecked) private(set) var count = 0
+    /// The physical lines of the records added.
+    @exclusivity(unchecked) private(set) var lines = 0
     @exclusivity(unchecked) private(set) var dialect: CSVDialect?
     let results: [_SliceResult]
     var parts = 1
@@ -274,10 +281,12 @@ final class _Chunk: @unchecked Sendable {
         (entries + count).initialize(to: _ChunkEntry(line: record.line, record: record.record, start: start, count: arena.count - start, isTooLong: record.isTooLong,
                                                            isUnclosedQuote: record.problem == .unclosedQuote))
         count += 1
+        lines += record.lineCount
     }
 
     func reset() {
         count = 0
+        lines = 0
         arena.removeAll()
     }
 }

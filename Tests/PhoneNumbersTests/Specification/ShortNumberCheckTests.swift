@@ -22,9 +22,15 @@ import Testing
     static let cases: [Case] = [
         Case(text: "911", region: "US", short: info("US", .tollFree, emergency: true)),
         Case(text: "9-1-1", region: "US", short: info("US", .tollFree, emergency: true)),
-        // With a plus sign it is a number of calling code 1 (invalid), not a short number.
-        Case(text: "+1 911", region: "US", short: nil),
-        Case(text: "tel:+1-911", region: "US", short: nil),
+        // Given with its calling code: the oracle's ShortNumberInfo for the number's region, but a
+        // plus sign never reaches an emergency service.
+        Case(text: "+1 911", region: "US", short: info("US", .tollFree)),
+        Case(text: "tel:+1-911", region: "US", short: info("US", .tollFree)),
+        Case(text: "+91 1171627", region: "IN", short: info("IN", .premiumRate, carrier: true)),
+        Case(text: "+911171627", region: "IN", short: info("IN", .premiumRate, carrier: true)),
+        Case(text: "+91 1171627", region: "US", short: info("IN", .premiumRate, carrier: true)),
+        Case(text: "+44 999", region: "US", short: info("GB", .tollFree)),
+        Case(text: "+44 9990", region: "GB", short: nil),
         Case(text: "24280", region: "US", short: info("US", .premiumRate, sms: true)),
         Case(text: "33669", region: "US", short: info("US", .unknownCost, carrier: true, sms: true)),
         Case(text: "112", region: "DE", short: info("DE", .tollFree, emergency: true)),

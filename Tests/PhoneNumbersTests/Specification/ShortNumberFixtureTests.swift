@@ -49,6 +49,33 @@ import Testing
         #expect(agreeing == fixture.rows.count, "\(mismatches.joined(separator: "\n"))")
     }
 
+    /// Inputs given with their calling code ("+91 1171627" in IN): `check`'s short-number facts
+    /// are the oracle's ShortNumberInfo answers for the number's region (Fixtures/short_given.tsv).
+    @Test func everyInputGivenWithItsCallingCodeAgreesWithTheOracle() throws {
+        let fixture = try Fixture("short_given.tsv")
+        #expect(fixture.header == ["text", "region", "short_region", "valid", "cost", "carrier", "sms"])
+        #expect(fixture.rows.count >= 5_000)
+        #expect(fixture.rows.contains { $0[0] == "+91 1171627" && $0[1] == "IN" && $0[2] == "IN" && $0[4] == "premium_rate" })
+        var mismatches: [String] = []
+        var agreeing = 0
+        var short = 0
+        for row in fixture.rows {
+            let check = engine.check(row[0], defaultRegion: RegionCode(row[1])!)
+            let got = check.shortNumber.map {
+                [$0.region.identifier, Self.flag($0.isValid), $0.cost.rawValue, Self.flag($0.isCarrierSpecific), Self.flag($0.isSMSService)]
+            } ?? ["-", "-", "-", "-", "-"]
+            #expect(check.shortNumber?.isEmergency != true, "\(row[0]) in \(row[1])")
+            if got != ["-", "-", "-", "-", "-"] { short += 1 }
+            if got == Array(row[2...6]) {
+                agreeing += 1
+            } else if mismatches.count < 20 {
+                mismatches.append("\(row[0]) in \(row[1]): got \(got) want \(Array(row[2...6]))")
+            }
+        }
+        #expect(agreeing == fixture.rows.count, "\(mismatches.joined(separator: "\n"))")
+        #expect(short >= 1_000)
+    }
+
     @Test func everyEmergencyRowAgreesWithTheOracle() throws {
         let fixture = try Fixture("short_emergency.tsv")
         #expect(fixture.header == ["text", "region", "is_emergency", "connects"])
