@@ -22,9 +22,8 @@ struct ConnectionErrors: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-             file: String, function: String, line: UInt) {
-        if let error = metadata?["psql_error"] { box.errors.withLock { $0.append("\(error)") } }
+    func log(event: LogEvent) {
+        if let error = event.metadata?["psql_error"] { box.errors.withLock { $0.append("\(error)") } }
     }
 
     var all: [String] { box.errors.withLock { $0 } }
