@@ -50,16 +50,16 @@ mkdir -p "$DIR/tls"
     ext_ca="basicConstraints=critical,CA:TRUE"
     openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 3650 \
         -subj "/CN=SMSKit test CA" -addext "$ext_ca" -addext "keyUsage=critical,keyCertSign,cRLSign" \
-        -keyout ca.key -out ca.crt 2>/dev/null
+        -keyout ca.key -out ca.crt >&2
     openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 3650 \
         -subj "/CN=SMSKit other CA" -addext "$ext_ca" -addext "keyUsage=critical,keyCertSign,cRLSign" \
-        -keyout other-ca.key -out other-ca.crt 2>/dev/null
+        -keyout other-ca.key -out other-ca.crt >&2
     openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -subj "/CN=localhost" \
-        -keyout server.key -out server.csr 2>/dev/null
+        -keyout server.key -out server.csr >&2
     printf '%s\n' "subjectAltName=DNS:localhost" "basicConstraints=CA:FALSE" \
         "keyUsage=critical,digitalSignature" "extendedKeyUsage=serverAuth" > server.ext
     openssl x509 -req -in server.csr -CA ca.crt -CAkey ca.key -CAcreateserial -days 3650 \
-        -extfile server.ext -out server.crt 2>/dev/null
+        -extfile server.ext -out server.crt >&2
     rm -f server.csr server.ext ca.srl ca.key other-ca.key
     chmod 600 server.key
 )

@@ -1,8 +1,33 @@
 import Foundation
+import Logging
 import PhoneVerification
 import PhoneVerificationPostgres
 import PostgresNIO
+import Synchronization
 import Testing
+
+/// Keeps the `psql_error` metadata of what postgres-nio logs in the background ("Connection creation
+/// failed"): the reason a connection was refused.
+struct ConnectionErrors: LogHandler {
+    final class Box: Sendable {
+        let errors = Mutex<[String]>([])
+    }
+    let box = Box()
+    var metadata: Logger.Metadata = [:]
+    var metadataProvider: Logger.MetadataProvider?
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        if let error = event.metadata?["psql_error"] { box.errors.withLock { $0.append("\(error)") } }
+    }
+
+    var all: [String] { box.errors.withLock { $0 } }
+}
 
 /// The TLS side of the server from `.ci/postgres.sh`: its certificate names `localhost` only and is
 /// signed by `ca.crt`; `other-ca.crt` signed nothing the server has.
@@ -55,18 +80,22 @@ enum PostgresTLSServer {
         }
     }
 
-    /// What a verifier on `url` gets from its store: `nil` when the store answered, else the error.
-    static func refusal(url: String) async throws -> VerificationError? {
+    /// What a verifier on `url` gets from its store (`nil` when the store answered), and why
+    /// postgres-nio could not connect, as it logged it.
+    static func refusal(url: String) async throws -> (error: VerificationError?, reasons: String) {
         var configuration = try PostgresVerificationStore.configuration(url: url)
         configuration.options.connectTimeout = .seconds(2)
-        let client = PostgresClient(configuration: configuration)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
+        let handler = ConnectionErrors()
+        let client = PostgresClient(configuration: configuration,
+                                    backgroundLogger: Logger(label: "tls-test") { _ in handler })
+        let error = try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
             let verifier = try makeVerifier(store: PostgresVerificationStore(client: client), sender: RecordingSender(),
                                             clock: ManualClock()) { $0.storeTimeout = .seconds(4) }
             return await caught { try await verifier.check(id: String(repeating: "A", count: 22), code: "123456") }
         }
+        return (error, handler.all.joined(separator: "\n"))
     }
 }
 
@@ -104,9 +133,10 @@ struct PostgresTLSTests {
     @Test("verify-full: a host name the certificate does not carry (127.0.0.1 for a localhost certificate) is refused")
     func verifyFullWrongHost() async throws {
         let ca = try PostgresTLSServer.file("ca.crt")
-        let error = try await PostgresTLSServer.refusal(
+        let refused = try await PostgresTLSServer.refusal(
             url: PostgresTLSServer.url(host: "127.0.0.1", query: "sslmode=verify-full&sslrootcert=\(ca)"))
-        #expect(error?.code == .storeUnavailable || error?.code == .storeTimeout)
+        #expect(refused.error?.code == .storeUnavailable || refused.error?.code == .storeTimeout)
+        #expect(refused.reasons.contains("failedToValidateHostname"), "\(refused.reasons)")
     }
 
     @Test("verify-ca: the right CA connects whatever the host name; another CA is refused")
@@ -116,17 +146,19 @@ struct PostgresTLSTests {
             url: PostgresTLSServer.url(host: "127.0.0.1", query: "sslmode=verify-ca&sslrootcert=\(ca)"))
         #expect(state.ssl)
         let other = try PostgresTLSServer.file("other-ca.crt")
-        let error = try await PostgresTLSServer.refusal(
+        let refused = try await PostgresTLSServer.refusal(
             url: PostgresTLSServer.url(host: "localhost", query: "sslmode=verify-ca&sslrootcert=\(other)"))
-        #expect(error?.code == .storeUnavailable || error?.code == .storeTimeout)
+        #expect(refused.error?.code == .storeUnavailable || refused.error?.code == .storeTimeout)
+        #expect(refused.reasons.contains("CERTIFICATE_VERIFY_FAILED"), "\(refused.reasons)")
     }
 
     @Test("require with a CA file checks the chain, as libpq does: another CA is refused")
     func requireWithCA() async throws {
         let other = try PostgresTLSServer.file("other-ca.crt")
-        let error = try await PostgresTLSServer.refusal(
+        let refused = try await PostgresTLSServer.refusal(
             url: PostgresTLSServer.url(host: "127.0.0.1", query: "sslmode=require&sslrootcert=\(other)"))
-        #expect(error?.code == .storeUnavailable || error?.code == .storeTimeout)
+        #expect(refused.error?.code == .storeUnavailable || refused.error?.code == .storeTimeout)
+        #expect(refused.reasons.contains("CERTIFICATE_VERIFY_FAILED"), "\(refused.reasons)")
     }
 }
 

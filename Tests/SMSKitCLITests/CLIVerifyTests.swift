@@ -47,15 +47,15 @@ struct CLIVerifyTests {
 
         let code = try files.lastCode()
         let wrong = code == "000000" ? "000001" : "000000"
-        let bad = try CLI.run(["verify", "check", id, wrong, "--format", "json"] + files.common, environment: noSecret)
+        let bad = try CLI.run(["verify", "check", "--format", "json"] + files.common + ["--", id, wrong], environment: noSecret)
         #expect(bad.status == 1)
         let badJSON = try #require(try bad.json() as? [String: Any])
         #expect(badJSON["status"] as? String == "incorrect_code")
         #expect(badJSON["attempts_left"] as? Int == 4)
-        let good = try CLI.run(["verify", "check", id, code] + files.common, environment: noSecret)
+        let good = try CLI.run(["verify", "check"] + files.common + ["--", id, code], environment: noSecret)
         #expect(good.status == 0)
         #expect(good.stdout == "approved\n")
-        let again = try CLI.run(["verify", "check", id, code, "--format", "json"] + files.common, environment: noSecret)
+        let again = try CLI.run(["verify", "check", "--format", "json"] + files.common + ["--", id, code], environment: noSecret)
         #expect(again.status == 1)
         #expect((try again.json() as? [String: Any])?["status"] as? String == "already_used")
     }
@@ -76,7 +76,7 @@ struct CLIVerifyTests {
         let json = try #require(try start.json() as? [String: Any])
         #expect(json["test"] as? Bool == true)
         #expect(!FileManager.default.fileExists(atPath: files.outbox))
-        let check = try CLI.run(["verify", "check", try #require(json["id"] as? String), "123456"] + files.common,
+        let check = try CLI.run(["verify", "check"] + files.common + ["--", try #require(json["id"] as? String), "123456"],
                                 environment: env)
         #expect(check.status == 0 && check.stdout == "approved\n")
         let remove = try CLI.run(["verify", "test-numbers", "remove", "+16505550100", "--test-numbers", files.tests])

@@ -15,7 +15,9 @@ struct VerifyCheckCommand: ParsableCommand {
             already_used. JSON output: status, attempts_left (for incorrect_code), e164 (when approved).
 
             Without CODE, the code is the first line of stdin (on a terminal: a prompt, no echo). \
-            A CODE argument works too, but other local users can read it in ps while the check runs.
+            A CODE argument works too, but other local users can read it in ps while the check runs. \
+            An ID may start with '-': give the options first and '--' before it \
+            (smskit verify check --store FILE -- -AbC...).
             """
     )
 
