@@ -71,22 +71,28 @@ enum LimitScenarios {
         #expect(sender.messages.count == 11)
     }
 
-    /// 20 concurrent starts for one new number: one verification, one SMS.
-    static func concurrentStarts(store: any VerificationStore, sizes: StoreSizes) async throws {
+    /// 20 concurrent starts for one new number, spread over `stores` (one state, as separate
+    /// processes would share it): one verification, one SMS. Eight rounds, each with a new number,
+    /// so that a race has many chances to show.
+    static func concurrentStarts(stores: [any VerificationStore], sizes: StoreSizes) async throws {
         let clock = ManualClock()
         let sender = RecordingSender()
-        let verifier = try makeVerifier(store: store, sender: sender, clock: clock)
-        let ids = await withTaskGroup(of: String?.self) { group in
-            for index in 0..<20 {
-                group.addTask { try? await verifier.start(phoneNumber: Numbers.germany, clientKey: "client-\(index)").id }
+        let verifiers = try stores.map { try makeVerifier(store: $0, sender: sender, clock: clock) }
+        for round in 0..<8 {
+            let number = "+44740012345\(round)"
+            let ids = await withTaskGroup(of: String?.self) { group in
+                for index in 0..<20 {
+                    let verifier = verifiers[index % verifiers.count]
+                    group.addTask { try? await verifier.start(phoneNumber: number, clientKey: "client-\(index)").id }
+                }
+                var all: [String] = []
+                for await id in group { if let id { all.append(id) } }
+                return all
             }
-            var all: [String] = []
-            for await id in group { if let id { all.append(id) } }
-            return all
+            #expect(ids.count == 1, "round \(round)")
+            #expect(sender.messages.count == round + 1, "round \(round)")
+            #expect(try await sizes().verifications == round + 1, "round \(round)")
         }
-        #expect(ids.count == 1)
-        #expect(sender.messages.count == 1)
-        #expect(try await sizes().verifications == 1)
     }
 
     /// Runs `count` starts, `width` at a time, and returns how many were refused with each code.
@@ -180,7 +186,7 @@ struct MemoryLimitTests {
     @Test("20 concurrent starts for a new number: one verification, one SMS")
     func concurrentStarts() async throws {
         let store = InMemoryVerificationStore()
-        try await LimitScenarios.concurrentStarts(store: store) { (store.count, store.counterCount) }
+        try await LimitScenarios.concurrentStarts(stores: [store]) { (store.count, store.counterCount) }
     }
 
     @Test("floods of test-number starts and of refused starts from fresh client keys leave the store flat")
@@ -264,7 +270,8 @@ struct SQLiteLimitTests {
     @Test("20 concurrent starts for a new number: one verification, one SMS")
     func concurrentStarts() async throws {
         try await withStore { store in
-            try await LimitScenarios.concurrentStarts(store: store) { try await store.entryCounts() }
+            let second = try SQLiteVerificationStore(path: store.path)
+            try await LimitScenarios.concurrentStarts(stores: [store, second]) { try await store.entryCounts() }
         }
     }
 
@@ -295,11 +302,11 @@ struct PostgresLimitTests {
         try await PostgresTestServer.withStores(1) { try await LimitScenarios.dailyCap(store: $0[0]) }
     }
 
-    @Test("20 concurrent starts for a new number: one verification, one SMS")
+    @Test("20 concurrent starts for a new number through 10 clients: one verification, one SMS")
     func concurrentStarts() async throws {
-        try await PostgresTestServer.withStores(1) { stores in
-            let store = stores[0]
-            try await LimitScenarios.concurrentStarts(store: store) { try await store.entryCounts() }
+        // Ten clients (as ten gateway processes) so that the starts run on separate connections.
+        try await PostgresTestServer.withStores(10) { stores in
+            try await LimitScenarios.concurrentStarts(stores: stores) { try await stores[0].entryCounts() }
         }
     }
 
