@@ -4,7 +4,7 @@ import Synchronization
 /// A ``VerificationStore`` in the process's memory: for tests and single-process gateways.
 ///
 /// It is bounded: at most `capacity` verifications and `capacity` counters. When full, it first
-/// drops what has expired; if it is still full it throws ``VerificationStoreError/Kind/full``
+/// drops what has expired (even within the retention of ``removeExpired(now:retention:)``); if it is still full it throws ``VerificationStoreError/Kind/full``
 /// rather than evicting open verifications (an attacker could otherwise flush other people's codes,
 /// or reset their own rate limits). Every operation holds one lock, so each is atomic.
 ///
@@ -58,11 +58,13 @@ public final class InMemoryVerificationStore: VerificationStore {
             evict(now: now)
         }
 
+        /// Drops verifications that expired `retention` before `now` and counters that hold nothing at `now`.
         @discardableResult
-        mutating func evict(now: Date) -> Int {
+        mutating func evict(now: Date, retention: Duration = .zero) -> Int {
             let before = records.count + counters.count
             let ms = now.millisecondsSince1970
-            records = records.filter { $0.value.expiresAt > now }
+            let cutoff = now.addingTimeInterval(-retention.timeInterval)
+            records = records.filter { $0.value.expiresAt > cutoff }
             newestByNumber = newestByNumber.filter { records[$0.value] != nil }
             counters = counters.filter { $0.value.expiresAt > ms }
             return before - records.count - counters.count
@@ -84,6 +86,9 @@ public final class InMemoryVerificationStore: VerificationStore {
 
     /// The number of verifications held (open, used or expired but not yet evicted).
     public var count: Int { state.withLock { $0.records.count } }
+
+    /// The number of rate-limit windows held (per client key, per number, per range).
+    public var counterCount: Int { state.withLock { $0.counters.count } }
 
     /// The verification with this ID, as stored (for inspection: it holds no code in clear).
     public func record(id: String) -> VerificationRecord? { state.withLock { $0.records[id] } }
@@ -122,8 +127,10 @@ public final class InMemoryVerificationStore: VerificationStore {
         }
     }
 
+    /// Deletes what expired (verifications `retention` before `now`). A full store also drops
+    /// verifications that expired within the retention before it refuses a start.
     @discardableResult
-    public func removeExpired(now: Date) async throws -> Int {
-        state.withLock { $0.evict(now: now) }
+    public func removeExpired(now: Date, retention: Duration) async throws -> Int {
+        state.withLock { $0.evict(now: now, retention: retention) }
     }
 }

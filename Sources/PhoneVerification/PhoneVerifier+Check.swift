@@ -33,7 +33,8 @@ extension PhoneVerifier {
         guard _Random.isWellFormedID(id) else { return .notFound }
         let now = clock.now()
         let request = CheckRequest(id: id, digest: secret.digest(id: id, code: code), keyID: secret.keyID, now: now,
-                                   approvalWindow: configuration.sendGuard.rangeVelocity?.window)
+                                   approvalWindow: configuration.sendGuard.rangeVelocity?.window,
+                                   failureWindow: configuration.sendGuard.failedCheckLimit?.window)
         let outcome = try await withStore { [store] in try await store.check(request) }
         switch outcome {
         case .approved(let e164): return .approved(e164: e164)

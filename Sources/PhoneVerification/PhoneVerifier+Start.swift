@@ -9,8 +9,10 @@ extension PhoneVerifier {
     ///
     /// A second start for a number that has an open verification is a resend: same ID, a new code
     /// (or the same one, see ``VerificationConfiguration/resendCode``), allowed once the cooldown after
-    /// the previous SMS has passed and within the per-number limit. A registered test number gets a
-    /// new verification with its fixed code each time, no SMS and no limits.
+    /// the previous SMS has passed and within the per-number limits. A new verification is made only
+    /// while the number's failure budget has room for its attempts. A registered test number gets a
+    /// new verification with its fixed code each time and no SMS, within the client and number limits.
+    /// A refused start stores nothing.
     ///
     /// ```swift
     /// let started = try await verifier.start(phoneNumber: "(650) 555-0100", defaultRegion: "US",
@@ -25,7 +27,7 @@ extension PhoneVerifier {
     ///   - clientKey: Who asks (e.g. the client's IP address), for the per-client limit; `nil` to skip it.
     /// - Returns: The ID, the E.164 number, locale, segments, expiry and when a resend may come.
     /// - Throws: ``VerificationError``: `.invalidNumber`, `.fictionalNumber`, `.regionNotAllowed`,
-    ///   `.refusedNumberType`, `.clientRateLimited`, `.numberRateLimited`, `.rangeBlocked`,
+    ///   `.refusedNumberType`, `.clientRateLimited`, `.numberRateLimited`, `.tooManyFailedChecks`, `.rangeBlocked`,
     ///   `.resendCooldown` (with `retryAfter`), `.invalidLanguageCode`, `.invalidClientKey`,
     ///   `.sendFailed`, `.renderFailed` or a store fault.
     public func start(phoneNumber: String, defaultRegion: RegionCode? = nil, languageCode: String? = nil,
@@ -50,9 +52,10 @@ extension PhoneVerifier {
         let now = clock.now()
         let (region, type) = engine.classify(number)
 
-        // Test numbers: Firebase's rules (no SMS, fixed code, no rate limit).
+        // Test numbers: no SMS and a fixed code, as Firebase does; limited as other numbers are,
+        // so that their starts cannot fill the store.
         if let entry = testNumbers.entry(for: number) {
-            return try await startTest(entry, region: region, languageCode: languageCode, now: now)
+            return try await startTest(entry, region: region, languageCode: languageCode, clientKey: clientKey, now: now)
         }
         let e164 = engine.formatE164(number)
         if engine.fictionalRange(of: number) != nil {
@@ -84,12 +87,11 @@ extension PhoneVerifier {
         let newCode = _Random.code(length: configuration.codeLength)
         var record = makeRecord(id: id, e164: e164, code: newCode, isTest: false, locale: "", now: now)
         record.rangeKey = range
-        var request = StartRequest(record: record, resendCooldown: configuration.resendCooldown)
-        if let clientKey, let limit = guardConfiguration.clientLimit {
-            request.clientLimit = WindowLimit(key: "c:" + Self.fingerprint(clientKey), limit: limit.count, window: limit.window)
-        }
-        if let limit = guardConfiguration.numberLimit {
-            request.numberLimit = WindowLimit(key: "n:" + e164, limit: limit.count, window: limit.window)
+        var request = limitedRequest(record, clientKey: clientKey)
+        request.resendCooldown = configuration.resendCooldown
+        if let budget = guardConfiguration.failedCheckLimit {
+            request.failureBudget = WindowLimit(key: WindowLimit.failureKey(e164: e164), limit: budget.count,
+                                                window: budget.window)
         }
         if let range, let velocity = guardConfiguration.rangeVelocity {
             request.range = RangeRule(range: range, threshold: velocity.threshold, window: velocity.window,
@@ -124,10 +126,8 @@ extension PhoneVerifier {
             }
             return try await deliver(open, code: code, region: region, languageCode: languageCode, now: now,
                                      isResend: true)
-        case .clientLimited(let retryAt):
-            throw VerificationError(.clientRateLimited,
-                "this client started \(guardConfiguration.clientLimit?.count ?? 0) verifications in the window",
-                retryAfter: retryAt)
+        case .clientLimited, .numberLimited, .failureLimited:
+            throw refusal(outcome, e164: e164)
         case .rangeBlocked(let until, let newly):
             throw VerificationError(.rangeBlocked,
                 newly ? "the number range of \(e164) is now blocked: many codes were sent into it and few were checked"
@@ -136,17 +136,55 @@ extension PhoneVerifier {
         case .cooldown(let until):
             throw VerificationError(.resendCooldown,
                 "a code was sent to \(e164) less than \(configuration.resendCooldown) ago", retryAfter: until)
+        }
+    }
+
+    /// A start request for `record` with the client limit and the number limits.
+    private func limitedRequest(_ record: VerificationRecord, clientKey: String?) -> StartRequest {
+        let guardConfiguration = configuration.sendGuard
+        var request = StartRequest(record: record)
+        if let clientKey, let limit = guardConfiguration.clientLimit {
+            request.clientLimit = WindowLimit(key: "c:" + Self.fingerprint(clientKey), limit: limit.count, window: limit.window)
+        }
+        if let limit = guardConfiguration.numberLimit {
+            request.numberLimit = WindowLimit(key: "n:" + record.e164, limit: limit.count, window: limit.window)
+        }
+        if let limit = guardConfiguration.dailyNumberLimit {
+            request.dailyNumberLimit = WindowLimit(key: "d:" + record.e164, limit: limit.count, window: limit.window)
+        }
+        return request
+    }
+
+    /// The error for a limit's refusal of a start.
+    private func refusal(_ outcome: StartOutcome, e164: String) -> VerificationError {
+        let guardConfiguration = configuration.sendGuard
+        switch outcome {
+        case .clientLimited(let retryAt):
+            return VerificationError(.clientRateLimited,
+                "this client started \(guardConfiguration.clientLimit?.count ?? 0) verifications in the window",
+                retryAfter: retryAt)
         case .numberLimited(let retryAt):
-            throw VerificationError(.numberRateLimited,
-                "\(guardConfiguration.numberLimit?.count ?? 0) codes were sent to \(e164) in the window", retryAfter: retryAt)
+            let limits = [guardConfiguration.numberLimit, guardConfiguration.dailyNumberLimit].compactMap { $0 }
+                .map { "\($0.count) per \(Self.spoken($0.window))" }.joined(separator: " and ")
+            return VerificationError(.numberRateLimited,
+                "too many codes were sent to \(e164) recently (at most \(limits))", retryAfter: retryAt)
+        case .failureLimited(let retryAt):
+            let budget = guardConfiguration.failedCheckLimit
+            return VerificationError(.tooManyFailedChecks,
+                "\(e164) had too many failed checks (at most \(budget?.count ?? 0) per \(Self.spoken(budget?.window ?? .zero))); "
+                    + "no new verification for it until the window passes", retryAfter: retryAt)
+        default:
+            return VerificationError(.storeUnavailable, "the store answered an unexpected outcome")
         }
     }
 
     private func startTest(_ entry: TestNumberRegistry.Entry, region: RegionCode?, languageCode: String?,
-                           now: Date) async throws(VerificationError) -> StartedVerification {
+                           clientKey: String?, now: Date) async throws(VerificationError) -> StartedVerification {
         let locale = renderer.resolveLocale(languageCode ?? defaultLanguage(forRegion: region) ?? "").locale
         let record = makeRecord(id: _Random.id(), e164: entry.e164, code: entry.code, isTest: true, locale: locale, now: now)
-        _ = try await withStore { [store] in try await store.start(StartRequest(record: record)) }
+        let request = limitedRequest(record, clientKey: clientKey)
+        let outcome = try await withStore { [store] in try await store.start(request) }
+        guard outcome == .created else { throw refusal(outcome, e164: entry.e164) }
         return StartedVerification(id: record.id, e164: record.e164, locale: locale, segments: 0,
                                    expiresAt: record.expiresAt, resendAllowedAt: now, isTest: true, isResend: false)
     }
@@ -190,6 +228,14 @@ extension PhoneVerifier {
             expiresAt: record.expiresAt,
             resendAllowedAt: now.addingTimeInterval(configuration.resendCooldown.timeInterval),
             isTest: false, isResend: isResend)
+    }
+
+    /// A window's length as a person says it: `24 h`, `10 min`, `45 s`.
+    static func spoken(_ duration: Duration) -> String {
+        let seconds = duration.components.seconds
+        if seconds >= 3600, seconds % 3600 == 0 { return "\(seconds / 3600) h" }
+        if seconds >= 60, seconds % 60 == 0 { return "\(seconds / 60) min" }
+        return "\(seconds) s"
     }
 
     /// The range a number falls in: its calling code and the first digits of its national number.

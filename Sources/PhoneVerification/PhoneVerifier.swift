@@ -16,9 +16,12 @@ import SMSTemplates
 ///   renders the SMS in the language asked for (or the number's region's) and hands it to the
 ///   ``SMSSender``. A registered test number gets no SMS and keeps its fixed code; a fictional
 ///   number that is not registered is refused.
-/// - **Check** counts the attempt against the verification (never against the number, so nobody
-///   can lock another person out), then compares HMAC-SHA256(secret, id ‖ code) in constant time.
-///   Codes are single use, expire, and accept ``VerificationConfiguration/maxAttempts`` checks.
+/// - **Check** counts the attempt against the verification (a check is never refused because of
+///   the number, so nobody can lock another person out of the code they hold), then compares
+///   HMAC-SHA256(secret, id ‖ code) in constant time. Codes are single use, expire, and accept
+///   ``VerificationConfiguration/maxAttempts`` checks. A failed check also counts against the
+///   number's failure budget (``SendGuard/failedCheckLimit``), which refuses *new* verifications
+///   for it once the budget has no room for another one's attempts.
 /// - **Faults**: a store that fails or times out gives a ``VerificationError`` with a store code and
 ///   approves nothing. A sender that fails closes the verification (no code is usable without an
 ///   SMS) and gives `.sendFailed`; the rate-limit hits it took stay counted.
@@ -36,7 +39,7 @@ import SMSTemplates
 public struct PhoneVerifier: Sendable {
     /// The configuration.
     public let configuration: VerificationConfiguration
-    /// The test numbers: no SMS, fixed codes, no limits.
+    /// The test numbers: no SMS, fixed codes, the client and number limits of other numbers.
     public let testNumbers: TestNumberRegistry
     /// The store.
     public let store: any VerificationStore

@@ -62,8 +62,11 @@ public struct RangeVelocity: Sendable, Hashable {
 /// Defaults: every region; numbers whose type cannot take an SMS or costs extra are refused
 /// (premium rate, shared cost, UAN, pager, voicemail, toll free and personal numbers; VoIP is
 /// allowed; remove or add types in ``refusedTypes``), and so are the satellite and international
-/// networks (+870, +881, +882, +883; see ``refusedCallingCodes``); 5 SMS per number per 10
-/// minutes (resends included); 20 starts per client key per 10 minutes; the ``RangeVelocity`` defaults. Test numbers skip every limit.
+/// networks (+870, +881, +882, +883; see ``refusedCallingCodes``); 5 SMS per number per 10 minutes
+/// and 10 per 24 hours (resends included); at most 10 failed checks per number per 24 hours
+/// (``failedCheckLimit``); 20 starts per client key per 10 minutes; the ``RangeVelocity``
+/// defaults. Test numbers are limited per client key and per number as others are, but skip the
+/// failure budget and the range detector.
 public struct SendGuard: Sendable, Hashable {
     /// Only these regions, or `nil` for all.
     public var allowedRegions: Set<RegionCode>?
@@ -75,6 +78,15 @@ public struct SendGuard: Sendable, Hashable {
     public var refusedCallingCodes: Set<Int> = SendGuard.defaultRefusedCallingCodes
     /// SMS per number (first sends and resends), or `nil` for no limit.
     public var numberLimit: RateLimit?
+    /// SMS per number over a longer window (first sends and resends), or `nil` for no limit: the
+    /// most SMS one person's phone gets per day however patiently it is asked.
+    public var dailyNumberLimit: RateLimit?
+    /// The failure budget: the most failed checks per number per window, across all its
+    /// verifications, or `nil` for none. A new verification is made only while its attempts fit in
+    /// what is left of the budget, so the budget holds exactly; checks of a verification that is
+    /// already open, and resends of it, are never refused by it (nobody can lock a person out of
+    /// the code they hold). Its count must be at least ``VerificationConfiguration/maxAttempts``.
+    public var failedCheckLimit: RateLimit?
     /// Starts per client key (e.g. an IP address), or `nil` for no limit.
     public var clientLimit: RateLimit?
     /// The range velocity detector, or `nil` to turn it off.
@@ -98,11 +110,15 @@ public struct SendGuard: Sendable, Hashable {
                 refusedTypes: Set<PhoneNumberType> = SendGuard.defaultRefusedTypes,
                 numberLimit: RateLimit? = RateLimit(count: 5, window: .seconds(600)),
                 clientLimit: RateLimit? = RateLimit(count: 20, window: .seconds(600)),
-                rangeVelocity: RangeVelocity? = RangeVelocity()) {
+                rangeVelocity: RangeVelocity? = RangeVelocity(),
+                dailyNumberLimit: RateLimit? = RateLimit(count: 10, window: .seconds(86_400)),
+                failedCheckLimit: RateLimit? = RateLimit(count: 10, window: .seconds(86_400))) {
         self.allowedRegions = allowedRegions
         self.deniedRegions = deniedRegions
         self.refusedTypes = refusedTypes
         self.numberLimit = numberLimit
+        self.dailyNumberLimit = dailyNumberLimit
+        self.failedCheckLimit = failedCheckLimit
         self.clientLimit = clientLimit
         self.rangeVelocity = rangeVelocity
     }
@@ -143,6 +159,9 @@ public struct VerificationConfiguration: Sendable {
     /// How long one store operation may take before the verifier gives up with `store_timeout`,
     /// or `nil` to wait as long as the store does.
     public var storeTimeout: Duration?
+    /// How long a verification is kept after it expires (a later check says `expired`, not
+    /// `not_found`), before ``PhoneVerifier/removeExpired()`` deletes it: 30 days by default.
+    public var retention: Duration
 
     /// Creates a configuration with the defaults.
     ///
@@ -157,6 +176,7 @@ public struct VerificationConfiguration: Sendable {
         resendCode = .newCode
         sendGuard = SendGuard()
         storeTimeout = nil
+        retention = .seconds(30 * 86_400)
     }
 
     func validate() throws(VerificationError) {
@@ -165,9 +185,14 @@ public struct VerificationConfiguration: Sendable {
         guard maxAttempts >= 1, maxAttempts <= 100 else { throw bad("max attempts must be 1 to 100, not \(maxAttempts)") }
         guard lifetime > .zero else { throw bad("the lifetime must be positive") }
         guard resendCooldown >= .zero else { throw bad("the resend cooldown must not be negative") }
-        for limit in [sendGuard.numberLimit, sendGuard.clientLimit].compactMap({ $0 }) {
+        for limit in [sendGuard.numberLimit, sendGuard.dailyNumberLimit, sendGuard.clientLimit,
+                      sendGuard.failedCheckLimit].compactMap({ $0 }) {
             guard limit.count >= 1, limit.window > .zero else { throw bad("a rate limit needs a count >= 1 and a positive window") }
         }
+        if let budget = sendGuard.failedCheckLimit, budget.count < maxAttempts {
+            throw bad("the failed-check limit (\(budget.count)) must be at least max attempts (\(maxAttempts))")
+        }
+        guard retention >= .zero else { throw bad("the retention must not be negative") }
         if let velocity = sendGuard.rangeVelocity {
             guard velocity.prefixLength >= 1, velocity.threshold >= 1, velocity.window > .zero,
                   velocity.blockDuration > .zero, (0...1).contains(velocity.minimumSuccessRatio) else {

@@ -27,6 +27,7 @@ public struct VerificationError: Error, Sendable, Hashable, CustomStringConverti
             case numberRateLimited = "number_rate_limited"
             case clientRateLimited = "client_rate_limited"
             case rangeBlocked = "range_blocked"
+            case tooManyFailedChecks = "too_many_failed_checks"
             case resendCooldown = "resend_cooldown"
             case invalidLanguageCode = "invalid_language_code"
             case invalidClientKey = "invalid_client_key"
@@ -57,6 +58,9 @@ public struct VerificationError: Error, Sendable, Hashable, CustomStringConverti
         public static let clientRateLimited = Code(.clientRateLimited)
         /// The number's range is blocked: many starts into it with few successful checks (SMS pumping).
         public static let rangeBlocked = Code(.rangeBlocked)
+        /// The number had too many failed checks in the window (its failure budget) for a new
+        /// verification; a verification already open can still be checked and resent.
+        public static let tooManyFailedChecks = Code(.tooManyFailedChecks)
         /// A resend came before the cooldown after the previous send ended.
         public static let resendCooldown = Code(.resendCooldown)
         /// The language code is too long or holds characters no locale tag has.

@@ -101,6 +101,9 @@ public struct WindowLimit: Sendable, Hashable {
         self.limit = limit
         self.window = window
     }
+
+    /// The key failed checks of a number are counted under (`f:` and the E.164 number).
+    public static func failureKey(e164: String) -> String { "f:" + e164 }
 }
 
 /// The range velocity rule for one start, as a store applies it (see ``RangeVelocity``).
@@ -133,14 +136,22 @@ public struct RangeRule: Sendable, Hashable {
 /// Everything one start asks of the store, applied as one atomic operation by
 /// ``VerificationStore/start(_:)``.
 ///
-/// In order, stopping at the first refusal (hits counted before it stay counted):
-/// 1. the client limit (counts a hit);
-/// 2. the range block (read);
-/// 3. the number's newest verification: when it is open at `now` under `keyID` and `resendCooldown`
+/// The rules read first and write last, so that a refused start writes nothing (a flood of
+/// refused starts, from as many client keys as it likes, cannot grow the store):
+/// 1. the range block (read);
+/// 2. the number's newest verification: when it is open at `now` under `keyID` and `resendCooldown`
 ///    is set, it is the one to resend, unless its last SMS was less than the cooldown ago;
-/// 4. the number limit (counts a hit);
-/// 5. the range rule (counts the start; may block the range);
-/// 6. the resend (send count + 1, last send `now`), or the insertion of ``record``.
+/// 3. the number limit and the daily number limit (read);
+/// 4. when a new verification would be made, the failure budget (read): refused when the failed
+///    checks counted for the number in the current and the previous bucket, both in full, plus the
+///    new verification's `maxAttempts` exceed the budget (so no span of one window holds more);
+/// 5. the client limit (counts a hit; a refusal writes only to a counter the key already has);
+/// 6. the range rule (counts the start; may block the range);
+/// 7. the number limits (count a hit each), then the resend (send count + 1, last send `now`) or
+///    the insertion of ``record``.
+///
+/// A store serialises starts for one number (PostgreSQL with a transaction-scoped advisory lock on
+/// the number), so concurrent starts for a new number make one verification and one SMS.
 public struct StartRequest: Sendable, Hashable {
     /// The verification to insert when there is nothing to resend. Its `createdAt` is `now`.
     public var record: VerificationRecord
@@ -148,6 +159,12 @@ public struct StartRequest: Sendable, Hashable {
     public var clientLimit: WindowLimit?
     /// The per-number limit (first sends and resends), or `nil`.
     public var numberLimit: WindowLimit?
+    /// The daily per-number limit (first sends and resends), or `nil`.
+    public var dailyNumberLimit: WindowLimit?
+    /// The failed checks a number may have in the window (the key is
+    /// ``WindowLimit/failureKey(e164:)``), or `nil`. It refuses a *new* verification whose
+    /// attempts could take the number past the budget; resends and checks are never refused by it.
+    public var failureBudget: WindowLimit?
     /// The range velocity rule, or `nil`.
     public var range: RangeRule?
     /// The least time between two SMS of one verification; `nil` never resends (test numbers).
@@ -158,10 +175,13 @@ public struct StartRequest: Sendable, Hashable {
 
     /// Creates a request.
     public init(record: VerificationRecord, clientLimit: WindowLimit? = nil, numberLimit: WindowLimit? = nil,
-                range: RangeRule? = nil, resendCooldown: Duration? = nil) {
+                range: RangeRule? = nil, resendCooldown: Duration? = nil, dailyNumberLimit: WindowLimit? = nil,
+                failureBudget: WindowLimit? = nil) {
         self.record = record
         self.clientLimit = clientLimit
         self.numberLimit = numberLimit
+        self.dailyNumberLimit = dailyNumberLimit
+        self.failureBudget = failureBudget
         self.range = range
         self.resendCooldown = resendCooldown
     }
@@ -180,8 +200,10 @@ public enum StartOutcome: Sendable, Hashable {
     case rangeBlocked(until: Date, newly: Bool)
     /// The number's open verification had an SMS less than the cooldown ago; a resend may come at the date given.
     case cooldown(until: Date)
-    /// The number limit is reached; a start may come at the date given.
+    /// The number limit (or the daily number limit) is reached; a start may come at the date given.
     case numberLimited(retryAt: Date)
+    /// The number's failure budget leaves no room for a new verification; one may be made at the date given.
+    case failureLimited(retryAt: Date)
 }
 
 /// Everything one check asks of the store, applied as one atomic operation by ``VerificationStore/check(_:)``.
@@ -196,14 +218,20 @@ public struct CheckRequest: Sendable, Hashable {
     public var now: Date
     /// The range velocity window approvals are counted in, or `nil` when the detector is off.
     public var approvalWindow: Duration?
+    /// The window failed checks are counted in for the number's failure budget (under
+    /// ``WindowLimit/failureKey(e164:)``), or `nil` when the budget is off. Checks of test numbers
+    /// are not counted (their codes are fixed and known).
+    public var failureWindow: Duration?
 
     /// Creates a request.
-    public init(id: String, digest: [UInt8], keyID: String, now: Date, approvalWindow: Duration? = nil) {
+    public init(id: String, digest: [UInt8], keyID: String, now: Date, approvalWindow: Duration? = nil,
+                failureWindow: Duration? = nil) {
         self.id = id
         self.digest = digest
         self.keyID = keyID
         self.now = now
         self.approvalWindow = approvalWindow
+        self.failureWindow = failureWindow
     }
 }
 
@@ -256,9 +284,13 @@ public protocol VerificationStore: Sendable {
     /// Closes a verification that is still open (its SMS failed).
     func close(id: String) async throws
 
-    /// Deletes verifications that expired before `now` and windows that hold nothing any more; returns how many.
+    /// Deletes verifications that expired at least `retention` before `now`, and windows that
+    /// hold nothing any more at `now`; returns how many entries went.
+    ///
+    /// Every table of a store is bounded by this sweep (the in-memory store also by its capacity):
+    /// call it periodically, e.g. with ``PhoneVerifier/sweepPeriodically(every:)``.
     @discardableResult
-    func removeExpired(now: Date) async throws -> Int
+    func removeExpired(now: Date, retention: Duration) async throws -> Int
 
     /// Throws unless the store can serve starts and checks now: a read and a write that touch
     /// each of its tables and leave nothing behind (a service's readiness probe calls it).
@@ -266,6 +298,12 @@ public protocol VerificationStore: Sendable {
 }
 
 extension VerificationStore {
+    /// Deletes verifications that expired before `now` and windows that hold nothing any more; returns how many.
+    @discardableResult
+    public func removeExpired(now: Date) async throws -> Int {
+        try await removeExpired(now: now, retention: .zero)
+    }
+
     /// A round trip that changes nothing, for stores that do not say more: closing a
     /// verification that cannot exist (`readyz` is never an ID).
     public func probeReadiness(now: Date) async throws {

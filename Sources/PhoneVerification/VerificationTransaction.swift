@@ -34,17 +34,35 @@ extension VerificationTransaction {
         try setCounter(key, counter, expiresAt: counter.expiresAt(window: length))
         return allowed ? nil : counter
     }
+
+    /// Whether one more hit of a limit fits, counting and writing nothing; `nil` when it fits,
+    /// else the counter (rolled to `now`) that refuses it.
+    mutating func peek(_ key: String, limit: Int, window: Duration, now: Int64) throws -> WindowCounter? {
+        let length = window.windowMilliseconds
+        guard let counter = try counter(key)?.rolled(to: now, window: length),
+              !counter.allows(limit: Int64(limit), window: length, now: now) else { return nil }
+        return counter
+    }
 }
 
 extension StartRequest {
+    /// The failure budget as a limit on one more hit: a new verification fits when the failures
+    /// counted plus its `maxAttempts` stay within the budget, i.e. when one more failure fits
+    /// within `budget − maxAttempts + 1`. Failures are counted with both buckets in full
+    /// (``WindowCounter/allowsInFull(limit:)``), so no span of one window ever holds more failed
+    /// checks than the budget. Stores that run the rules elsewhere (PostgreSQL) peek this limit.
+    public var failureLimit: WindowLimit? {
+        failureBudget.map { WindowLimit(key: $0.key, limit: max(1, $0.limit - record.maxAttempts + 1), window: $0.window) }
+    }
+
     /// Runs the start rules (see ``StartRequest``) on a store's transaction.
     public func apply(to transaction: inout some VerificationTransaction) throws -> StartOutcome {
         let now = self.now
         let ms = now.millisecondsSince1970
-        if let limit = clientLimit, let refused = try transaction.hit(limit.key, limit: limit.limit, window: limit.window, now: ms) {
-            let retry = refused.retryAt(limit: Int64(limit.limit), window: limit.window.windowMilliseconds, now: ms)
-            return .clientLimited(retryAt: Date(millisecondsSince1970: retry))
+        func retry(_ counter: WindowCounter, _ limit: WindowLimit) -> Date {
+            Date(millisecondsSince1970: counter.retryAt(limit: Int64(limit.limit), window: limit.window.windowMilliseconds, now: ms))
         }
+        // Reads: a refusal here writes nothing.
         if let range, let blocked = try transaction.counter("rs:" + range.range)?.blockedUntil, blocked > ms {
             return .rangeBlocked(until: Date(millisecondsSince1970: blocked), newly: false)
         }
@@ -55,9 +73,22 @@ extension StartRequest {
             if ms < allowedAt { return .cooldown(until: Date(millisecondsSince1970: allowedAt)) }
             open = newest
         }
-        if let limit = numberLimit, let refused = try transaction.hit(limit.key, limit: limit.limit, window: limit.window, now: ms) {
-            let retry = refused.retryAt(limit: Int64(limit.limit), window: limit.window.windowMilliseconds, now: ms)
-            return .numberLimited(retryAt: Date(millisecondsSince1970: retry))
+        for limit in [numberLimit, dailyNumberLimit].compactMap({ $0 }) {
+            if let refused = try transaction.peek(limit.key, limit: limit.limit, window: limit.window, now: ms) {
+                return .numberLimited(retryAt: retry(refused, limit))
+            }
+        }
+        if open == nil, let limit = failureLimit {
+            let window = limit.window.windowMilliseconds
+            if let failures = try transaction.counter(limit.key)?.rolled(to: ms, window: window),
+               !failures.allowsInFull(limit: Int64(limit.limit)) {
+                let retryAt = failures.retryInFullAt(limit: Int64(limit.limit), window: window)
+                return .failureLimited(retryAt: Date(millisecondsSince1970: retryAt))
+            }
+        }
+        // Writes.
+        if let limit = clientLimit, let refused = try transaction.hit(limit.key, limit: limit.limit, window: limit.window, now: ms) {
+            return .clientLimited(retryAt: retry(refused, limit))
         }
         if let range {
             let window = range.window.windowMilliseconds
@@ -75,6 +106,9 @@ extension StartRequest {
                 }
             }
             try transaction.setCounter(key, starts, expiresAt: starts.expiresAt(window: window))
+        }
+        for limit in [numberLimit, dailyNumberLimit].compactMap({ $0 }) {
+            _ = try transaction.hit(limit.key, limit: nil, window: limit.window, now: ms)
         }
         if var open {
             open.sendCount += 1
@@ -101,6 +135,10 @@ extension CheckRequest {
         }
         guard Self.constantTimeEqual(record.digest, digest) else {
             try transaction.update(record)
+            if let window = failureWindow, !record.isTest {
+                _ = try transaction.hit(WindowLimit.failureKey(e164: record.e164), limit: nil, window: window,
+                                        now: now.millisecondsSince1970)
+            }
             return .incorrect(attemptsLeft: max(0, record.maxAttempts - record.attempts))
         }
         record.state = .approved

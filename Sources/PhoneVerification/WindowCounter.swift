@@ -72,9 +72,28 @@ public struct WindowCounter: Sendable, Hashable {
     @discardableResult
     public mutating func hit(limit: Int64?, window: Int64, now: Int64) -> Bool {
         self = rolled(to: now, window: window)
-        if let limit, weighted(at: now, window: window) &+ window > limit &* window { return false }
+        if let limit, !allows(limit: limit, window: window, now: now) { return false }
         current += 1
         return true
+    }
+
+    /// Whether one more hit fits within `limit` at `now`, on a rolled counter; counts nothing.
+    public func allows(limit: Int64, window: Int64, now: Int64) -> Bool {
+        weighted(at: now, window: window) &+ window <= limit &* window
+    }
+
+    /// Whether one more hit fits within `limit` with both buckets counted in full (no decay), on a
+    /// rolled counter; counts nothing. Then no span of one window length ever holds more than
+    /// `limit` hits (it lies within the two buckets), at the price of a refusal lasting up to two
+    /// windows: the failure budget wants that bound exactly.
+    public func allowsInFull(limit: Int64) -> Bool {
+        previous &+ current &+ 1 <= limit
+    }
+
+    /// The first millisecond at which ``allowsInFull(limit:)`` holds again, for a rolled counter that
+    /// refused a hit: the next bucket when the current one alone leaves room, else the one after.
+    public func retryInFullAt(limit: Int64, window: Int64) -> Int64 {
+        current &+ 1 <= limit ? bucketStart &+ window : bucketStart &+ 2 &* window
     }
 
     /// When the key's data can go: after its previous bucket stops counting and any block ends.

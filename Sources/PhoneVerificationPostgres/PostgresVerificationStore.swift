@@ -8,7 +8,10 @@ import PostgresNIO
 /// A start and a check are each one round trip: a call of a PL/pgSQL function
 /// (`<prefix>_start`, `<prefix>_check`) that runs the rules of ``StartRequest`` and
 /// ``CheckRequest`` in one transaction, locking the rows it counts (`SELECT ... FOR UPDATE`), so
-/// concurrent checks (from any process) never get more than the permitted attempts. The functions
+/// concurrent checks (from any process) never get more than the permitted attempts. A start first
+/// takes a transaction-scoped advisory lock on a hash of the number, so concurrent starts for one
+/// number run one after the other and see each other's verification (one SMS, not one per
+/// request: row locks alone cannot lock a row that does not exist yet). The functions
 /// compute the sliding windows with the same integer formulas as ``WindowCounter``; the shared store
 /// tests hold the three stores equal. ``createSchema()`` creates the tables and functions
 /// idempotently under an advisory lock (safe when several processes start at once). Times are kept
@@ -126,12 +129,34 @@ public final class PostgresVerificationStore: VerificationStore {
                     expires_at = greatest(bucket + 2 * p_window, blocked) WHERE w.key = p_key;
             END $$
             """,
-            // StartRequest.apply(to:).
+            // Version 1 of the start and check functions took fewer arguments (overloads would stay).
+            """
+            DROP FUNCTION IF EXISTS \(p)_start(BIGINT, TEXT, TEXT, BIGINT, BIGINT, TEXT, BIGINT, BIGINT, TEXT, BIGINT,
+                BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, BYTEA, BYTEA, TEXT, BOOLEAN, BIGINT, INTEGER, TEXT)
+            """,
+            "DROP FUNCTION IF EXISTS \(p)_check(TEXT, BYTEA, TEXT, BIGINT, BIGINT)",
+            // Whether one more hit fits in a window (WindowCounter.allows on the rolled row); counts nothing.
+            // A refusal answers the row as stored: the caller rolls it to compute when to retry.
+            """
+            CREATE OR REPLACE FUNCTION \(p)_peek(p_key TEXT, p_limit BIGINT, p_window BIGINT, p_now BIGINT,
+                OUT allowed BOOLEAN, OUT bucket BIGINT, OUT cur BIGINT, OUT prev BIGINT)
+            LANGUAGE plpgsql AS $$
+            BEGIN
+                SELECT w.bucket_start, w.current_count, w.previous_count INTO bucket, cur, prev
+                    FROM \(p)_windows w WHERE w.key = p_key;
+                allowed := NOT FOUND
+                    OR \(p)_weighted(bucket, cur, prev, p_window, p_now) + p_window <= p_limit * p_window;
+            END $$
+            """,
+            // StartRequest.apply(to:): reads first, so that a refusal writes nothing; serialised per
+            // number by an advisory lock, so that concurrent starts for one number see each other.
             """
             CREATE OR REPLACE FUNCTION \(p)_start(
                 p_now BIGINT, p_key_id TEXT,
                 p_client_key TEXT, p_client_limit BIGINT, p_client_window BIGINT,
                 p_number_key TEXT, p_number_limit BIGINT, p_number_window BIGINT,
+                p_daily_key TEXT, p_daily_limit BIGINT, p_daily_window BIGINT,
+                p_fail_key TEXT, p_fail_limit BIGINT, p_fail_window BIGINT,
                 p_range TEXT, p_threshold BIGINT, p_range_window BIGINT, p_ratio BIGINT, p_block BIGINT,
                 p_cooldown BIGINT,
                 p_id TEXT, p_e164 TEXT, p_digest BYTEA, p_sealed BYTEA, p_locale TEXT, p_is_test BOOLEAN,
@@ -148,12 +173,7 @@ public final class PostgresVerificationStore: VerificationStore {
                 s BIGINT;
                 a BIGINT;
             BEGIN
-                IF p_client_key IS NOT NULL THEN
-                    SELECT * INTO h FROM \(p)_hit(p_client_key, p_client_limit, p_client_window, p_now);
-                    IF NOT h.allowed THEN
-                        outcome := 'client'; c_bucket := h.bucket; c_cur := h.cur; c_prev := h.prev; RETURN;
-                    END IF;
-                END IF;
+                PERFORM pg_advisory_xact_lock(hashtextextended('\(p)_start:' || p_e164, 0));
                 IF p_range IS NOT NULL THEN
                     SELECT w.blocked_until INTO a FROM \(p)_windows w WHERE w.key = 'rs:' || p_range;
                     IF a > p_now THEN outcome := 'blocked'; at_ms := a; RETURN; END IF;
@@ -170,9 +190,33 @@ public final class PostgresVerificationStore: VerificationStore {
                     END IF;
                 END IF;
                 IF p_number_key IS NOT NULL THEN
-                    SELECT * INTO h FROM \(p)_hit(p_number_key, p_number_limit, p_number_window, p_now);
+                    SELECT * INTO h FROM \(p)_peek(p_number_key, p_number_limit, p_number_window, p_now);
                     IF NOT h.allowed THEN
                         outcome := 'number'; c_bucket := h.bucket; c_cur := h.cur; c_prev := h.prev; RETURN;
+                    END IF;
+                END IF;
+                IF p_daily_key IS NOT NULL THEN
+                    SELECT * INTO h FROM \(p)_peek(p_daily_key, p_daily_limit, p_daily_window, p_now);
+                    IF NOT h.allowed THEN
+                        outcome := 'daily'; c_bucket := h.bucket; c_cur := h.cur; c_prev := h.prev; RETURN;
+                    END IF;
+                END IF;
+                -- WindowCounter.allowsInFull: both buckets count in full.
+                IF p_fail_key IS NOT NULL AND NOT has_open THEN
+                    SELECT w.bucket_start, w.current_count, w.previous_count INTO c_bucket, c_cur, c_prev
+                        FROM \(p)_windows w WHERE w.key = p_fail_key;
+                    IF FOUND THEN
+                        a := p_now - ((p_now % p_fail_window) + p_fail_window) % p_fail_window;
+                        s := CASE WHEN a <= c_bucket THEN c_prev + c_cur WHEN a = c_bucket + p_fail_window THEN c_cur
+                                  ELSE 0 END;
+                        IF s + 1 > p_fail_limit THEN outcome := 'failures'; RETURN; END IF;
+                    END IF;
+                    c_bucket := NULL; c_cur := NULL; c_prev := NULL;
+                END IF;
+                IF p_client_key IS NOT NULL THEN
+                    SELECT * INTO h FROM \(p)_hit(p_client_key, p_client_limit, p_client_window, p_now);
+                    IF NOT h.allowed THEN
+                        outcome := 'client'; c_bucket := h.bucket; c_cur := h.cur; c_prev := h.prev; RETURN;
                     END IF;
                 END IF;
                 IF p_range IS NOT NULL THEN
@@ -188,6 +232,12 @@ public final class PostgresVerificationStore: VerificationStore {
                             outcome := 'blocked_now'; at_ms := p_now + p_block; RETURN;
                         END IF;
                     END IF;
+                END IF;
+                IF p_number_key IS NOT NULL THEN
+                    PERFORM \(p)_hit(p_number_key, NULL, p_number_window, p_now);
+                END IF;
+                IF p_daily_key IS NOT NULL THEN
+                    PERFORM \(p)_hit(p_daily_key, NULL, p_daily_window, p_now);
                 END IF;
                 IF has_open THEN
                     UPDATE \(p)_verifications x SET send_count = x.send_count + 1, last_sent_at = p_now WHERE x.id = v.id;
@@ -206,12 +256,13 @@ public final class PostgresVerificationStore: VerificationStore {
             // CheckRequest.apply(to:).
             """
             CREATE OR REPLACE FUNCTION \(p)_check(p_id TEXT, p_digest BYTEA, p_key_id TEXT, p_now BIGINT, p_window BIGINT,
-                OUT outcome TEXT, OUT r_e164 TEXT, OUT r_left INTEGER)
+                p_fail_window BIGINT, OUT outcome TEXT, OUT r_e164 TEXT, OUT r_left INTEGER)
             LANGUAGE plpgsql AS $$
             DECLARE
                 v RECORD;
             BEGIN
-                SELECT x.e164, x.digest, x.key_id, x.state, x.expires_at, x.attempts, x.max_attempts, x.range_key INTO v
+                SELECT x.e164, x.digest, x.key_id, x.state, x.expires_at, x.attempts, x.max_attempts, x.range_key,
+                    x.is_test INTO v
                     FROM \(p)_verifications x WHERE x.id = p_id FOR UPDATE;
                 IF NOT FOUND THEN outcome := 'not_found'; RETURN; END IF;
                 IF v.state = 'approved' THEN outcome := 'already_used'; RETURN; END IF;
@@ -233,6 +284,9 @@ public final class PostgresVerificationStore: VerificationStore {
                     outcome := 'approved'; r_e164 := v.e164; RETURN;
                 END IF;
                 UPDATE \(p)_verifications x SET attempts = x.attempts + 1 WHERE x.id = p_id;
+                IF p_fail_window IS NOT NULL AND NOT v.is_test THEN
+                    PERFORM \(p)_hit('f:' || v.e164, NULL, p_fail_window, p_now);
+                END IF;
                 outcome := 'incorrect'; r_left := greatest(0, v.max_attempts - v.attempts - 1);
             END $$
             """,
@@ -252,9 +306,20 @@ public final class PostgresVerificationStore: VerificationStore {
         let p = tablePrefix
         _ = try await run {
             try await self.client.query(PostgresQuery(
-                unsafeSQL: "DROP FUNCTION IF EXISTS \(p)_start, \(p)_check, \(p)_hit, \(p)_weighted"), logger: self.logger)
+                unsafeSQL: "DROP FUNCTION IF EXISTS \(p)_start, \(p)_check, \(p)_hit, \(p)_peek, \(p)_weighted"), logger: self.logger)
             try await self.client.query(PostgresQuery(
                 unsafeSQL: "DROP TABLE IF EXISTS \(p)_verifications, \(p)_windows, \(p)_counters"), logger: self.logger)
+        }
+    }
+
+    /// How many verifications and windows the tables hold (for tests and monitoring).
+    package func entryCounts() async throws -> (verifications: Int, windows: Int) {
+        try await run {
+            let rows = try await client.query("""
+                SELECT (SELECT count(*) FROM \(unescaped: verifications)), (SELECT count(*) FROM \(unescaped: windows))
+                """, logger: logger).collect()
+            guard let (v, w) = try rows.first?.decode((Int64, Int64).self) else { return (0, 0) }
+            return (Int(v), Int(w))
         }
     }
 
@@ -293,6 +358,8 @@ public final class PostgresVerificationStore: VerificationStore {
         let ms = request.now.millisecondsSince1970
         let client = request.clientLimit
         let number = request.numberLimit
+        let daily = request.dailyNumberLimit
+        let failures = request.failureLimit
         let range = request.range
         let sealed = record.sealedCode.map { Data($0) }
         let query: PostgresQuery = try """
@@ -300,6 +367,8 @@ public final class PostgresVerificationStore: VerificationStore {
                 \(ms), \(record.keyID),
                 \(client?.key), \(client.map { Int64($0.limit) }), \(client?.window.windowMilliseconds),
                 \(number?.key), \(number.map { Int64($0.limit) }), \(number?.window.windowMilliseconds),
+                \(daily?.key), \(daily.map { Int64($0.limit) }), \(daily?.window.windowMilliseconds),
+                \(failures?.key), \(failures.map { Int64($0.limit) }), \(failures?.window.windowMilliseconds),
                 \(range?.range), \(range.map { Int64($0.threshold) }), \(range?.window.windowMilliseconds),
                 \(range.map { Int64($0.minimumSuccessBasisPoints) }), \(range?.block.milliseconds),
                 \(request.resendCooldown?.milliseconds),
@@ -318,12 +387,21 @@ public final class PostgresVerificationStore: VerificationStore {
                                             current: try cells["c_cur"].decode(Int64.self),
                                             previous: try cells["c_prev"].decode(Int64.self))
                 let window = limit?.window.windowMilliseconds ?? 1
-                return Date(millisecondsSince1970: counter.retryAt(limit: Int64(limit?.limit ?? 0), window: window, now: ms))
+                let rolled = counter.rolled(to: ms, window: window)
+                return Date(millisecondsSince1970: rolled.retryAt(limit: Int64(limit?.limit ?? 0), window: window, now: ms))
             }
             switch outcome {
             case "created": return .created
             case "client": return .clientLimited(retryAt: try retry(client))
             case "number": return .numberLimited(retryAt: try retry(number))
+            case "daily": return .numberLimited(retryAt: try retry(daily))
+            case "failures":
+                let window = failures?.window.windowMilliseconds ?? 1
+                let counter = WindowCounter(bucketStart: try cells["c_bucket"].decode(Int64.self),
+                                            current: try cells["c_cur"].decode(Int64.self),
+                                            previous: try cells["c_prev"].decode(Int64.self)).rolled(to: ms, window: window)
+                return .failureLimited(retryAt: Date(millisecondsSince1970: counter.retryInFullAt(
+                    limit: Int64(failures?.limit ?? 0), window: window)))
             case "blocked": return .rangeBlocked(until: try at(), newly: false)
             case "blocked_now": return .rangeBlocked(until: try at(), newly: true)
             case "cooldown": return .cooldown(until: try at())
@@ -361,7 +439,8 @@ public final class PostgresVerificationStore: VerificationStore {
     public func check(_ request: CheckRequest) async throws -> CheckOutcome {
         let query: PostgresQuery = try """
             SELECT * FROM \(unescaped: tablePrefix)_check(\(request.id), \(Data(request.digest)), \(request.keyID),
-                \(request.now.millisecondsSince1970), \(request.approvalWindow?.windowMilliseconds))
+                \(request.now.millisecondsSince1970), \(request.approvalWindow?.windowMilliseconds),
+                \(request.failureWindow?.windowMilliseconds))
             """
         return try await run {
             guard let row = try await client.query(query, logger: logger).collect().first else {
@@ -391,11 +470,12 @@ public final class PostgresVerificationStore: VerificationStore {
     }
 
     @discardableResult
-    public func removeExpired(now: Date) async throws -> Int {
+    public func removeExpired(now: Date, retention: Duration) async throws -> Int {
         let ms = now.millisecondsSince1970
+        let cutoff = ms - retention.milliseconds
         return try await run {
             let rows = try await client.query("""
-                WITH v AS (DELETE FROM \(unescaped: verifications) WHERE expires_at <= \(ms) RETURNING 1),
+                WITH v AS (DELETE FROM \(unescaped: verifications) WHERE expires_at <= \(cutoff) RETURNING 1),
                      c AS (DELETE FROM \(unescaped: windows) WHERE expires_at <= \(ms) RETURNING 1)
                 SELECT (SELECT count(*) FROM v) + (SELECT count(*) FROM c)
                 """, logger: logger).collect()

@@ -206,14 +206,23 @@ public final class SQLiteVerificationStore: VerificationStore {
     }
 
     @discardableResult
-    public func removeExpired(now: Date) async throws -> Int {
+    public func removeExpired(now: Date, retention: Duration) async throws -> Int {
         let ms = now.millisecondsSince1970
+        let cutoff = ms - retention.milliseconds
         return try await transaction { db in
-            try db.execute(sql: "DELETE FROM verifications WHERE expires_at <= ?", arguments: [ms])
+            try db.execute(sql: "DELETE FROM verifications WHERE expires_at <= ?", arguments: [cutoff])
             var removed = db.changesCount
             try db.execute(sql: "DELETE FROM windows WHERE expires_at <= ?", arguments: [ms])
             removed += db.changesCount
             return removed
+        }
+    }
+
+    /// How many verifications and windows the file holds (for tests and monitoring).
+    package func entryCounts() async throws -> (verifications: Int, windows: Int) {
+        try await transaction { db in
+            (try Int.fetchOne(db, sql: "SELECT count(*) FROM verifications") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM windows") ?? 0)
         }
     }
 }

@@ -12,7 +12,7 @@ import Prometheus
 ///   `malformed_http`, `connection_evicted` (an idle connection closed at the connection limit),
 ///   `connection_limit` (a new one closed: every open one was busy), and the verification send guard's `region_not_allowed`,
 ///   `refused_number_type`, `fictional_number`, `number_rate_limited`, `client_rate_limited`,
-///   `range_blocked`, `resend_cooldown`);
+///   `too_many_failed_checks`, `range_blocked`, `resend_cooldown`);
 /// - `smskit_verifications_total{operation,outcome}`: `start` with `started`, `resent`, `test` or
 ///   the error code; `check` with the check status or the error code;
 /// - `smskit_sms_sent_total{encoding,segments}`: SMS the sender accepted.

@@ -22,7 +22,8 @@ import SMSKitJSON
 /// resend cooldown). Refusals of a start: 422 for numbers and values the engine refuses
 /// (`invalid_number`, `fictional_number`, `region_not_allowed`, `refused_number_type`,
 /// `invalid_language_code`, `invalid_client_key`), 429 with `Retry-After` for every limit
-/// (`number_rate_limited`, `client_rate_limited`, `range_blocked`, `resend_cooldown`), 503 with
+/// (`number_rate_limited`, `client_rate_limited`, `too_many_failed_checks`, `range_blocked`,
+/// `resend_cooldown`), 503 with
 /// `Retry-After` when the store cannot be reached (nothing is approved then), 502 when the SMS
 /// could not be handed to the gateway (the verification is closed; start again).
 struct VerificationEndpoints: Sendable {
@@ -43,7 +44,11 @@ struct VerificationEndpoints: Sendable {
             throw ServiceConfigurationError("The verification settings are not usable: \(error.message)")
         }
         gate = StoreGate(prepare: opened.prepare)
-        services = opened.services
+        var services = opened.services
+        if let interval = settings.sweepInterval {
+            services.append(VerificationSweepService(verifier: verifier, interval: interval, logger: logger))
+        }
+        self.services = services
         self.metrics = metrics
         self.clock = settings.clock
     }
@@ -173,7 +178,7 @@ struct VerificationEndpoints: Sendable {
                 metrics.refusal(code.name)
             }
             return ServiceError(.unprocessableContent, code.name, Self.sentence(error.message))
-        case .numberRateLimited, .clientRateLimited, .rangeBlocked, .resendCooldown:
+        case .numberRateLimited, .clientRateLimited, .rangeBlocked, .resendCooldown, .tooManyFailedChecks:
             metrics.refusal(code.name)
             var headers = HTTPFields()
             let seconds = error.retryAfter.map { $0.timeIntervalSince(clock.now()) } ?? 1
@@ -220,5 +225,21 @@ extension ServiceError {
         headers[.retryAfter] = "5"
         return ServiceError(.serviceUnavailable, "store_unavailable",
                             "The verification store cannot be reached; nothing was approved. Retry later.", headers: headers)
+    }
+}
+
+/// Deletes expired verifications and empty windows in the background, until graceful shutdown.
+struct VerificationSweepService: Service {
+    let verifier: PhoneVerifier
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        let logger = logger
+        await cancelWhenGracefulShutdown {
+            await verifier.sweepPeriodically(every: interval) { error in
+                logger.warning("the sweep of expired verifications failed", metadata: ["code": "\(error.code.name)"])
+            }
+        }
     }
 }

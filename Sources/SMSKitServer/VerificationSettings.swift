@@ -31,6 +31,10 @@ public struct VerificationSettings: Sendable {
     /// differs from the library's in one point: a store that does not answer in 5 seconds is a
     /// 503, not a hung request.
     public var verifier: VerificationConfiguration
+    /// How often the background sweep deletes expired verifications (kept for
+    /// ``PhoneVerification/VerificationConfiguration/retention``) and empty windows, or `nil` for no
+    /// sweep (another process sweeps the shared store); every 5 minutes by default.
+    public var sweepInterval: Duration? = .seconds(300)
     /// The clock (tests move it by hand).
     public var clock: VerificationClock = .system
 

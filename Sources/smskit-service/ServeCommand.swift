@@ -147,6 +147,15 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("refuse-calling-codes"), help: ArgumentHelp("Country calling codes refused, or none [SMSKIT_REFUSE_CALLING_CODES]; default 870,881,882,883.", valueName: "LIST"))
     var refuseCallingCodes: String?
 
+    @Option(name: .customLong("failed-check-limit"), help: ArgumentHelp("Failed checks per number per 24 h before no new verification is made for it, or none [SMSKIT_FAILED_CHECK_LIMIT]; default 10.", valueName: "N"))
+    var failedCheckLimit: String?
+
+    @Option(name: .customLong("daily-number-limit"), help: ArgumentHelp("SMS per number per 24 h, resends included, or none [SMSKIT_DAILY_NUMBER_LIMIT]; default 10.", valueName: "N"))
+    var dailyNumberLimit: String?
+
+    @Option(name: .customLong("retention-days"), help: ArgumentHelp("Days an expired verification is kept before the background sweep deletes it [SMSKIT_VERIFY_RETENTION_DAYS]; default 30.", valueName: "DAYS"))
+    var retentionDays: String?
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical [SMSKIT_LOG_LEVEL]; default info.")
     var logLevel: String?
 
@@ -291,8 +300,30 @@ extension ServeCommand {
             }
             sendGuard.refusedCallingCodes = codes
         }
+        let day = Duration.seconds(86_400)
+        if let text = setting(failedCheckLimit, "SMSKIT_FAILED_CHECK_LIMIT") {
+            sendGuard.failedCheckLimit = try Self.count(text, "failed-check limit").map { RateLimit(count: $0, window: day) }
+        }
+        if let text = setting(dailyNumberLimit, "SMSKIT_DAILY_NUMBER_LIMIT") {
+            sendGuard.dailyNumberLimit = try Self.count(text, "daily number limit").map { RateLimit(count: $0, window: day) }
+        }
+        if let text = setting(retentionDays, "SMSKIT_VERIFY_RETENTION_DAYS") {
+            guard let days = Int(text), (0...3650).contains(days) else {
+                throw CLIError.usage("the retention must be 0 to 3650 days, not '\(text.prefix(32))'")
+            }
+            settings.verifier.retention = .seconds(days * 86_400)
+        }
         settings.verifier.sendGuard = sendGuard
         return settings
+    }
+
+    /// A positive count, or `nil` for `none`.
+    static func count(_ text: String, _ what: String) throws -> Int? {
+        if text.lowercased() == "none" { return nil }
+        guard let count = Int(text), (1...1_000_000).contains(count) else {
+            throw CLIError.usage("the \(what) must be 1 to 1000000 or none, not '\(text.prefix(32))'")
+        }
+        return count
     }
 
     static func regions(_ list: String, _ what: String) throws -> Set<RegionCode> {

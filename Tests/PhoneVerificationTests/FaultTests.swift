@@ -44,7 +44,7 @@ struct FaultTests {
     func bounded() async throws {
         let store = InMemoryVerificationStore(capacity: 3)
         let verifier = try makeVerifier(store: store, sender: sender, clock: clock) {
-            $0.sendGuard = SendGuard(numberLimit: nil, clientLimit: nil, rangeVelocity: nil)
+            $0.sendGuard = SendGuard(numberLimit: nil, clientLimit: nil, rangeVelocity: nil, dailyNumberLimit: nil)
         }
         for index in 0..<3 { _ = try await verifier.start(phoneNumber: "+1212736000\(index)") }
         #expect(await caught { try await verifier.start(phoneNumber: "+12127360009") }?.code == .storeFull)

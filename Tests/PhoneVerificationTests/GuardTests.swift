@@ -108,19 +108,24 @@ struct GuardTests {
         }?.code == .invalidClientKey)
     }
 
-    @Test("test numbers: no SMS, fixed code, no limits; unregistered fictional numbers are never sent to")
+    @Test("test numbers: no SMS, fixed code, limited as other numbers; unregistered fictional numbers are never sent to")
     func testNumbers() async throws {
         var registry = try TestNumberRegistry()
         try registry.add("+1 650-555-0100", code: "123456")
         let verifier = try makeVerifier(sender: sender, clock: clock, testNumbers: registry) {
             $0.sendGuard.clientLimit = RateLimit(count: 1, window: .seconds(60))
         }
-        for _ in 0..<8 {
-            let started = try await verifier.start(phoneNumber: "(650) 555-0100", defaultRegion: "US", clientKey: "k")
+        for index in 0..<5 {
+            let started = try await verifier.start(phoneNumber: "(650) 555-0100", defaultRegion: "US", clientKey: "k\(index)")
             #expect(started.isTest && started.segments == 0 && started.e164 == "+16505550100")
             #expect(try await verifier.check(id: started.id, code: "654321") == .incorrectCode(attemptsLeft: 4))
             #expect(try await verifier.check(id: started.id, code: "123456") == .approved(e164: "+16505550100"))
+            let again = await caught { try await verifier.start(phoneNumber: "+16505550100", clientKey: "k\(index)") }
+            // The number limit is read before the client limit is counted (a refusal writes nothing).
+            #expect(again?.code == (index < 4 ? .clientRateLimited : .numberRateLimited))
         }
+        let limited = await caught { try await verifier.start(phoneNumber: "+16505550100", clientKey: "k9") }
+        #expect(limited?.code == .numberRateLimited && limited?.retryAfter != nil)
         #expect(sender.messages.isEmpty)
         let error = await caught { try await verifier.start(phoneNumber: Numbers.fictionalUS) }
         #expect(error?.code == .fictionalNumber)

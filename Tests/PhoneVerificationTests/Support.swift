@@ -48,7 +48,7 @@ struct FaultyStore: VerificationStore {
     }
     func check(_ request: CheckRequest) async throws -> CheckOutcome { try await fail() }
     func close(id: String) async throws { try await fail() as Void }
-    func removeExpired(now: Date) async throws -> Int { try await fail() }
+    func removeExpired(now: Date, retention: Duration) async throws -> Int { try await fail() }
 }
 
 let testSecret = try! VerificationSecret(Array("test-secret-0123456789abcdef-0123456789abcdef".utf8))

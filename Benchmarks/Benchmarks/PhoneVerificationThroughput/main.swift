@@ -28,7 +28,7 @@ struct NoopStore: VerificationStore {
     }
     func check(_ request: CheckRequest) async throws -> CheckOutcome { .notFound }
     func close(id: String) async throws {}
-    func removeExpired(now: Date) async throws -> Int { 0 }
+    func removeExpired(now: Date, retention: Duration) async throws -> Int { 0 }
 }
 
 /// Keeps the last code so the check can use it.

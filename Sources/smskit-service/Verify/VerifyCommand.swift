@@ -18,7 +18,7 @@ struct VerifyCommand: ParsableCommand {
             does not exist, 64 random hex digits are written to it with mode 0600. A secret file \
             that others can read is refused. Changing the secret expires every open verification.
 
-            Test numbers (fictional numbers with fixed 6-digit codes; no SMS, no limits) are kept \
+            Test numbers (fictional numbers with fixed 6-digit codes; no SMS; rate limited as other numbers) are kept \
             in --test-numbers FILE, else $SMSKIT_VERIFY_TEST_NUMBERS, else \
             ./smskit-test-numbers.json.
 

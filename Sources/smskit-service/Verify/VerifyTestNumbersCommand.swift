@@ -9,7 +9,7 @@ import SMSKitJSON
 struct VerifyTestNumbersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test-numbers",
-        abstract: "Register fictional test numbers with fixed 6-digit codes (no SMS, no limits; at most 10).",
+        abstract: "Register fictional test numbers with fixed 6-digit codes (no SMS, rate limited as other numbers; at most 10).",
         subcommands: [Add.self, List.self, Remove.self]
     )
 

@@ -1,0 +1,75 @@
+import Foundation
+import PhoneVerification
+@testable import SMSKitServer
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The limits across verifications as `smskit serve` wires them: its flags, the 429 of the failure
+/// budget, and the background sweep.
+@Suite("smskit serve: verification limits and sweep")
+struct VerificationLimitProcessTests {
+    @Test("--failed-check-limit: once the budget is spent a new start is 429 too_many_failed_checks with Retry-After")
+    func failureBudgetFlag() throws {
+        let server = try ServeProcess(["--store", "memory", "--failed-check-limit", "5", "--daily-number-limit", "3",
+                                       "--retention-days", "1"])
+        defer { kill(server.process.processIdentifier, SIGTERM); _ = server.waitForExit(seconds: 30) }
+        let number = VerificationProcessTests.mobile()
+        let started = try VerificationProcessTests.start(server, number)
+        #expect(started.status == 200, "\(started.body)")
+        let id = try #require(VerificationProcessTests.field("id", started.body))
+        let code = try VerificationProcessTests.code(server, to: number)
+        let wrong = code == "000000" ? "000001" : "000000"
+        for _ in 0..<5 { _ = try VerificationProcessTests.check(server, id, wrong) }
+        let refused = try Curl.run(["-i", "-H", "Authorization: Bearer \(VerificationProcessTests.key)",
+                                    "-H", "Content-Type: application/json", "-d", #"{"number":"\#(number)"}"#,
+                                    "\(server.url)/v1/verifications"])
+        #expect(refused.status == 429)
+        #expect(refused.body.contains(#""code":"too_many_failed_checks""#), "\(refused.body)")
+        #expect(refused.body.lowercased().contains("retry-after: "))
+    }
+
+    @Test("Out-of-range limit flags are usage errors (exit 64)",
+          arguments: [["--failed-check-limit", "0"], ["--daily-number-limit", "many"], ["--retention-days", "-1"]])
+    func badFlags(_ flags: [String]) throws {
+        let binary = try #require(ServeProcess.executable)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--port", "0", "--store", "memory"] + flags
+        var environment = ProcessInfo.processInfo.environment
+        environment["SMSKIT_API_KEYS"] = VerificationProcessTests.key
+        environment["SMSKIT_VERIFY_SECRET"] = randomSecret()
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+    }
+
+    @Test("The server runs a sweep service that deletes verifications past the retention")
+    func sweepService() async throws {
+        let fixture = try VerificationFixture {
+            $0.store = .memory
+            $0.verifier.retention = .zero
+            $0.sweepInterval = .milliseconds(20)
+        }
+        let endpoints = try #require(fixture.server.responder.verifications)
+        let sweeper = try #require(endpoints.services.compactMap { $0 as? VerificationSweepService }.first)
+        let store = try #require(endpoints.verifier.store as? InMemoryVerificationStore)
+        _ = try await endpoints.verifier.start(phoneNumber: "+447400123456")
+        #expect(store.count == 1)
+        fixture.clock.advance(by: .seconds(3 * 86_400))
+        let running = Task { try await sweeper.run() }
+        var waited = 0
+        while store.count > 0, waited < 500 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        running.cancel()
+        _ = try? await running.value
+        #expect(store.count == 0)
+    }
+}
