@@ -52,7 +52,7 @@ struct VerificationLimitProcessTests {
     @Test("The server runs a sweep service that deletes verifications past the retention")
     func sweepService() async throws {
         let fixture = try VerificationFixture {
-            $0.store = .memory
+            $0.store = OpenedVerificationStore(store: InMemoryVerificationStore())
             $0.verifier.retention = .zero
             $0.sweepInterval = .milliseconds(20)
         }
