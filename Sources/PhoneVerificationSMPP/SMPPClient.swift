@@ -61,6 +61,9 @@ public actor SMPPClient {
         var result: Result<SMPPPDU, SMPPError>?
         var generation: Int
         var timeout: Task<Void, Never>?
+        /// The part a submit_sm is, remembered as soon as its response is read: a receipt may
+        /// follow the response before the submitting task runs again.
+        var reference: SMPPPartReference?
     }
 
     private var runTask: Task<Void, Never>?
@@ -78,6 +81,10 @@ public actor SMPPClient {
     private var nextSendAt = ContinuousClock.now
     private var pausedUntil = ContinuousClock.now
     private var messageIDs: SMPPMessageIDIndex<SMPPPartReference>
+    /// Receipts whose message ID is not known yet: an SMSC may send the receipt before the
+    /// submit_sm_resp that gives the ID. Held for a response timeout at most, 1,024 at most.
+    private var heldReceipts: [Int: SMPPDeliveryReceipt] = [:]
+    private var nextHeldReceiptID = 0
     private var reassembler: SMPPReassembler
 
     /// A client; nothing happens before ``start()``.
@@ -105,15 +112,20 @@ public actor SMPPClient {
     /// reconnecting and fails whatever still waits with ``SMPPError/Code/shutDown``.
     public func shutdown() async {
         guard !isShutDown else { return }
+        // Set first: the SMSC closes the connection after unbind_resp, and the connection loop must
+        // not take that for a drop to reconnect from.
+        isShutDown = true
+        wakeBoundWaiters()
+        // Each waiter is handed a slot, which it gives back when it sees the shutdown.
+        let waiters = windowWaiters
+        windowWaiters.removeAll()
+        outstanding += waiters.count
+        for waiter in waiters { waiter.continuation.resume() }
         if isBound, let generation = boundGeneration {
             _ = await request(.unbind, generation: generation, timeout: min(configuration.responseTimeout, .seconds(2)))
         }
-        isShutDown = true
         runTask?.cancel()
         if let channel { try? await channel.close() }
-        wakeBoundWaiters()
-        for waiter in windowWaiters { waiter.continuation.resume() }
-        windowWaiters.removeAll()
         await runTask?.value
         failPending(generation: nil, SMPPError(.shutDown, "the SMPP client was shut down"))
         eventSink.finish()
@@ -140,7 +152,8 @@ public actor SMPPClient {
             await acquireWindowSlot()
             if isShutDown { releaseWindowSlot(); throw SMPPError(.shutDown, "the SMPP client was shut down") }
             await pace()
-            let result = await request(.submitSM(message), generation: generation, timeout: configuration.responseTimeout)
+            let result = await request(.submitSM(message), generation: generation, timeout: configuration.responseTimeout,
+                                       reference: reference)
             releaseWindowSlot()
             let response: SMPPPDU
             switch result {
@@ -152,7 +165,6 @@ public actor SMPPClient {
             }
             switch response.body {
             case .submitSMResp(let messageID) where response.commandStatus == .ok:
-                if let reference { messageIDs.insert(messageID, value: reference) }
                 return messageID
             case .genericNack:
                 throw SMPPError(.genericNack, "the SMSC answered submit_sm with generic_nack \(response.commandStatus): it could not read it",
@@ -248,7 +260,8 @@ public actor SMPPClient {
     ///
     /// Fails with `notBound` when the request was not written (it may be sent again), and with
     /// `timedOut` or `connectionLost` once it was.
-    private func request(_ body: SMPPPDU.Body, generation: Int, timeout: Duration) async -> Result<SMPPPDU, SMPPError> {
+    private func request(_ body: SMPPPDU.Body, generation: Int, timeout: Duration,
+                         reference: SMPPPartReference? = nil) async -> Result<SMPPPDU, SMPPError> {
         guard generation == self.generation, let writer else {
             return .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent"))
         }
@@ -259,7 +272,7 @@ public actor SMPPClient {
         } catch {
             return .failure(error)
         }
-        pending[sequenceNumber] = Pending(generation: generation)
+        pending[sequenceNumber] = Pending(generation: generation, reference: reference)
         do {
             try await writer.write(ByteBuffer(bytes: bytes))
         } catch {
@@ -451,7 +464,11 @@ public actor SMPPClient {
         switch frame {
         case .pdu(let pdu):
             if pdu.commandID.isResponse {
-                if pending[pdu.sequenceNumber] != nil {
+                if let entry = pending[pdu.sequenceNumber] {
+                    if case .submitSMResp(let messageID) = pdu.body, pdu.commandStatus == .ok, let reference = entry.reference {
+                        messageIDs.insert(messageID, value: reference)
+                        releaseHeldReceipts()
+                    }
                     complete(pdu.sequenceNumber, .success(pdu))
                 } else if pdu.commandID == .genericNack {
                     eventSink.yield(.protocolError(SMPPError(.genericNack,
@@ -495,7 +512,11 @@ public actor SMPPClient {
     private func deliver(_ message: SMPPShortMessage) -> SMPPCommandStatus {
         do {
             if let receipt = try SMPPDeliveryReceipt(message) {
-                eventSink.yield(.receipt(receipt, part: messageIDs.value(forReceiptID: receipt.messageID)))
+                if let part = messageIDs.value(forReceiptID: receipt.messageID) {
+                    eventSink.yield(.receipt(receipt, part: part))
+                } else {
+                    hold(receipt)
+                }
                 return .ok
             }
             let part = try SMPPIncomingPart(message, gsmPacking: configuration.gsmPacking)
@@ -505,6 +526,37 @@ public actor SMPPClient {
             eventSink.yield(.protocolError(error))
             // ESME_RX_P_APPN: a permanent error, so that the SMSC does not send it again.
             return SMPPCommandStatus(rawValue: 0x65)
+        }
+    }
+
+    /// Keeps a receipt whose message ID is unknown until its submit_sm_resp comes, or the response
+    /// timeout passes (then it is reported without a part).
+    private func hold(_ receipt: SMPPDeliveryReceipt) {
+        if heldReceipts.count >= 1024, let oldest = heldReceipts.keys.min() {
+            eventSink.yield(.receipt(heldReceipts.removeValue(forKey: oldest)!, part: nil))
+        }
+        let id = nextHeldReceiptID
+        nextHeldReceiptID += 1
+        heldReceipts[id] = receipt
+        let wait = configuration.responseTimeout
+        Task { [weak self] in
+            try? await Task.sleep(for: wait)
+            await self?.releaseHeldReceipt(id)
+        }
+    }
+
+    private func releaseHeldReceipt(_ id: Int) {
+        if let receipt = heldReceipts.removeValue(forKey: id) { eventSink.yield(.receipt(receipt, part: nil)) }
+    }
+
+    /// Reports the held receipts whose message ID is now known.
+    private func releaseHeldReceipts() {
+        guard !heldReceipts.isEmpty else { return }
+        for (id, receipt) in heldReceipts.sorted(by: { $0.key < $1.key }) {
+            if let part = messageIDs.value(forReceiptID: receipt.messageID) {
+                heldReceipts[id] = nil
+                eventSink.yield(.receipt(receipt, part: part))
+            }
         }
     }
 }

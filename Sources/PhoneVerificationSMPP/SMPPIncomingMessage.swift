@@ -69,10 +69,10 @@ public struct SMPPIncomingPart: Sendable, Hashable {
                 case (0x08, 4):
                     let reference = UInt16(value[value.startIndex]) << 8 | UInt16(value[value.startIndex + 1])
                     concatenation = (reference, value[value.startIndex + 2], value[value.startIndex + 3])
-                case (0x24, 1):
-                    tables.lockingShift = NationalLanguage(rawValue: value[value.startIndex])
-                case (0x25, 1):
+                case (0x24, 1):  // national language single shift (3GPP TS 23.040 9.2.3.24.15)
                     tables.singleShift = NationalLanguage(rawValue: value[value.startIndex])
+                case (0x25, 1):  // national language locking shift (9.2.3.24.16)
+                    tables.lockingShift = NationalLanguage(rawValue: value[value.startIndex])
                 default:
                     break
                 }

@@ -213,7 +213,7 @@ private func hex(_ string: String) -> [UInt8] {
     }
 
     @Test func decodesGSMWithTurkishTablesPackedAndUnpacked() throws {
-        // Turkish single shift (IE 0x25 = 1) and locking shift (IE 0x24 = 1).
+        // Turkish single shift (IE 0x24 = 1) and locking shift (IE 0x25 = 1).
         let tables = SMSNationalLanguageTables(lockingShift: .turkish, singleShift: .turkish)
         let septets = try GSM7.encode("Kodunuz: 1234 ğış", tables: tables)
         let header: [UInt8] = [6, 0x24, 1, 1, 0x25, 1, 1]
@@ -222,6 +222,17 @@ private func hex(_ string: String) -> [UInt8] {
         let packed = try GSM7.pack(septets, fillBits: (7 - (header.count * 8) % 7) % 7)
         let part = try SMPPIncomingPart(Self.deliver(header + packed, dataCoding: 0, udhi: true), gsmPacking: .packed)
         #expect(part.text == "Kodunuz: 1234 ğış")
+    }
+
+    @Test func eachShiftIENamesItsOwnTable() throws {
+        // Locking shift alone (IE 0x25): 'ğ' and 'ş' are plain septets of the Turkish locking table.
+        let locking = try GSM7.encode("ğış", tables: SMSNationalLanguageTables(lockingShift: .turkish))
+        #expect(!locking.contains(GSM7.escape))
+        #expect(try SMPPIncomingPart(Self.deliver([3, 0x25, 1, 1] + locking, dataCoding: 0, udhi: true)).text == "ğış")
+        // Single shift alone (IE 0x24): they are escaped septets of the Turkish single shift table.
+        let single = try GSM7.encode("ğş", tables: SMSNationalLanguageTables(singleShift: .turkish))
+        #expect(single.contains(GSM7.escape))
+        #expect(try SMPPIncomingPart(Self.deliver([3, 0x24, 1, 1] + single, dataCoding: 0, udhi: true)).text == "ğş")
     }
 
     @Test func decodesUCS2AndEightBit() throws {

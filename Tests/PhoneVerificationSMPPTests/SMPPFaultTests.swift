@@ -83,7 +83,7 @@ import Testing
         await client.start()
         let sender = SMPPSender(client: client, options: try .init(source: "Acme"))
         try await sender.send(outgoing("Code 5"))
-        try await log.waitUntil { log.protocolErrors.count >= 3 }
+        try await log.waitUntil { log.protocolErrors.count >= 3 && fake.pdus.filter { $0.commandID == .genericNack }.count >= 2 }
         let nacks = fake.pdus.filter { $0.commandID == .genericNack }
         #expect(nacks.map(\.sequenceNumber).sorted() == [7, 8])
         #expect(nacks.first { $0.sequenceNumber == 7 }?.commandStatus == .invalidCommandID)

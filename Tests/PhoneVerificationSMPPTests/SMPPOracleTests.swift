@@ -26,7 +26,9 @@ struct SMPPOracleTests {
         }
     }
 
-    static func message(_ generator: inout Generator) -> SMPPShortMessage {
+    /// A generated body with the TLVs SMPP 3.4 allows in it (receipt TLVs in deliver_sm only, as
+    /// smpplib holds to), and `network_error_code` only when asked, as smpplib does not know it.
+    static func message(_ generator: inout Generator, deliver: Bool, networkErrorCode: Bool = false) -> SMPPShortMessage {
         var message = SMPPShortMessage(
             source: SMPPAddress(ton: generator.byte() % 7, npi: generator.byte() % 19, address: generator.string(20)),
             destination: SMPPAddress(ton: generator.byte() % 7, npi: generator.byte() % 19, address: generator.string(20)),
@@ -40,11 +42,11 @@ struct SMPPOracleTests {
         message.replaceIfPresentFlag = generator.byte() % 2
         message.smDefaultMessageID = generator.byte()
         for _ in 0..<generator.int(0...3) {
-            switch generator.int(0...4) {
+            switch generator.int(0...(networkErrorCode ? 4 : 3)) {
             case 0: message.tlvs.append(SMPPTLV(.messagePayload, generator.bytes(generator.int(0...300))))
-            case 1: message.tlvs.append(SMPPTLV(.receiptedMessageID, Array(generator.string(20).utf8) + [0]))
-            case 2: message.tlvs.append(SMPPTLV(.messageState, [generator.byte() % 9]))
-            case 3: message.tlvs.append(.integer(.sarMessageReferenceNumber, UInt32(generator.int(0...65535)), byteCount: 2))
+            case 1 where deliver: message.tlvs.append(SMPPTLV(.receiptedMessageID, Array(generator.string(20).utf8) + [0]))
+            case 2 where deliver: message.tlvs.append(SMPPTLV(.messageState, [generator.byte() % 9]))
+            case 1, 2, 3: message.tlvs.append(.integer(.sarMessageReferenceNumber, UInt32(generator.int(0...65535)), byteCount: 2))
             default: message.tlvs.append(SMPPTLV(.networkErrorCode, generator.bytes(3)))
             }
         }
@@ -88,8 +90,8 @@ struct SMPPOracleTests {
         for index in 0..<200 {
             let sequence = UInt32(generator.int(1...0x7FFF_FFFF))
             switch index % 5 {
-            case 0: pdus.append(SMPPPDU(sequenceNumber: sequence, body: .submitSM(Self.message(&generator))))
-            case 1: pdus.append(SMPPPDU(sequenceNumber: sequence, body: .deliverSM(Self.message(&generator))))
+            case 0: pdus.append(SMPPPDU(sequenceNumber: sequence, body: .submitSM(Self.message(&generator, deliver: false))))
+            case 1: pdus.append(SMPPPDU(sequenceNumber: sequence, body: .deliverSM(Self.message(&generator, deliver: true))))
             case 2: pdus.append(SMPPPDU(sequenceNumber: sequence, body: .bindTransceiver(SMPPBind(
                 systemID: generator.string(15), password: generator.string(8), systemType: generator.string(12),
                 addressTON: generator.byte() % 7, addressNPI: generator.byte() % 19, addressRange: generator.string(40)))))
@@ -131,7 +133,7 @@ struct SMPPOracleTests {
         var generator = Generator(state: 34)
         var messages: [(SMPPPDU, [String: Any])] = []
         for index in 0..<100 {
-            let message = Self.message(&generator)
+            let message = Self.message(&generator, deliver: index % 2 == 1, networkErrorCode: true)
             let sequence = UInt32(generator.int(1...0x7FFF_FFFF))
             var spec = Self.fields(message)
             spec["command"] = index % 2 == 0 ? "submit_sm" : "deliver_sm"

@@ -4,7 +4,9 @@ server: framing, binds, windowing, enquire_link, PDU codec). Only the glue is ou
 submit_sm the server decoded, answers it, and sends deliver_sm (receipts, incoming messages) when the
 test asks.
 
-    smsc.py --port PORT
+    smsc.py --port PORT [--quiet]
+
+--quiet (for Benchmarks/smpp-benchmark.sh): submit_sm are answered but neither reported nor receipted.
 
 stdout, one JSON object per line: {"event": "listening"} once the server listens, then
 {"event": "bound"|"unbound", "session": ...}, {"event": "submit_sm", <every field>, "short_message":
@@ -34,7 +36,8 @@ def emit(obj):
 
 
 class SMSC:
-    def __init__(self):
+    def __init__(self, quiet=False):
+        self.quiet = quiet
         self.sessions = {}
         self.latest = None
         self.next_id = 1000
@@ -58,7 +61,11 @@ class SMSC:
                 self.latest = ev
                 emit({"event": "bound", "session": ev.session_id, "system_id": ev.system_id})
             elif isinstance(ev, smpp34.SubmitSmEvent):
-                self.spawn(self.answer(ev))
+                if self.quiet:
+                    ev.accept(message_id=str(self.next_id))
+                    self.next_id += 1
+                else:
+                    self.spawn(self.answer(ev))
             elif isinstance(ev, smpp34.Unbound):
                 self.sessions.pop(ev.session_id, None)
                 emit({"event": "unbound", "session": ev.session_id})
@@ -90,14 +97,19 @@ class SMSC:
             text = ("id:%s sub:001 dlvrd:001 submit date:%s done date:%s stat:DELIVRD err:000 text:%s"
                     % (number, stamp, stamp, ev.short_message[:20].decode("latin-1")))
             esme = self.sessions.get(ev.session_id)
-            if esme is not None:
+            if esme is None:
+                return
+            try:
                 resp = await esme.deliver_sm(ev.source_addr, text.encode("latin-1"),
                     source_addr=ev.destination_addr, source_addr_ton=ev.dest_addr_ton,
                     source_addr_npi=ev.dest_addr_npi, dest_addr_ton=ev.source_addr_ton,
                     dest_addr_npi=ev.source_addr_npi, esm_class=0x04, tlvs=[
                         smpp34.Tlv(smpp34.TLV_RECEIPTED_MESSAGE_ID, message_id.encode() + b"\0"),
                         smpp34.Tlv(smpp34.TLV_MESSAGE_STATE, bytes([2]))] if self.receipt_tlvs else [])
-                emit({"event": "deliver_sm_resp", "tag": "receipt:" + message_id, "status": resp.command_status})
+            except smpp34.SmppError as error:  # the ESME unbound before its receipt
+                emit({"event": "deliver_sm_error", "tag": "receipt:" + message_id, "error": str(error)})
+                return
+            emit({"event": "deliver_sm_resp", "tag": "receipt:" + message_id, "status": resp.command_status})
 
     async def deliver(self, cmd):
         esme = self.latest
@@ -133,11 +145,12 @@ class SMSC:
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args()
     server = smpp34.Server(host="127.0.0.1", port=args.port, system_id="smsc34")
     await server.start()
     emit({"event": "listening", "port": args.port, "smpp34": smpp34.__version__})
-    smsc = SMSC()
+    smsc = SMSC(quiet=args.quiet)
     serving = asyncio.ensure_future(smsc.serve(server))
     await smsc.commands()  # stdin closed: the test is done
     serving.cancel()
