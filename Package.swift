@@ -158,6 +158,7 @@ let package = Package(
             dependencies: [
                 "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitJSON",
                 "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
+                "PhoneVerificationSMPP",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -223,7 +224,7 @@ let package = Package(
         .testTarget(
             name: "PhoneVerificationSMPPTests",
             dependencies: [
-                "PhoneVerificationSMPP", "PhoneVerification", "SMSEncoding",
+                "PhoneVerificationSMPP", "PhoneVerification", "SMSEncoding", "smskit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

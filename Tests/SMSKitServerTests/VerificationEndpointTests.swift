@@ -337,11 +337,15 @@ struct VerificationEndpointTests {
         #expect(throws: ServiceConfigurationError.self) { try VerificationStoreLocation(parsing: "redis://h") }
         #expect(try SMSSenderLocation(parsing: "outbox:/tmp/o.jsonl") == .outbox(path: "/tmp/o.jsonl"))
         do {
-            _ = try SMSSenderLocation(parsing: "smpp://h:2775")
+            _ = try SMSSenderLocation(parsing: "sms77://h:2775")
             Issue.record("an unknown scheme was accepted")
         } catch {
-            #expect(error.description.contains("Unknown sender scheme 'smpp'"))
+            #expect(error.description.contains("Unknown sender scheme 'sms77'"))
         }
+        let smpp = try SMSSenderLocation(parsing: "smpp://esme:hunter2@127.0.0.1:2775?source=Acme&window=50",
+                                         environment: [:])
+        #expect(smpp.description == "smpp://esme@127.0.0.1:2775")
+        #expect(throws: ServiceConfigurationError.self) { try SMSSenderLocation(parsing: "smpp://esme@127.0.0.1:2775") }
         #expect(throws: ServiceConfigurationError.self) { try SMSSenderLocation(parsing: "outbox:") }
         #expect(throws: ServiceConfigurationError.self) { try SMSSenderLocation(parsing: "no-scheme") }
         let keys = try APIKeys(parsing: "plain-key-0123456789abcdef\ntrusted-key-0123456789abcdef trusted\n")
