@@ -249,6 +249,7 @@ if Context.environment["SMSKIT_FUZZ"] == "1" {
         ("PhoneNumbersFuzz", "PhoneNumbers"), ("TelURIFuzz", "PhoneNumbers"),
         ("SMSEncodingFuzz", "SMSEncoding"), ("SMSTemplatesFuzz", "SMSTemplates"),
         ("TemplateCatalogFuzz", "SMSTemplates"), ("RecordReaderFuzz", "SMSKitRecords"), ("MatcherFuzz", "PhoneNumbers"),
+        ("SMPPPDUFuzz", "PhoneVerificationSMPP"),
     ]
     for fuzzer in fuzzers {
         package.targets.append(.executableTarget(
