@@ -11,13 +11,17 @@ extension SMPPClient {
 
     /// Where the SMSC is, the credentials, the window, rates and timers.
     public struct Configuration: Sendable {
+        /// The SMSC's host name or address.
         public var host: String
+        /// The SMSC's port (2775 by default).
         public var port: Int
         /// `system_id` (at most 15 characters).
         public var systemID: String
         /// `password` (at most 8 characters).
         public var password: String
+        /// `system_type` (empty unless the SMSC asks for one).
         public var systemType: String = ""
+        /// Transceiver by default.
         public var bindType: BindType = .transceiver
         /// The most `submit_sm` waiting for their response at once.
         public var window: Int = 10
@@ -25,6 +29,7 @@ extension SMPPClient {
         public var maximumSubmitRate: Double?
         /// How long a response may take after its request left.
         public var responseTimeout: Duration = .seconds(10)
+        /// How long a TCP connection may take to open.
         public var connectTimeout: Duration = .seconds(5)
         /// How long `submit` waits for a bound session before it gives up (nothing sent).
         public var bindWaitTimeout: Duration = .seconds(10)
@@ -32,10 +37,12 @@ extension SMPPClient {
         public var enquireLinkInterval: Duration = .seconds(30)
         /// The first and the longest pause before reconnecting (doubling, with jitter).
         public var reconnectInitialBackoff: Duration = .milliseconds(200)
+        /// The longest pause before reconnecting.
         public var reconnectMaximumBackoff: Duration = .seconds(30)
         /// The pause after `ESME_RTHROTTLED` / `ESME_RMSGQFUL` (doubling per attempt) and how many
         /// attempts a part gets.
         public var throttleBackoff: Duration = .milliseconds(200)
+        /// How many attempts a part gets while the SMSC throttles (5 by default).
         public var throttleAttempts: Int = 5
         /// The largest PDU read; a longer `command_length` closes the connection.
         public var maximumPDULength: Int = SMPPPDU.defaultMaximumLength

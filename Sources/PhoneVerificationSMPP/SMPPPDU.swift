@@ -5,7 +5,7 @@ public struct SMPPAddress: Sendable, Hashable {
     public var ton: UInt8
     /// `addr_npi` (section 5.2.6): 0 unknown, 1 ISDN (E.163/E.164), ...
     public var npi: UInt8
-    /// The address (at most 20 characters; 64 for receipts' and incoming addresses is not allowed by 3.4).
+    /// The address: at most 20 printable ASCII characters.
     public var address: String
 
     /// Creates an address.
@@ -18,21 +18,30 @@ public struct SMPPAddress: Sendable, Hashable {
 
 /// The body shared by `submit_sm` and `deliver_sm` (SMPP 3.4 sections 4.4.1 and 4.6.1).
 public struct SMPPShortMessage: Sendable, Hashable {
+    /// `service_type` (at most 5 characters; empty for the SMSC's default).
     public var serviceType: String = ""
+    /// `source_addr_ton`, `source_addr_npi`, `source_addr`.
     public var source: SMPPAddress
+    /// `dest_addr_ton`, `dest_addr_npi`, `destination_addr`.
     public var destination: SMPPAddress
     /// `esm_class`: bit 6 (0x40) is UDHI (the short message starts with a user data header); in
     /// `deliver_sm`, bits 2-5 give the message type (0x04 SMSC delivery receipt).
     public var esmClass: UInt8 = 0
+    /// `protocol_id` (TP-PID).
     public var protocolID: UInt8 = 0
+    /// `priority_flag`, 0 (lowest) to 3.
     public var priorityFlag: UInt8 = 0
+    /// `schedule_delivery_time` (SMPP time format; empty for immediate delivery).
     public var scheduleDeliveryTime: String = ""
+    /// `validity_period` (SMPP time format; empty for the SMSC's default).
     public var validityPeriod: String = ""
     /// `registered_delivery`: 1 asks for a receipt on final outcome.
     public var registeredDelivery: UInt8 = 0
+    /// `replace_if_present_flag`.
     public var replaceIfPresentFlag: UInt8 = 0
     /// `data_coding`: 0 SMSC default alphabet (GSM 7-bit), 8 UCS-2, 4 8-bit data...
     public var dataCoding: UInt8 = 0
+    /// `sm_default_msg_id` (a canned message; 0 for none).
     public var smDefaultMessageID: UInt8 = 0
     /// At most 254 octets (longer content goes in the `message_payload` TLV).
     public var shortMessage: [UInt8] = []
@@ -69,10 +78,15 @@ public struct SMPPShortMessage: Sendable, Hashable {
 
 /// The body of the three bind requests (SMPP 3.4 section 4.1).
 public struct SMPPBind: Sendable, Hashable {
+    /// `system_id` (at most 15 characters).
     public var systemID: String
+    /// `password` (at most 8 characters).
     public var password: String
+    /// `system_type` (at most 12 characters).
     public var systemType: String
+    /// `interface_version`: 0x34 for SMPP 3.4.
     public var interfaceVersion: UInt8
+    /// `addr_ton`, `addr_npi` and `address_range`: the addresses a receiver serves.
     public var addressTON: UInt8
     public var addressNPI: UInt8
     public var addressRange: String
