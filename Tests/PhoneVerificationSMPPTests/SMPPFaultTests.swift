@@ -45,7 +45,8 @@ import Testing
                 }
             }
             // Drop once the window is full.
-            while fake.submits.count < 5 { try? await Task.sleep(for: .milliseconds(10)) }
+            let deadline = ContinuousClock.now + .seconds(10)
+            while fake.submits.count < 5, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
             for child in fake.recorder.connections.withLock({ $0 }) { try? await child.close() }
             var results: [String: Result<Void, SMPPError>] = [:]
             for await (text, result) in group { results[text] = result }
