@@ -99,6 +99,12 @@ let package = Package(
             ],
             path: "Benchmarks/PhoneVerificationThroughput"
         ),
+        // submit_sm/s through the SMPP client beside the SMSC's own ceiling (smpp-benchmark.sh).
+        .executableTarget(
+            name: "SMPPThroughput",
+            dependencies: [.product(name: "PhoneVerificationSMPP", package: "SMSKit")],
+            path: "Benchmarks/SMPPThroughput"
+        ),
         .executableTarget(
             name: "SMSEncodingBenchmarks",
             dependencies: [

@@ -22,6 +22,10 @@ struct ServiceLocationTests {
         } catch {
             #expect(error.description.contains("Unknown sender scheme 'carrier-pigeon'"))
         }
+        let smpp = try SMSSenderLocation(parsing: "smpp://esme:hunter2@127.0.0.1:2775?source=Acme&window=50",
+                                         environment: [:])
+        #expect(smpp.description == "smpp://esme@127.0.0.1:2775")
+        #expect(throws: ServiceConfigurationError.self) { try SMSSenderLocation(parsing: "smpp://esme@127.0.0.1:2775") }
         #expect(throws: ServiceConfigurationError.self) { try SMSSenderLocation(parsing: "outbox:") }
         #expect(throws: ServiceConfigurationError.self) { try SMSSenderLocation(parsing: "no-scheme") }
     }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PhoneVerification
 import PhoneVerificationKannel
+import PhoneVerificationSMPP
 import SMSKitServer
 
 /// Where `smskit serve` and `smskit verify` hand verification SMS: `--sender SCHEME:VALUE` (or
@@ -13,7 +14,8 @@ import SMSKitServer
 /// `kannel:URL` (Kannel's smsbox `sendsms` URL, e.g.
 /// `kannel:http://smskit:PASSWORD@127.0.0.1:13013/cgi-bin/sendsms?from=Acme`; the environment's
 /// `SMSKIT_KANNEL_USERNAME` and `SMSKIT_KANNEL_PASSWORD` replace the URL's user and password, so
-/// that the password need not be on the command line).
+/// that the password need not be on the command line) and `smpp://SYSTEM_ID:PASSWORD@HOST:PORT?source=…`
+/// (an SMSC over SMPP 3.4, bound on first use; `SMSKIT_SMPP_PASSWORD` replaces the password).
 ///
 /// ```swift
 /// let location = try SMSSenderLocation(parsing: "outbox:/var/lib/smskit/outbox.jsonl")
@@ -23,6 +25,26 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
     case outbox(path: String)
     /// Kannel's smsbox (``PhoneVerificationKannel/KannelSender``); the description hides the password.
     case kannel(KannelLocation)
+    /// An SMSC over SMPP 3.4 (``PhoneVerificationSMPP/SMPPSender``); the description hides the password.
+    case smpp(SMPPLocation)
+
+    /// The SMPP client's configuration and the submit options, from one `smpp://` location.
+    struct SMPPLocation: Sendable, Hashable {
+        let configuration: SMPPClient.Configuration
+        let options: SMPPSender.Options
+        private let key: [String?]
+
+        init(url: String, password: String?) throws(SMPPError) {
+            var configuration = try SMPPClient.Configuration(url: url)
+            if let password { configuration.password = password }
+            self.configuration = configuration
+            options = try SMPPSender.Options(url: url)
+            key = [url, password]
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key }
+        public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+    }
 
     /// smsbox's `sendsms` URL and the credentials that replace the URL's.
     struct KannelLocation: Sendable, Hashable {
@@ -59,6 +81,12 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
         case "outbox":
             guard !value.isEmpty else { throw ServiceConfigurationError("outbox: needs a file path, e.g. outbox:smskit-outbox.jsonl.") }
             self = .outbox(path: value)
+        case "smpp":
+            do {
+                self = .smpp(try SMPPLocation(url: text, password: environment["SMSKIT_SMPP_PASSWORD"]))
+            } catch {
+                throw ServiceConfigurationError("smpp: \(error.message)")
+            }
         case "kannel":
             do {
                 self = .kannel(try KannelLocation(url: value, username: environment["SMSKIT_KANNEL_USERNAME"],
@@ -67,7 +95,7 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
                 throw ServiceConfigurationError("kannel: \(error.message)")
             }
         default:
-            throw ServiceConfigurationError("Unknown sender scheme '\(scheme.prefix(32))': use outbox:PATH or kannel:URL.")
+            throw ServiceConfigurationError("Unknown sender scheme '\(scheme.prefix(32))': use outbox:PATH, kannel:URL or smpp://….")
         }
     }
 
@@ -80,6 +108,10 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
         case .kannel(let location):
             return KannelSender(configuration: location.configuration, logger: logger,
                                 metricsFactory: metricsFactory)
+        case .smpp(let location):
+            // The client binds on the first send and reconnects by itself.
+            return SMPPSender(client: SMPPClient(configuration: location.configuration, logger: logger),
+                              options: location.options)
         }
     }
 
@@ -87,6 +119,7 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .outbox(let path): "outbox:\(path)"
         case .kannel(let location): "kannel:" + location.configuration.redactedURL
+        case .smpp(let location): location.configuration.redactedLocation
         }
     }
 }

@@ -1,0 +1,38 @@
+// submit_sm per second through SMPPClient against an SMSC on loopback (Benchmarks/smpp-benchmark.sh).
+import Foundation
+//   SMPPThroughput PORT COUNT WINDOW
+import PhoneVerificationSMPP
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let port = Int(arguments[1]), let count = Int(arguments[2]), let window = Int(arguments[3]) else {
+    print("usage: SMPPThroughput PORT COUNT WINDOW")
+    exit(64)
+}
+
+var configuration = SMPPClient.Configuration(host: "127.0.0.1", port: port, systemID: "bench", password: "bench")
+configuration.window = window
+let client = SMPPClient(configuration: configuration)
+await client.start()
+let message = SMPPShortMessage(source: try SMPPAddressing.source("Acme"),
+                               destination: try SMPPAddressing.destination("+905321234567"),
+                               shortMessage: Array("Your Acme code is 482913".utf8))
+_ = try await client.submit(message)  // bound and warm before the clock starts
+
+let start = ContinuousClock.now
+try await withThrowingTaskGroup(of: Void.self) { group in
+    // Twice the window of tasks: enough to keep the window full, without a task per message.
+    var started = 0
+    for _ in 0..<min(count, 2 * window) {
+        group.addTask { _ = try await client.submit(message) }
+        started += 1
+    }
+    while try await group.next() != nil, started < count {
+        group.addTask { _ = try await client.submit(message) }
+        started += 1
+    }
+}
+let elapsed = ContinuousClock.now - start
+let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+print("SMPPClient (SMSKit)".padding(toLength: 44, withPad: " ", startingAt: 0)
+    + String(format: " %10.0f submit_sm/s (%d in %.2f s, window %d)", Double(count) / seconds, count, seconds, window))
+await client.shutdown()

@@ -1,0 +1,130 @@
+import Foundation
+
+extension SMPPClient {
+    /// How the client binds: as a transceiver (submits and receives on one session) or as a
+    /// transmitter (submits only; receipts then need a receiver session of their own).
+    public enum BindType: String, Sendable, Hashable, CaseIterable {
+        case transceiver
+        case transmitter
+        case receiver
+    }
+
+    /// Where the SMSC is, the credentials, the window, rates and timers.
+    public struct Configuration: Sendable {
+        /// The SMSC's host name or address.
+        public var host: String
+        /// The SMSC's port (2775 by default).
+        public var port: Int
+        /// `system_id` (at most 15 characters).
+        public var systemID: String
+        /// `password` (at most 8 characters).
+        public var password: String
+        /// `system_type` (empty unless the SMSC asks for one).
+        public var systemType: String = ""
+        /// Transceiver by default.
+        public var bindType: BindType = .transceiver
+        /// The most `submit_sm` waiting for their response at once.
+        public var window: Int = 10
+        /// The most `submit_sm` per second on the connection; nil for no limit.
+        public var maximumSubmitRate: Double?
+        /// How long a response may take after its request left.
+        public var responseTimeout: Duration = .seconds(10)
+        /// How long a TCP connection may take to open.
+        public var connectTimeout: Duration = .seconds(5)
+        /// How long `submit` waits for a bound session before it gives up (nothing sent).
+        public var bindWaitTimeout: Duration = .seconds(10)
+        /// The pause between `enquire_link`s; an unanswered one closes the connection (a silent SMSC).
+        public var enquireLinkInterval: Duration = .seconds(30)
+        /// The first and the longest pause before reconnecting (doubling, with jitter).
+        public var reconnectInitialBackoff: Duration = .milliseconds(200)
+        /// The longest pause before reconnecting.
+        public var reconnectMaximumBackoff: Duration = .seconds(30)
+        /// The pause after `ESME_RTHROTTLED` / `ESME_RMSGQFUL` (doubling per attempt) and how many
+        /// attempts a part gets.
+        public var throttleBackoff: Duration = .milliseconds(200)
+        /// How many attempts a part gets while the SMSC throttles (5 by default).
+        public var throttleAttempts: Int = 5
+        /// The largest PDU read; a longer `command_length` closes the connection.
+        public var maximumPDULength: Int = SMPPPDU.defaultMaximumLength
+        /// How the SMSC writes GSM 7-bit user data, in both directions.
+        public var gsmPacking: SMPPGSMPacking = .unpacked
+        /// How long the parts of an incoming message may take to arrive.
+        public var reassemblyWindow: Duration = .seconds(300)
+        /// How many submitted message IDs are remembered to match receipts.
+        public var receiptIndexCapacity: Int = 100_000
+
+        /// A configuration with the defaults above.
+        public init(host: String, port: Int = 2775, systemID: String, password: String) {
+            self.host = host
+            self.port = port
+            self.systemID = systemID
+            self.password = password
+        }
+
+        /// A configuration from an `smpp://system_id:password@host:port?...` location.
+        ///
+        /// Query parameters: `bind=transceiver|transmitter`, `window=N`, `rate=N` (submits per
+        /// second), `system_type=`, `response_timeout=S`, `enquire_link=S` (seconds), `gsm=packed|unpacked`.
+        /// The parameters of ``SMPPSender/Options`` (`source=`, `registered_delivery=`) are read by
+        /// ``SMPPSender/Options/init(url:)``.
+        ///
+        /// - Throws: ``SMPPError/Code/invalidConfiguration`` for another scheme, no host, no system_id
+        ///   or a bad value.
+        public init(url: String) throws(SMPPError) {
+            guard let components = URLComponents(string: url), components.scheme?.lowercased() == "smpp" else {
+                throw SMPPError(.invalidConfiguration, "the SMPP location must look like smpp://system_id:password@host:port")
+            }
+            guard let host = components.host, !host.isEmpty else {
+                throw SMPPError(.invalidConfiguration, "the SMPP location has no host")
+            }
+            guard let user = components.user, !user.isEmpty else {
+                throw SMPPError(.invalidConfiguration, "the SMPP location has no system_id (smpp://system_id:password@host)")
+            }
+            self.init(host: host, port: components.port ?? 2775, systemID: user, password: components.password ?? "")
+            for item in components.queryItems ?? [] {
+                let value = item.value ?? ""
+                func seconds() throws(SMPPError) -> Duration {
+                    guard let number = Double(value), number > 0, number <= 86_400 else {
+                        throw SMPPError(.invalidConfiguration, "\(item.name) must be a number of seconds")
+                    }
+                    return .milliseconds(Int64(number * 1000))
+                }
+                switch item.name {
+                case "bind":
+                    guard let type = BindType(rawValue: value), type != .receiver else {
+                        throw SMPPError(.invalidConfiguration, "bind must be transceiver or transmitter")
+                    }
+                    bindType = type
+                case "window":
+                    guard let number = Int(value), (1...10_000).contains(number) else {
+                        throw SMPPError(.invalidConfiguration, "window must be 1 to 10000")
+                    }
+                    window = number
+                case "rate":
+                    guard let number = Double(value), number > 0 else {
+                        throw SMPPError(.invalidConfiguration, "rate must be a positive number of submits per second")
+                    }
+                    maximumSubmitRate = number
+                case "system_type": systemType = value
+                case "response_timeout": responseTimeout = try seconds()
+                case "enquire_link": enquireLinkInterval = try seconds()
+                case "gsm":
+                    guard let packing = SMPPGSMPacking(rawValue: value) else {
+                        throw SMPPError(.invalidConfiguration, "gsm must be packed or unpacked")
+                    }
+                    gsmPacking = packing
+                case "source", "registered_delivery":
+                    break
+                default:
+                    throw SMPPError(.invalidConfiguration, "unknown SMPP parameter \(item.name)")
+                }
+            }
+            guard systemID.utf8.count <= 15, password.utf8.count <= 8 else {
+                throw SMPPError(.invalidConfiguration, "system_id is at most 15 characters and password at most 8")
+            }
+        }
+
+        /// The location without the password, for logs.
+        public var redactedLocation: String { "smpp://\(systemID)@\(host):\(port)" }
+    }
+}

@@ -1,0 +1,562 @@
+import Logging
+import NIOCore
+import NIOPosix
+
+/// Which part of which verification a submitted message ID belongs to, so that a receipt can be
+/// matched to it.
+public struct SMPPPartReference: Sendable, Hashable {
+    public var verificationID: String
+    /// From 1.
+    public var part: Int
+    public var partCount: Int
+    public init(verificationID: String, part: Int, partCount: Int) {
+        self.verificationID = verificationID
+        self.part = part
+        self.partCount = partCount
+    }
+}
+
+/// What the client reports as it runs.
+public enum SMPPClientEvent: Sendable {
+    /// A session is bound; the SMSC's `system_id`.
+    case bound(systemID: String)
+    /// The connection closed (or never opened); the client reconnects with backoff.
+    case disconnected(SMPPError)
+    /// A delivery receipt, with the part it is about when its message ID was submitted by this client.
+    case receipt(SMPPDeliveryReceipt, part: SMPPPartReference?)
+    /// An incoming message (reassembled when it came in parts).
+    case message(SMPPIncomingMessage)
+    /// The SMSC sent something this client could not read; it was answered with an error.
+    case protocolError(SMPPError)
+}
+
+/// An SMPP 3.4 client (ESME) on swift-nio: binds, keeps the link alive, submits parts within a
+/// window and a rate, and reports receipts and incoming messages on ``events``.
+///
+/// Delivery semantics: a `submit_sm` is sent again only when the SMSC provably did not take it:
+/// it answered `ESME_RTHROTTLED` or `ESME_RMSGQFUL` (after a backoff), or the PDU was never
+/// written because no session was bound. When the connection drops, or no response comes within
+/// the response timeout, after the PDU was written, the SMSC may have accepted it: the submit fails
+/// with ``SMPPError/Code/connectionLost`` or ``SMPPError/Code/timedOut`` and is never sent again
+/// by the client (at most once). Every other PDU in flight on a dropped connection fails the same
+/// way; PDUs still waiting for a window slot wait for the next bound session.
+///
+/// ```swift
+/// let client = SMPPClient(configuration: try .init(url: "smpp://esme:secret@127.0.0.1:2775?window=100"))
+/// await client.start()
+/// let id = try await client.submit(message)       // the SMSC's message ID
+/// for await event in client.events { ... }        // receipts, incoming messages
+/// await client.shutdown()                          // unbind, close
+/// ```
+public actor SMPPClient {
+    public nonisolated let configuration: Configuration
+    /// Bound, disconnected, receipts, incoming messages; buffered (the newest 10,000 are kept
+    /// when nobody reads).
+    public nonisolated let events: AsyncStream<SMPPClientEvent>
+    private let eventSink: AsyncStream<SMPPClientEvent>.Continuation
+    private let logger: Logger
+
+    private struct Pending {
+        var continuation: CheckedContinuation<Result<SMPPPDU, SMPPError>, Never>?
+        var result: Result<SMPPPDU, SMPPError>?
+        var generation: Int
+        var timeout: Task<Void, Never>?
+        /// The part a submit_sm is, remembered as soon as its response is read: a receipt may
+        /// follow the response before the submitting task runs again.
+        var reference: SMPPPartReference?
+    }
+
+    private var runTask: Task<Void, Never>?
+    private var isShutDown = false
+    private var generation = 0
+    private var channel: (any Channel)?
+    private var writer: NIOAsyncChannelOutboundWriter<ByteBuffer>?
+    private var boundGeneration: Int?
+    private var boundWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiterID = 0
+    private var pending: [UInt32: Pending] = [:]
+    private var outstanding = 0
+    private var windowWaiters: [(id: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var sequence: UInt32 = 0
+    private var nextSendAt = ContinuousClock.now
+    private var pausedUntil = ContinuousClock.now
+    private var messageIDs: SMPPMessageIDIndex<SMPPPartReference>
+    /// Receipts whose message ID is not known yet: an SMSC may send the receipt before the
+    /// submit_sm_resp that gives the ID. Held for a response timeout at most, 1,024 at most.
+    private var heldReceipts: [Int: SMPPDeliveryReceipt] = [:]
+    private var nextHeldReceiptID = 0
+    private var reassembler: SMPPReassembler
+
+    /// A client; nothing happens before ``start()``.
+    public init(configuration: Configuration, logger: Logger = Logger(label: "smskit.smpp")) {
+        self.configuration = configuration
+        self.logger = logger
+        (events, eventSink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(10_000))
+        messageIDs = SMPPMessageIDIndex(capacity: configuration.receiptIndexCapacity)
+        reassembler = SMPPReassembler(window: configuration.reassemblyWindow)
+    }
+
+    /// Connects and binds in the background, and reconnects with backoff whenever the connection drops.
+    public func start() {
+        guard runTask == nil, !isShutDown else { return }
+        runTask = Task { await self.run() }
+    }
+
+    /// Whether a session is bound now.
+    public var isBound: Bool { boundGeneration != nil && boundGeneration == generation }
+
+    /// The number of `submit_sm` waiting for their response.
+    public var outstandingCount: Int { outstanding }
+
+    /// Unbinds (waiting for `unbind_resp` up to the response timeout), closes the connection, stops
+    /// reconnecting and fails whatever still waits with ``SMPPError/Code/shutDown``.
+    public func shutdown() async {
+        guard !isShutDown else { return }
+        // Set first: the SMSC closes the connection after unbind_resp, and the connection loop must
+        // not take that for a drop to reconnect from.
+        isShutDown = true
+        wakeBoundWaiters()
+        // Each waiter is handed a slot, which it gives back when it sees the shutdown.
+        let waiters = windowWaiters
+        windowWaiters.removeAll()
+        outstanding += waiters.count
+        for waiter in waiters { waiter.continuation.resume() }
+        if isBound, let generation = boundGeneration {
+            _ = await request(.unbind, generation: generation, timeout: min(configuration.responseTimeout, .seconds(2)))
+        }
+        runTask?.cancel()
+        if let channel { try? await channel.close() }
+        await runTask?.value
+        failPending(generation: nil, SMPPError(.shutDown, "the SMPP client was shut down"))
+        eventSink.finish()
+    }
+
+    // MARK: Submitting
+
+    /// Submits one `submit_sm` and returns the SMSC's message ID once it accepted it.
+    ///
+    /// Waits for a bound session (up to ``Configuration/bindWaitTimeout``), a window slot and the
+    /// rate limit. Throttling answers are retried after a backoff; see the type's delivery semantics.
+    ///
+    /// - Parameters:
+    ///   - message: The `submit_sm` body.
+    ///   - reference: The part the message is, remembered so that its receipt names it.
+    /// - Throws: ``SMPPError``: `notBound`, `rejected` (with the status), `throttled`, `genericNack`,
+    ///   `timedOut`, `connectionLost`, `invalidField`, `shutDown`.
+    public func submit(_ message: SMPPShortMessage, reference: SMPPPartReference? = nil) async throws(SMPPError) -> String {
+        _ = try SMPPPDU(sequenceNumber: 1, body: .submitSM(message)).encoded()  // invalid fields fail before anything is sent
+        var throttled = 0
+        var unwritten = 0
+        while true {
+            let generation = try await waitUntilBound()
+            await acquireWindowSlot()
+            if isShutDown { releaseWindowSlot(); throw SMPPError(.shutDown, "the SMPP client was shut down") }
+            await pace()
+            let result = await request(.submitSM(message), generation: generation, timeout: configuration.responseTimeout,
+                                       reference: reference)
+            releaseWindowSlot()
+            let response: SMPPPDU
+            switch result {
+            case .success(let pdu): response = pdu
+            case .failure(let error) where error.code == .notBound && unwritten < 3:
+                unwritten += 1  // never written: the next session may take it
+                continue
+            case .failure(let error): throw error
+            }
+            switch response.body {
+            case .submitSMResp(let messageID) where response.commandStatus == .ok:
+                return messageID
+            case .genericNack:
+                throw SMPPError(.genericNack, "the SMSC answered submit_sm with generic_nack \(response.commandStatus): it could not read it",
+                                commandStatus: response.commandStatus)
+            default:
+                guard response.commandStatus.isTransient else {
+                    throw SMPPError(.rejected, "the SMSC refused submit_sm with \(response.commandStatus)",
+                                    commandStatus: response.commandStatus)
+                }
+                throttled += 1
+                guard throttled < configuration.throttleAttempts else {
+                    throw SMPPError(.throttled, "the SMSC answered \(response.commandStatus) \(throttled) times; the part was not taken",
+                                    commandStatus: response.commandStatus)
+                }
+                var delay = configuration.throttleBackoff
+                for _ in 1..<throttled { delay *= 2 }
+                let until = ContinuousClock.now + delay
+                if until > pausedUntil { pausedUntil = until }
+                logger.warning("SMSC throttling", metadata: ["status": "\(response.commandStatus)", "attempt": "\(throttled)"])
+            }
+        }
+    }
+
+    /// Waits for a bound session; returns its generation.
+    private func waitUntilBound() async throws(SMPPError) -> Int {
+        let deadline = ContinuousClock.now + configuration.bindWaitTimeout
+        while true {
+            if isShutDown { throw SMPPError(.shutDown, "the SMPP client was shut down") }
+            if let bound = boundGeneration, bound == generation { return bound }
+            if ContinuousClock.now >= deadline {
+                throw SMPPError(.notBound, "no SMPP session bound to \(configuration.redactedLocation) within \(configuration.bindWaitTimeout); nothing was sent")
+            }
+            if runTask == nil { start() }
+            let id = nextWaiterID
+            nextWaiterID += 1
+            let timer = Task { [weak self] in
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                await self?.wakeBoundWaiter(id)
+            }
+            await withCheckedContinuation { boundWaiters[id] = $0 }
+            timer.cancel()
+        }
+    }
+
+    private func wakeBoundWaiter(_ id: Int) {
+        boundWaiters.removeValue(forKey: id)?.resume()
+    }
+
+    private func wakeBoundWaiters() {
+        let waiters = boundWaiters
+        boundWaiters.removeAll()
+        for waiter in waiters.values { waiter.resume() }
+    }
+
+    private func acquireWindowSlot() async {
+        if outstanding < configuration.window, windowWaiters.isEmpty {
+            outstanding += 1
+            return
+        }
+        let id = nextWaiterID
+        nextWaiterID += 1
+        // The slot is handed over by releaseWindowSlot (outstanding unchanged).
+        await withCheckedContinuation { windowWaiters.append((id, $0)) }
+    }
+
+    private func releaseWindowSlot() {
+        if !windowWaiters.isEmpty, !isShutDown {
+            windowWaiters.removeFirst().continuation.resume()
+        } else {
+            outstanding -= 1
+        }
+    }
+
+    /// Waits for the rate limit and for a throttling pause.
+    private func pace() async {
+        let now = ContinuousClock.now
+        var at = max(now, pausedUntil)
+        if let rate = configuration.maximumSubmitRate {
+            at = max(at, nextSendAt)
+            nextSendAt = at + .nanoseconds(Int64(1_000_000_000 / rate))
+        }
+        if at > now { try? await Task.sleep(until: at, clock: .continuous) }
+    }
+
+    // MARK: Requests and responses
+
+    private func nextSequenceNumber() -> UInt32 {
+        sequence = sequence >= 0x7FFF_FFFF ? 1 : sequence + 1
+        return sequence
+    }
+
+    /// Sends a request on the session of `generation` and waits for its response.
+    ///
+    /// Fails with `notBound` when the request was not written (it may be sent again), and with
+    /// `timedOut` or `connectionLost` once it was.
+    private func request(_ body: SMPPPDU.Body, generation: Int, timeout: Duration,
+                         reference: SMPPPartReference? = nil) async -> Result<SMPPPDU, SMPPError> {
+        guard generation == self.generation, let writer else {
+            return .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent"))
+        }
+        let sequenceNumber = nextSequenceNumber()
+        let bytes: [UInt8]
+        do {
+            bytes = try SMPPPDU(sequenceNumber: sequenceNumber, body: body).encoded()
+        } catch {
+            return .failure(error)
+        }
+        pending[sequenceNumber] = Pending(generation: generation, reference: reference)
+        do {
+            try await writer.write(ByteBuffer(bytes: bytes))
+        } catch {
+            pending[sequenceNumber] = nil
+            return .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent"))
+        }
+        if pending[sequenceNumber]?.result == nil {
+            pending[sequenceNumber]?.timeout = Task { [weak self] in
+                guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                await self?.complete(sequenceNumber, .failure(SMPPError(.timedOut,
+                    "no response within \(timeout) after the PDU left; not sent again, as the SMSC may have accepted it")))
+            }
+        }
+        return await withCheckedContinuation { continuation in
+            if let result = pending[sequenceNumber]?.result {
+                pending[sequenceNumber] = nil
+                continuation.resume(returning: result)
+            } else if pending[sequenceNumber] != nil {
+                pending[sequenceNumber]?.continuation = continuation
+            } else {
+                continuation.resume(returning: .failure(SMPPError(.connectionLost, "the request was lost")))
+            }
+        }
+    }
+
+    private func complete(_ sequenceNumber: UInt32, _ result: Result<SMPPPDU, SMPPError>) {
+        guard var entry = pending[sequenceNumber] else { return }
+        entry.timeout?.cancel()
+        if let continuation = entry.continuation {
+            pending[sequenceNumber] = nil
+            continuation.resume(returning: result)
+        } else if entry.result == nil {
+            entry.result = result
+            pending[sequenceNumber] = entry
+        }
+    }
+
+    /// Fails the requests of a closed session (all of them when `generation` is nil).
+    private func failPending(generation: Int?, _ error: SMPPError) {
+        for (sequenceNumber, entry) in pending where generation == nil || entry.generation == generation {
+            complete(sequenceNumber, .failure(error))
+        }
+    }
+
+    private func send(_ pdu: SMPPPDU, generation: Int) async {
+        guard generation == self.generation, let writer, let bytes = try? pdu.encoded() else { return }
+        try? await writer.write(ByteBuffer(bytes: bytes))
+    }
+
+    // MARK: The connection
+
+    private func run() async {
+        var failures = 0
+        while !isShutDown && !Task.isCancelled {
+            let (wasBound, reason) = await runConnection()
+            if isShutDown || Task.isCancelled { break }
+            eventSink.yield(.disconnected(reason))
+            failures = wasBound ? 1 : failures + 1
+            var delay = configuration.reconnectInitialBackoff
+            for _ in 1..<max(1, failures) where delay < configuration.reconnectMaximumBackoff { delay *= 2 }
+            delay = min(delay, configuration.reconnectMaximumBackoff) * Double.random(in: 0.5...1.0)
+            logger.warning("SMPP connection closed; reconnecting", metadata: [
+                "smsc": "\(configuration.redactedLocation)", "reason": "\(reason)", "delay": "\(delay)",
+            ])
+            try? await Task.sleep(for: delay)
+        }
+    }
+
+    /// One connection: connect, bind, keep alive, read until it closes. Returns whether it was bound.
+    private func runConnection() async -> (Bool, SMPPError) {
+        let configuration = self.configuration
+        let asyncChannel: NIOAsyncChannel<SMPPInboundFrame, ByteBuffer>
+        do {
+            asyncChannel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(.nanoseconds(Int64(configuration.connectTimeout.components.seconds * 1_000_000_000
+                    + configuration.connectTimeout.components.attoseconds / 1_000_000_000)))
+                .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                .connect(host: configuration.host, port: configuration.port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(
+                            ByteToMessageHandler(SMPPFrameDecoder(maximumLength: configuration.maximumPDULength)))
+                        return try NIOAsyncChannel<SMPPInboundFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    }
+                }
+        } catch {
+            return (false, SMPPError(.connectionFailed, "no connection to \(configuration.redactedLocation): \(error)"))
+        }
+        generation += 1
+        let generation = self.generation
+        channel = asyncChannel.channel
+        if isShutDown { try? await asyncChannel.channel.close() }
+        var reason = SMPPError(.connectionLost, "the SMSC closed the connection")
+        do {
+            try await asyncChannel.executeThenClose { inbound, outbound in
+                self.attach(outbound, generation: generation)
+                try await withThrowingTaskGroup(of: SMPPError.self) { group in
+                    group.addTask {
+                        for try await frame in inbound { await self.handle(frame, generation: generation) }
+                        return SMPPError(.connectionLost, "the SMSC closed the connection")
+                    }
+                    group.addTask { await self.bindAndKeepAlive(generation: generation) }
+                    if let first = try await group.next() { reason = first }
+                    group.cancelAll()
+                }
+            }
+        } catch let error as SMPPError {
+            reason = error
+        } catch {
+            reason = SMPPError(.connectionLost, "the connection failed: \(error)")
+        }
+        try? await asyncChannel.channel.close()
+        let wasBound = boundGeneration == generation
+        detach(generation: generation, reason)
+        return (wasBound, reason)
+    }
+
+    private func attach(_ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, generation: Int) {
+        guard generation == self.generation else { return }
+        writer = outbound
+    }
+
+    private func detach(generation: Int, _ reason: SMPPError) {
+        guard generation == self.generation else { return }
+        writer = nil
+        channel = nil
+        if boundGeneration == generation { boundGeneration = nil }
+        failPending(generation: generation, SMPPError(.connectionLost,
+            "the connection dropped after the PDU left (\(reason.message)); not sent again, as the SMSC may have accepted it"))
+    }
+
+    /// Binds, then sends `enquire_link` every interval; returns why the connection must close.
+    private func bindAndKeepAlive(generation: Int) async -> SMPPError {
+        let bind = SMPPBind(systemID: configuration.systemID, password: configuration.password,
+                            systemType: configuration.systemType)
+        let body: SMPPPDU.Body = switch configuration.bindType {
+        case .transceiver: .bindTransceiver(bind)
+        case .transmitter: .bindTransmitter(bind)
+        case .receiver: .bindReceiver(bind)
+        }
+        switch await request(body, generation: generation, timeout: configuration.responseTimeout) {
+        case .failure(let error):
+            await close(generation: generation)
+            return SMPPError(.bindFailed, "bind failed: \(error.message)")
+        case .success(let response):
+            let systemID: String
+            switch response.body {
+            case .bindTransceiverResp(let id, _), .bindTransmitterResp(let id, _), .bindReceiverResp(let id, _):
+                systemID = id
+            default:
+                await close(generation: generation)
+                return SMPPError(.bindFailed, "the SMSC answered the bind with \(response.commandID)")
+            }
+            guard response.commandStatus == .ok else {
+                await close(generation: generation)
+                let error = SMPPError(.bindFailed, "the SMSC refused the bind with \(response.commandStatus); check system_id and password",
+                                      commandStatus: response.commandStatus)
+                logger.error("SMPP bind refused", metadata: ["smsc": "\(configuration.redactedLocation)", "status": "\(response.commandStatus)"])
+                return error
+            }
+            boundGeneration = generation
+            eventSink.yield(.bound(systemID: systemID))
+            logger.info("SMPP bound", metadata: ["smsc": "\(configuration.redactedLocation)", "system_id": "\(systemID)"])
+            wakeBoundWaiters()
+        }
+        while true {
+            do {
+                try await Task.sleep(for: configuration.enquireLinkInterval)
+            } catch {
+                return SMPPError(.shutDown, "the SMPP client was shut down")
+            }
+            guard generation == self.generation, !isShutDown else {
+                return SMPPError(.shutDown, "the SMPP client was shut down")
+            }
+            if case .failure(let error) = await request(.enquireLink, generation: generation, timeout: configuration.responseTimeout) {
+                await close(generation: generation)
+                return SMPPError(error.code == .timedOut ? .timedOut : .connectionLost,
+                                 "enquire_link was not answered: \(error.message)")
+            }
+        }
+    }
+
+    private func close(generation: Int) async {
+        guard generation == self.generation, let channel else { return }
+        try? await channel.close()
+    }
+
+    private func handle(_ frame: SMPPInboundFrame, generation: Int) async {
+        guard generation == self.generation else { return }
+        switch frame {
+        case .pdu(let pdu):
+            if pdu.commandID.isResponse {
+                if let entry = pending[pdu.sequenceNumber] {
+                    if case .submitSMResp(let messageID) = pdu.body, pdu.commandStatus == .ok, let reference = entry.reference {
+                        messageIDs.insert(messageID, value: reference)
+                        releaseHeldReceipts()
+                    }
+                    complete(pdu.sequenceNumber, .success(pdu))
+                } else if pdu.commandID == .genericNack {
+                    eventSink.yield(.protocolError(SMPPError(.genericNack,
+                        "the SMSC sent generic_nack \(pdu.commandStatus) for sequence \(pdu.sequenceNumber)", commandStatus: pdu.commandStatus)))
+                } else {
+                    logger.debug("SMPP response to no request", metadata: ["command": "\(pdu.commandID)", "sequence": "\(pdu.sequenceNumber)"])
+                }
+                return
+            }
+            switch pdu.body {
+            case .enquireLink:
+                await send(SMPPPDU(sequenceNumber: pdu.sequenceNumber, body: .enquireLinkResp), generation: generation)
+            case .unbind:
+                await send(SMPPPDU(sequenceNumber: pdu.sequenceNumber, body: .unbindResp), generation: generation)
+                await close(generation: generation)
+            case .deliverSM(let message):
+                let status = deliver(message)
+                await send(SMPPPDU(commandStatus: status, sequenceNumber: pdu.sequenceNumber, body: .deliverSMResp(messageID: "")),
+                           generation: generation)
+            default:
+                await send(SMPPPDU(commandStatus: .invalidCommandID, sequenceNumber: pdu.sequenceNumber, body: .genericNack),
+                           generation: generation)
+            }
+        case .undecodable(let commandID, let sequenceNumber, let error):
+            eventSink.yield(.protocolError(error))
+            logger.warning("SMPP PDU not readable", metadata: ["command": "\(commandID)", "error": "\(error.message)"])
+            if commandID.isResponse {
+                // A response we cannot read: the SMSC answered, but whether it accepted is unknown.
+                if pending[sequenceNumber] != nil {
+                    complete(sequenceNumber, .failure(SMPPError(.malformedPDU,
+                        "the SMSC's \(commandID) cannot be read (\(error.message)); not sent again, as it may have accepted it")))
+                }
+                return
+            }
+            let status: SMPPCommandStatus = error.code == .unknownCommand ? .invalidCommandID : .invalidCommandLength
+            await send(SMPPPDU(commandStatus: status, sequenceNumber: sequenceNumber, body: .genericNack), generation: generation)
+        }
+    }
+
+    /// Handles a `deliver_sm`: a receipt or an incoming message part; returns the status to answer.
+    private func deliver(_ message: SMPPShortMessage) -> SMPPCommandStatus {
+        do {
+            if let receipt = try SMPPDeliveryReceipt(message) {
+                if let part = messageIDs.value(forReceiptID: receipt.messageID) {
+                    eventSink.yield(.receipt(receipt, part: part))
+                } else {
+                    hold(receipt)
+                }
+                return .ok
+            }
+            let part = try SMPPIncomingPart(message, gsmPacking: configuration.gsmPacking)
+            if let whole = reassembler.add(part, at: .now) { eventSink.yield(.message(whole)) }
+            return .ok
+        } catch {
+            eventSink.yield(.protocolError(error))
+            // ESME_RX_P_APPN: a permanent error, so that the SMSC does not send it again.
+            return SMPPCommandStatus(rawValue: 0x65)
+        }
+    }
+
+    /// Keeps a receipt whose message ID is unknown until its submit_sm_resp comes, or the response
+    /// timeout passes (then it is reported without a part).
+    private func hold(_ receipt: SMPPDeliveryReceipt) {
+        if heldReceipts.count >= 1024, let oldest = heldReceipts.keys.min() {
+            eventSink.yield(.receipt(heldReceipts.removeValue(forKey: oldest)!, part: nil))
+        }
+        let id = nextHeldReceiptID
+        nextHeldReceiptID += 1
+        heldReceipts[id] = receipt
+        let wait = configuration.responseTimeout
+        Task { [weak self] in
+            try? await Task.sleep(for: wait)
+            await self?.releaseHeldReceipt(id)
+        }
+    }
+
+    private func releaseHeldReceipt(_ id: Int) {
+        if let receipt = heldReceipts.removeValue(forKey: id) { eventSink.yield(.receipt(receipt, part: nil)) }
+    }
+
+    /// Reports the held receipts whose message ID is now known.
+    private func releaseHeldReceipts() {
+        guard !heldReceipts.isEmpty else { return }
+        for (id, receipt) in heldReceipts.sorted(by: { $0.key < $1.key }) {
+            if let part = messageIDs.value(forReceiptID: receipt.messageID) {
+                heldReceipts[id] = nil
+                eventSink.yield(.receipt(receipt, part: part))
+            }
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+/// The state of a message (`message_state`, SMPP 3.4 section 5.2.28), and the `stat:` word of a
+/// receipt's text (appendix B).
+public enum SMPPMessageState: UInt8, Sendable, Hashable, CaseIterable {
+    case enroute = 1
+    case delivered = 2
+    case expired = 3
+    case deleted = 4
+    case undeliverable = 5
+    case accepted = 6
+    case unknown = 7
+    case rejected = 8
+
+    /// The state named by a receipt's `stat:` word (`DELIVRD`, `EXPIRED`, `DELETED`, `UNDELIV`,
+    /// `ACCEPTD`, `UNKNOWN`, `REJECTD`, `ENROUTE`), case-insensitive.
+    public init?(stat: String) {
+        switch stat.uppercased() {
+        case "ENROUTE": self = .enroute
+        case "DELIVRD", "DELIVERED": self = .delivered
+        case "EXPIRED": self = .expired
+        case "DELETED": self = .deleted
+        case "UNDELIV", "UNDELIVERABLE": self = .undeliverable
+        case "ACCEPTD", "ACCEPTED": self = .accepted
+        case "UNKNOWN": self = .unknown
+        case "REJECTD", "REJECTED": self = .rejected
+        default: return nil
+        }
+    }
+
+    /// Whether the state is final: only `enroute` and `accepted` may still change.
+    public var isFinal: Bool { self != .enroute && self != .accepted }
+}
+
+/// A delivery receipt read from a `deliver_sm`: its message ID, state and the fields of the receipt
+/// text (`id:… sub:… dlvrd:… submit date:… done date:… stat:… err:… text:…`).
+///
+/// The `receipted_message_id` and `message_state` TLVs win over the text when both are present.
+///
+/// ```swift
+/// if let receipt = try SMPPDeliveryReceipt(message) {
+///     receipt.messageID  // "1000"
+///     receipt.state      // .delivered
+/// }
+/// ```
+public struct SMPPDeliveryReceipt: Sendable, Hashable {
+    /// The SMSC's ID of the message, as the receipt writes it (decimal or hex: see
+    /// ``SMPPMessageIDIndex``).
+    public var messageID: String
+    /// The state.
+    public var state: SMPPMessageState
+    /// `sub:`, the number of messages submitted, when given.
+    public var submitted: Int?
+    /// `dlvrd:`, the number delivered, when given.
+    public var delivered: Int?
+    /// `submit date:` (YYMMDDhhmm[ss]), as written.
+    public var submitDate: String?
+    /// `done date:` (YYMMDDhhmm[ss]), as written.
+    public var doneDate: String?
+    /// `err:`, the network or SMSC error, as written.
+    public var error: String?
+    /// `text:`, the first characters of the message, as written.
+    public var text: String?
+    /// The `network_error_code` TLV, when present.
+    public var networkErrorCode: SMPPNetworkErrorCode?
+
+    /// Reads a receipt from a `deliver_sm` body; nil when `esm_class` does not mark a receipt.
+    ///
+    /// - Throws: ``SMPPError/Code/malformedPDU`` for a receipt with no message ID or no state.
+    public init?(_ message: SMPPShortMessage) throws(SMPPError) {
+        guard message.isDeliveryReceipt else { return nil }
+        let fields = Self.fields(of: message.userData)
+        guard let id = message.tlvs.receiptedMessageID ?? fields["id"], !id.isEmpty else {
+            throw SMPPError(.malformedPDU, "the delivery receipt has no message ID (no receipted_message_id, no id:)")
+        }
+        guard let state = message.tlvs.messageState ?? fields["stat"].flatMap(SMPPMessageState.init(stat:)) else {
+            throw SMPPError(.malformedPDU, "the delivery receipt for \(id) has no known state (no message_state, no stat:)")
+        }
+        self.messageID = id
+        self.state = state
+        self.submitted = fields["sub"].flatMap { Int($0) }
+        self.delivered = fields["dlvrd"].flatMap { Int($0) }
+        self.submitDate = fields["submit date"]
+        self.doneDate = fields["done date"]
+        self.error = fields["err"]
+        self.text = fields["text"]
+        self.networkErrorCode = message.tlvs.networkErrorCode
+    }
+
+    /// Reads the receipt text's fields by label, case-insensitive; each value runs to the next space
+    /// except `text:`, which runs to the end. Octets outside printable ASCII end the text.
+    static func fields(of userData: [UInt8]) -> [String: String] {
+        let printable = userData.prefix(while: { $0 >= 0x20 && $0 < 0x7F })
+        let text = String(decoding: printable, as: UTF8.self)
+        let lower = text.lowercased()
+        var fields: [String: String] = [:]
+        // Longer labels first, so that "submit date:" is not read as "date:".
+        for label in ["submit date", "done date", "id", "sub", "dlvrd", "stat", "err", "text"] {
+            var searchStart = lower.startIndex
+            while let range = lower.range(of: label + ":", range: searchStart..<lower.endIndex) {
+                // A label starts the text or follows a space.
+                if range.lowerBound == lower.startIndex || lower[lower.index(before: range.lowerBound)] == " " {
+                    let valueStart = range.upperBound
+                    let valueEnd = label == "text" ? text.endIndex : (text[valueStart...].firstIndex(of: " ") ?? text.endIndex)
+                    fields[label] = String(text[valueStart..<valueEnd])
+                    break
+                }
+                searchStart = range.upperBound
+            }
+        }
+        return fields
+    }
+}
+
+/// Message IDs the SMSC gave (`submit_sm_resp`), found again from a receipt's ID whether the SMSC
+/// writes it in the same form, in decimal where it answered in hex, or in hex where it answered in
+/// decimal. Bounded: past `capacity` IDs the oldest are forgotten.
+///
+/// ```swift
+/// var index = SMPPMessageIDIndex<String>(capacity: 100_000)
+/// index.insert("3e8", value: "verification-1/part-1")
+/// index.value(forReceiptID: "1000")  // "verification-1/part-1"
+/// ```
+public struct SMPPMessageIDIndex<Value: Sendable>: Sendable {
+    private var values: [String: Value] = [:]
+    private var aliases: [String: String] = [:]
+    private var order: [String] = []
+    private var head = 0
+    /// The most IDs remembered.
+    public let capacity: Int
+
+    /// An empty index.
+    public init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    /// The number of IDs remembered.
+    public var count: Int { values.count }
+
+    /// Remembers `value` for the message ID `id`.
+    public mutating func insert(_ id: String, value: Value) {
+        let key = id.lowercased()
+        if values.updateValue(value, forKey: key) == nil { order.append(key) }
+        for alias in Self.otherBases(of: key) where aliases[alias] == nil { aliases[alias] = key }
+        while values.count > capacity, head < order.count {
+            let oldest = order[head]
+            head += 1
+            values[oldest] = nil
+            for alias in Self.otherBases(of: oldest) where aliases[alias] == oldest { aliases[alias] = nil }
+        }
+        if head > 1024, head * 2 > order.count {
+            order.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// The value of the ID a receipt names: the same ID, or the same number in the other base.
+    public func value(forReceiptID id: String) -> Value? {
+        let key = id.lowercased()
+        if let value = values[key] { return value }
+        if let original = aliases[key] { return values[original] }
+        // A receipt may pad a decimal ID with zeros ("id:0000001000").
+        if let number = UInt64(key, radix: 10) {
+            let decimal = String(number)
+            if let value = values[decimal] { return value }
+            if let original = aliases[decimal] { return values[original] }
+        }
+        return nil
+    }
+
+    /// Forgets an ID.
+    public mutating func remove(_ id: String) {
+        let key = id.lowercased()
+        values[key] = nil
+        for alias in Self.otherBases(of: key) where aliases[alias] == key { aliases[alias] = nil }
+    }
+
+    /// The same number written in the other base: a decimal ID's hex form and a hex ID's decimal form.
+    private static func otherBases(of key: String) -> [String] {
+        var result: [String] = []
+        if let decimal = UInt64(key, radix: 10) { result.append(String(decimal, radix: 16)) }
+        if let hex = UInt64(key, radix: 16) { result.append(String(hex)) }
+        return result.filter { $0 != key }
+    }
+}

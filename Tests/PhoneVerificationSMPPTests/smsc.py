@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""An SMSC on loopback for PhoneVerificationSMPPTests, on PyPI's smpp34 (its Rust/tokio SMPP 3.4
+server: framing, binds, windowing, enquire_link, PDU codec). Only the glue is ours: it records every
+submit_sm the server decoded, answers it, and sends deliver_sm (receipts, incoming messages) when the
+test asks.
+
+    smsc.py --port PORT [--quiet]
+
+--quiet (for Benchmarks/smpp-benchmark.sh): submit_sm are answered but neither reported nor receipted.
+
+stdout, one JSON object per line: {"event": "listening"} once the server listens, then
+{"event": "bound"|"unbound", "session": ...}, {"event": "submit_sm", <every field>, "short_message":
+hex, "tlvs": [[tag, hex], ...], "answer": message_id or status} and {"event": "deliver_sm_resp",
+"tag": ..., "status": ...}.
+
+stdin, one JSON command per line:
+  {"cmd": "mode", "reject": [status, count] | null, "ids": "decimal"|"hex", "receipts": true|false,
+   "receipt_tlvs": true|false, "delay_ms": n}
+  {"cmd": "deliver", "tag": ..., <deliver_sm fields>, "short_message": hex, "tlvs": [[tag, hex]]}
+"""
+import argparse
+import asyncio
+import json
+import sys
+import time
+
+import smpp34
+
+FIELDS = ("service_type", "source_addr", "source_addr_ton", "source_addr_npi", "destination_addr",
+          "dest_addr_ton", "dest_addr_npi", "esm_class", "protocol_id", "data_coding", "registered_delivery")
+
+
+def emit(obj):
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+class SMSC:
+    def __init__(self, quiet=False):
+        self.quiet = quiet
+        self.sessions = {}
+        self.latest = None
+        self.next_id = 1000
+        self.ids = "decimal"
+        self.receipts = True
+        self.reject = None  # [status, remaining]
+        self.delay = 0.0
+        self.receipt_tlvs = True
+        self.tasks = set()
+
+    def spawn(self, coro):
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def serve(self, server):
+        while True:
+            ev = await server.next()
+            if isinstance(ev, smpp34.Esme):
+                self.sessions[ev.session_id] = ev
+                self.latest = ev
+                emit({"event": "bound", "session": ev.session_id, "system_id": ev.system_id})
+            elif isinstance(ev, smpp34.SubmitSmEvent):
+                if self.quiet:
+                    ev.accept(message_id=str(self.next_id))
+                    self.next_id += 1
+                else:
+                    self.spawn(self.answer(ev))
+            elif isinstance(ev, smpp34.Unbound):
+                self.sessions.pop(ev.session_id, None)
+                emit({"event": "unbound", "session": ev.session_id})
+
+    async def answer(self, ev):
+        record = {"event": "submit_sm", "session": ev.session_id}
+        for name in FIELDS:
+            record[name] = getattr(ev, name)
+        record["short_message"] = ev.short_message.hex()
+        record["tlvs"] = [[t.tag, t.value.hex()] for t in ev.tlvs]
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        if self.reject and self.reject[1] > 0:
+            self.reject[1] -= 1
+            record["answer"] = self.reject[0]
+            emit(record)
+            ev.reject(self.reject[0])
+            return
+        number = self.next_id
+        self.next_id += 1
+        message_id = format(number, "x") if self.ids == "hex" else str(number)
+        record["answer"] = message_id
+        emit(record)
+        ev.accept(message_id=message_id)
+        if self.receipts and ev.registered_delivery & 0x03:
+            # The receipt text of SMPP 3.4 appendix B; its id is always decimal, so with "ids": "hex"
+            # submit_sm_resp and the receipt disagree on the base, as some SMSCs do.
+            stamp = time.strftime("%y%m%d%H%M", time.gmtime())
+            text = ("id:%s sub:001 dlvrd:001 submit date:%s done date:%s stat:DELIVRD err:000 text:%s"
+                    % (number, stamp, stamp, ev.short_message[:20].decode("latin-1")))
+            esme = self.sessions.get(ev.session_id)
+            if esme is None:
+                return
+            try:
+                resp = await esme.deliver_sm(ev.source_addr, text.encode("latin-1"),
+                    source_addr=ev.destination_addr, source_addr_ton=ev.dest_addr_ton,
+                    source_addr_npi=ev.dest_addr_npi, dest_addr_ton=ev.source_addr_ton,
+                    dest_addr_npi=ev.source_addr_npi, esm_class=0x04, tlvs=[
+                        smpp34.Tlv(smpp34.TLV_RECEIPTED_MESSAGE_ID, message_id.encode() + b"\0"),
+                        smpp34.Tlv(smpp34.TLV_MESSAGE_STATE, bytes([2]))] if self.receipt_tlvs else [])
+            except smpp34.SmppError as error:  # the ESME unbound before its receipt
+                emit({"event": "deliver_sm_error", "tag": "receipt:" + message_id, "error": str(error)})
+                return
+            emit({"event": "deliver_sm_resp", "tag": "receipt:" + message_id, "status": resp.command_status})
+
+    async def deliver(self, cmd):
+        esme = self.latest
+        if esme is None:
+            emit({"event": "deliver_sm_resp", "tag": cmd.get("tag"), "status": -1})
+            return
+        kwargs = {k: cmd[k] for k in FIELDS if k in cmd and k != "destination_addr"}
+        tlvs = [smpp34.Tlv(tag, bytes.fromhex(value)) for tag, value in cmd.get("tlvs", [])]
+        resp = await esme.deliver_sm(cmd["destination_addr"], bytes.fromhex(cmd.get("short_message", "")),
+                                     tlvs=tlvs, **kwargs)
+        emit({"event": "deliver_sm_resp", "tag": cmd.get("tag"), "status": resp.command_status})
+
+    async def commands(self):
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader()
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+        while True:
+            line = await reader.readline()
+            if not line:
+                return
+            cmd = json.loads(line)
+            if cmd["cmd"] == "mode":
+                self.ids = cmd.get("ids", self.ids)
+                self.receipts = cmd.get("receipts", self.receipts)
+                self.reject = cmd.get("reject", self.reject)
+                self.delay = cmd.get("delay_ms", self.delay * 1000) / 1000
+                self.receipt_tlvs = cmd.get("receipt_tlvs", self.receipt_tlvs)
+                emit({"event": "mode"})
+            elif cmd["cmd"] == "deliver":
+                self.spawn(self.deliver(cmd))
+
+
+async def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args()
+    server = smpp34.Server(host="127.0.0.1", port=args.port, system_id="smsc34")
+    await server.start()
+    emit({"event": "listening", "port": args.port, "smpp34": smpp34.__version__})
+    smsc = SMSC(quiet=args.quiet)
+    serving = asyncio.ensure_future(smsc.serve(server))
+    await smsc.commands()  # stdin closed: the test is done
+    serving.cancel()
+    await server.stop()
+
+
+asyncio.run(main())
