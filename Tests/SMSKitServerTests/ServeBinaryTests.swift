@@ -9,10 +9,8 @@ final class ServeProcess {
     private(set) var port = 0
 
     /// A server in a fresh directory (its working directory: the default SQLite store and outbox
-    /// land there), with a random verification secret unless `environment` gives one, and with
-    /// the open-file limits `openFiles` when given (set by a shell that then execs the server).
-    init(_ arguments: [String] = [], keys: String = "e2e-key-0123456789abcdef", environment extra: [String: String] = [:],
-         openFiles: (soft: Int, hard: Int)? = nil) throws {
+    /// land there), with a random verification secret unless `environment` gives one.
+    init(_ arguments: [String] = [], keys: String = "e2e-key-0123456789abcdef", environment extra: [String: String] = [:]) throws {
         let binary = try #require(Self.executable, "the smskit binary was not found next to the test bundle")
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("smskit-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -20,11 +18,6 @@ final class ServeProcess {
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.executableURL = binary
         process.arguments = ["serve", "--port", "0", "--log-level", "error"] + arguments
-        if let openFiles {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -S -n \(openFiles.soft) && ulimit -H -n \(openFiles.hard) && exec \"$0\" \"$@\"", binary.path]
-                + process.arguments!
-        }
         var environment = ProcessInfo.processInfo.environment
         environment["SMSKIT_API_KEYS"] = keys
         environment["SMSKIT_VERIFY_SECRET"] = randomSecret()
