@@ -92,7 +92,7 @@ struct VerificationProcessTests {
         let binary = try #require(ServeProcess.executable)
         for (arguments, secret, message) in [
             ([String](), nil as String?, "No verification secret"),
-            (["--sender", "smpp://127.0.0.1:2775"], randomSecret(), "Unknown sender scheme 'smpp'"),
+            (["--sender", "sms77://127.0.0.1:2775"], randomSecret(), "Unknown sender scheme 'sms77'"),
             (["--store", "redis://127.0.0.1"], randomSecret(), "Unknown store scheme 'redis'"),
             ([String](), "too-short", "at least 32"),
         ] {
