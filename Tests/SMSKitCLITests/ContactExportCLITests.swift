@@ -108,7 +108,7 @@ import Testing
             6,+44 20 7946 0006,true,,+442079460006,is_possible,true,fixed_line,GB,reserved-for-fiction
             7,"+44 20 7946 0007,GB
             Bob 8,+44 20 7946 0008,GB
-            Ann 9\"\"\"",false,not_a_number,,,false,,,
+            Ann 9\"\"\",false,not_a_number,,,false,,,
             10,+44 20 7946 0010,true,,+442079460010,is_possible,true,fixed_line,GB,reserved-for-fiction
 
             """))
