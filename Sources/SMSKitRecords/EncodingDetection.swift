@@ -325,10 +325,6 @@ public struct UTF8Census: Sendable {
                     index += 32
                 }
                 if index >= count { break }
-                if bytes[index] < 0x80 {
-                    index += 1
-                    continue
-                }
             }
             // Eight ASCII bytes at a time: only their line feeds matter.
             if index + 8 <= count {

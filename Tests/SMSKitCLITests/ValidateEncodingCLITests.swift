@@ -10,15 +10,16 @@ import Testing
     /// rest of the file is looked at with pread.
     static let rows = 50_000
 
-    /// An export of `rows` rows whose rows in `latin1Rows` have a name in Latin-1; with
-    /// `utf8Names`, every seventh other row has one in UTF-8.
-    static func export(latin1Rows: Set<Int>, utf8Names: Bool = true) -> Data {
+    /// An export of `rows` rows whose rows in `latin1Rows` are in Latin-1: a name with é and,
+    /// when `damagedNumbers`, a no-break space after the number (byte A0, as a spreadsheet leaves
+    /// it); with `utf8Names`, every seventh other row has a name in UTF-8.
+    static func export(latin1Rows: Set<Int>, utf8Names: Bool = true, damagedNumbers: Bool = true) -> Data {
         var data = Data("name,phone\n".utf8)
         for row in 2...(rows + 1) {
             let line = "\(utf8Names && row % 7 == 0 ? "Zoë" : "Bob") \(row),+34 612 \(String(format: "%03d %03d", row / 1000, row % 1000))\n"
             if latin1Rows.contains(row) {
                 data += Data(line.replacingOccurrences(of: "Zoë", with: "José").replacingOccurrences(of: "Bob", with: "José")
-                    .unicodeScalars.map { UInt8($0.value) })
+                    .replacingOccurrences(of: "\n", with: damagedNumbers ? "\u{A0}\n" : "\n").unicodeScalars.map { UInt8($0.value) })
             } else {
                 data += Data(line.utf8)
             }
@@ -44,7 +45,7 @@ import Testing
     @Test(arguments: [2, 45_000])
     func aLegacyFileIsRefusedWhereverItsLegacyRowsStart(_ firstLatin1Row: Int) throws {
         let latin1 = Set(stride(from: firstLatin1Row, through: Self.rows + 1, by: 5))
-        let path = try CLI.file("legacy-\(firstLatin1Row).csv", Self.export(latin1Rows: latin1, utf8Names: false))
+        let path = try CLI.file("legacy-\(firstLatin1Row).csv", Self.export(latin1Rows: latin1, utf8Names: false, damagedNumbers: false))
         let result = try CLI.run(["validate", path, "--format", "csv"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)

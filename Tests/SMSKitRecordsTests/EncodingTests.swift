@@ -235,18 +235,25 @@ import Testing
         var generator = Generator(state: 1252)
         let alphabet: [[UInt8]] = [[0x61], [0x0A], [0xE9], Array("é".utf8), Array("中".utf8), Array("😀".utf8), [0xF0, 0x9F], [0x20]]
         for _ in 0..<300 {
-            let bytes = Array((0..<generator.next(80)).map { _ in alphabet[generator.next(alphabet.count)] }.joined())
+            let bytes = Array((0..<generator.next(200)).map { _ in alphabet[generator.next(alphabet.count)] }.joined())
             var whole = UTF8Census()
             bytes.withUnsafeBytes { whole.add($0) }
             whole.finish()
             var pieces = UTF8Census()
+            var quick = UTF8Census(countingLines: false)
             var offset = 0
             while offset < bytes.count {
-                let count = min(1 + generator.next(9), bytes.count - offset)
-                bytes[offset..<(offset + count)].withUnsafeBytes { pieces.add($0) }
+                let count = min(1 + generator.next(40), bytes.count - offset)
+                bytes[offset..<(offset + count)].withUnsafeBytes {
+                    pieces.add($0)
+                    quick.add($0)
+                }
                 offset += count
             }
             pieces.finish()
+            quick.finish()
+            // The quick pass finds a bad byte exactly when the full census has a bad line.
+            #expect(quick.sawBadByte == (whole.badLines > 0), "\(bytes)")
             let piecewise: [Int] = [pieces.lines, pieces.badLines, pieces.utf8Lines]
             let atOnce: [Int] = [whole.lines, whole.badLines, whole.utf8Lines]
             #expect(piecewise == atOnce, "\(bytes)")
