@@ -104,7 +104,7 @@ let package = Package(
         // Region names and codes to ISO 3166-1 alpha-2, generated from CLDR (tools/regions).
         .target(name: "CSMSKitRegionNames"),
 
-        // Phone verification (issue 26): start, resend, check, send guard, test numbers, stores and
+        // Phone verification: start, resend, check, send guard, test numbers, stores and
         // senders behind protocols. No server or database library; the stores below are modules of
         // their own, by dependency weight (as NIOCore / NIOPosix).
         .target(

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# libsmskit's C API test (issue 30): builds the shared library (product smskit-c), compiles
+# libsmskit's C API test: builds the shared library (product smskit-c), compiles
 # Tests/CAPI/capi_test.c with the system C compiler (cc) and runs it; then again with the library
 # and the test both instrumented by AddressSanitizer (leak checking on), then ThreadSanitizer
 # (16 threads sharing one engine). The sanitizer runs compile the test with the Swift toolchain's

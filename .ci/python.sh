@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Python package (bindings/python, issue 30): builds libsmskit (debug, as `swift test` does)
+# The Python package (bindings/python): builds libsmskit (debug, as `swift test` does)
 # and the smskit CLI, installs the package into a virtual environment with the library bundled
 # (`pip install ./bindings/python`, exactly as users do, with SMSKIT_LIBRARY naming the .so), with
 # numpy and pyarrow so that those input forms are tested too, and runs its pytest suite: the API,

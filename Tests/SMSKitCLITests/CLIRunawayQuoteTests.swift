@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A quoted field that runs over 100 lines, or past the 64 KiB record limit, is reported on
-/// stderr with the line where it starts and counted; the records after it are read (issue 28).
+/// stderr with the line where it starts and counted; the records after it are read.
 @Suite struct CLIRunawayQuoteTests {
     @Test func aQuoteOpenOverMoreThanAHundredLines() throws {
         let rows = ["name,phone", "a,+442079460000", "b,\"+44 20 7946 0001"] + (0..<150).map { "filler \($0)" } + ["c,+442079460002"]

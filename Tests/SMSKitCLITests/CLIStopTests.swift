@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `smskit validate` stopping cleanly and reading many inputs: one signal ends a run that waits
-/// on a silent stdin (issue 28), files are opened one at a time, an unreadable file is an
+/// on a silent stdin, files are opened one at a time, an unreadable file is an
 /// error of its own, and file names that are not UTF-8 open. Each runs the built binary.
 @Suite("smskit: clean stops and many inputs", .serialized)
 struct CLIStopTests {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `render --catalog DIR` refuses a directory over the total limit with a clear error (issue 28:
-/// 300 files of 1 MB each took 2.7 GB).
+/// `render --catalog DIR` refuses a directory over the total limit with a clear error, rather
+/// than loading all of it into memory.
 @Suite struct CatalogLimitCLITests {
     @Test func aCatalogDirectoryOverEightMebibytesIsAClearError() throws {
         let directory = try CLI.temporaryDirectory()

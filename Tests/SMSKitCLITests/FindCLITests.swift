@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `smskit find`: the numbers in each line of text, run as a process (issue 27, item 7).
+/// `smskit find`: the numbers in each line of text, run as a process.
 @Suite("smskit find")
 struct FindCLITests {
     @Test func jsonLinesFromStdin() throws {

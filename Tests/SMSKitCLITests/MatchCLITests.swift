@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `smskit match A B` (issue 27): the built binary's stdout, stderr and exit code. Expected
+/// `smskit match A B`: the built binary's stdout, stderr and exit code. Expected
 /// matches are the oracle's (phonenumbers 9.0.43 is_number_match) for the same inputs.
 @Suite("smskit match")
 struct MatchCLITests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `smskit parse`'s time zone, local time, sending window and carrier lines (issue 27).
+/// `smskit parse`'s time zone, local time, sending window and carrier lines.
 @Suite("smskit parse: time zones and carrier")
 struct ParseExtrasCLITests {
     @Test func jsonHasZonesLocalTimesWindowAndCarrier() throws {

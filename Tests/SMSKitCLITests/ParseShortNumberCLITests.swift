@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `smskit parse` shows when an invalid input is a short or emergency number of --region (issue 27).
+/// `smskit parse` shows when an invalid input is a short or emergency number of --region.
 @Suite("smskit parse: short numbers")
 struct ParseShortNumberCLITests {
     @Test func jsonHasShortNumberFacts() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `smskit segments --lines`: one result per message of a file or stdin, in order, with totals
-/// on stderr (issue 28: pricing a campaign without a process per message).
+/// on stderr (pricing a campaign without a process per message).
 @Suite("smskit: segments --lines")
 struct SegmentsLinesCLITests {
     static let messages = [

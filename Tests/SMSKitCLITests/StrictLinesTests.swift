@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 30, item 4: `smskit validate` as a strict line filter for engines that pipe lines through
+/// `smskit validate` as a strict line filter for engines that pipe lines through
 /// a program (Hadoop streaming, ClickHouse executable functions, Spark's `RDD.pipe`): exactly one
 /// output line per input line, in order, no header, in TSV and JSONL, never a skipped line (empty,
 /// garbage, huge, invalid UTF-8, NUL, CR), and the output of what was read flushed without waiting

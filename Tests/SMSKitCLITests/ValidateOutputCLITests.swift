@@ -162,7 +162,7 @@ import Testing
 
     // MARK: --fields
 
-    @Test("--fields picks and orders the columns, the formats and the issue 27 facts included")
+    @Test("--fields picks and orders the columns, the formats and the time zone, carrier and short-number facts included")
     func fields() throws {
         let input = "+44 20 7946 0000\n0151 23456789\n112\nnope\n"
         let result = try Self.validate(["--region", "DE", "--format", "csv", "--fields",

@@ -4,7 +4,7 @@ import Testing
 
 /// Stray quotes and very large records: nothing swallows the rest of a file, nothing grows.
 @Suite struct RecordReaderRobustnessTests {
-    /// The 100,006-line file of issue 28: a header, 100,005 rows, a stray quote in row 7.
+    /// The 100,006-line file of the runaway-quote report: a header, 100,005 rows, a stray quote in row 7.
     static func strayQuoteFile() -> [UInt8] {
         var text = "name,phone,region\n"
         for row in 2...100_006 {

@@ -3,7 +3,7 @@ import PhoneNumberTimeZones
 import PhoneNumbers
 import SMSKitJSON
 
-/// `smskit parse`'s time zone, local time, sending window and carrier facts (issue 27), from
+/// `smskit parse`'s time zone, local time, sending window and carrier facts from
 /// PhoneNumberTimeZones and PhoneNumberCarriers. Local times and the sending window are for the
 /// moment the command runs; the window is the default 08:00-21:00; carrier names are English.
 extension ParseCommand {
