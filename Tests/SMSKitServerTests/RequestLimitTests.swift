@@ -157,9 +157,11 @@ struct RequestLimitTests {
         let chunk = String(repeating: #"{"number":"+442079460000"}"# + "\n", count: 20)  // 540 bytes
         // Four chunks, the fourth past 2,000 bytes, then nothing more (a send after the server
         // closed would reset the connection and drop what was not read yet).
+        // The pause blocks this thread rather than awaiting: under the whole suite's load the
+        // shared pool could resume an awaiting task only after the server's body timeout.
         for _ in 0..<4 {
             #expect(connection.send(String(chunk.utf8.count, radix: 16) + "\r\n" + chunk + "\r\n"))
-            try await Task.sleep(for: .milliseconds(300))
+            usleep(300_000)
         }
         var received = ""
         let deadline = ContinuousClock.now + .seconds(30)
