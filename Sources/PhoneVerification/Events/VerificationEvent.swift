@@ -254,6 +254,9 @@ extension VerificationEvent: Codable {
         return (try? Array(encoder.encode(self))) ?? []
     }
 
+    /// A time as stores keep it: milliseconds since 1970, to the nearest.
+    package static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
     /// A time kept to the nearest millisecond, as stores and JSON keep it.
     static func millisecond(_ date: Date) -> Date {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)

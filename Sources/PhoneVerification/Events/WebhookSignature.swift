@@ -59,6 +59,16 @@ public struct WebhookSignature: @unchecked Sendable {
         key = SymmetricKey(data: secret)
     }
 
+    /// A signer with the secret in a private file (a regular file of the running user, mode
+    /// `0600` or `0400`, as the verification secret's; surrounding white space is dropped).
+    ///
+    /// - Parameter path: The file.
+    /// - Throws: ``VerificationError`` `.invalidSecret` when the file is not private, not
+    ///   readable, or holds fewer than ``minimumSecretLength`` bytes.
+    public init(contentsOfFile path: String) throws(VerificationError) {
+        try self.init(secret: Array(VerificationSecret.privateFileBytes(path)))
+    }
+
     /// The hex HMAC-SHA256 of `<timestamp>.<body>`.
     ///
     /// - Parameters:
