@@ -290,7 +290,7 @@ public final class PostgresVerificationStore: VerificationStore {
                 outcome := 'incorrect'; r_left := greatest(0, v.max_attempts - v.attempts - 1);
             END $$
             """,
-        ]
+        ] + Self.eventSchema(p) + Self.webhookSchema(p)
         _ = try await run {
             try await self.client.withTransaction(logger: self.logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: self.logger)
@@ -307,6 +307,9 @@ public final class PostgresVerificationStore: VerificationStore {
         _ = try await run {
             try await self.client.query(PostgresQuery(
                 unsafeSQL: "DROP FUNCTION IF EXISTS \(p)_start, \(p)_check, \(p)_hit, \(p)_peek, \(p)_weighted"), logger: self.logger)
+            for statement in Self.webhookSchemaDrop(p) + Self.eventSchemaDrop(p) {
+                try await self.client.query(PostgresQuery(unsafeSQL: statement), logger: self.logger)
+            }
             try await self.client.query(PostgresQuery(
                 unsafeSQL: "DROP TABLE IF EXISTS \(p)_verifications, \(p)_windows, \(p)_counters"), logger: self.logger)
         }
@@ -326,7 +329,7 @@ public final class PostgresVerificationStore: VerificationStore {
     /// Deletes every verification and window (for tests and benchmarks).
     public func removeAll() async throws {
         _ = try await run {
-            try await self.client.query(PostgresQuery(unsafeSQL: "TRUNCATE \(self.verifications), \(self.windows)"),
+            try await self.client.query(PostgresQuery(unsafeSQL: "TRUNCATE \(self.verifications), \(self.windows), \(self.events), \(self.webhookDeliveries), \(self.tablePrefix)_webhook_cursors"),
                                         logger: self.logger)
         }
     }
@@ -362,8 +365,11 @@ public final class PostgresVerificationStore: VerificationStore {
         let failures = request.failureLimit
         let range = request.range
         let sealed = record.sealedCode.map { Data($0) }
+        // The start's event (StartRequest.events(for:)) is appended in the same statement, so in
+        // the same transaction as the state change.
+        let started = request.events(for: .created).first?.details.storedJSON ?? "{}"
         let query: PostgresQuery = try """
-            SELECT * FROM \(unescaped: tablePrefix)_start(
+            WITH s AS (SELECT * FROM \(unescaped: tablePrefix)_start(
                 \(ms), \(record.keyID),
                 \(client?.key), \(client.map { Int64($0.limit) }), \(client?.window.windowMilliseconds),
                 \(number?.key), \(number.map { Int64($0.limit) }), \(number?.window.windowMilliseconds),
@@ -373,7 +379,11 @@ public final class PostgresVerificationStore: VerificationStore {
                 \(range.map { Int64($0.minimumSuccessBasisPoints) }), \(range?.block.milliseconds),
                 \(request.resendCooldown?.milliseconds),
                 \(record.id), \(record.e164), \(Data(record.digest)), \(sealed), \(record.locale), \(record.isTest),
-                \(record.expiresAt.millisecondsSince1970), \(Int32(record.maxAttempts)), \(record.rangeKey))
+                \(record.expiresAt.millisecondsSince1970), \(Int32(record.maxAttempts)), \(record.rangeKey)))
+            SELECT s.*, CASE s.outcome
+                WHEN 'created' THEN \(unescaped: tablePrefix)_append_event(\(record.id), 'started', \(ms), \(started))
+                WHEN 'resend' THEN \(unescaped: tablePrefix)_append_event(s.r_id, 'resent', \(ms), \(started))
+                END AS event_cursor FROM s
             """
         return try await run {
             guard let row = try await self.client.query(query, logger: logger).collect().first else {
@@ -438,9 +448,13 @@ public final class PostgresVerificationStore: VerificationStore {
 
     public func check(_ request: CheckRequest) async throws -> CheckOutcome {
         let query: PostgresQuery = try """
-            SELECT * FROM \(unescaped: tablePrefix)_check(\(request.id), \(Data(request.digest)), \(request.keyID),
+            WITH s AS (SELECT * FROM \(unescaped: tablePrefix)_check(\(request.id), \(Data(request.digest)), \(request.keyID),
                 \(request.now.millisecondsSince1970), \(request.approvalWindow?.windowMilliseconds),
-                \(request.failureWindow?.windowMilliseconds))
+                \(request.failureWindow?.windowMilliseconds)))
+            SELECT s.*, CASE s.outcome
+                WHEN 'approved' THEN \(unescaped: tablePrefix)_append_event(\(request.id), 'approved', \(request.now.millisecondsSince1970), '{}')
+                WHEN 'incorrect' THEN \(unescaped: tablePrefix)_append_incorrect(\(request.id), \(request.now.millisecondsSince1970), s.r_left)
+                END AS event_cursor FROM s
             """
         return try await run {
             guard let row = try await client.query(query, logger: logger).collect().first else {
@@ -473,9 +487,13 @@ public final class PostgresVerificationStore: VerificationStore {
     public func removeExpired(now: Date, retention: Duration) async throws -> Int {
         let ms = now.millisecondsSince1970
         let cutoff = ms - retention.milliseconds
+        try await reportExpiries(now: ms)
         return try await run {
             let rows = try await client.query("""
                 WITH v AS (DELETE FROM \(unescaped: verifications) WHERE expires_at <= \(cutoff) RETURNING 1),
+                     ev AS (DELETE FROM \(unescaped: events) WHERE time <= \(cutoff) RETURNING cursor),
+                     wd AS (DELETE FROM \(unescaped: webhookDeliveries) d WHERE d.queued_at <= \(cutoff)
+                            OR d.cursor IN (SELECT cursor FROM ev)),
                      c AS (DELETE FROM \(unescaped: windows) WHERE expires_at <= \(ms) RETURNING 1)
                 SELECT (SELECT count(*) FROM v) + (SELECT count(*) FROM c)
                 """, logger: logger).collect()

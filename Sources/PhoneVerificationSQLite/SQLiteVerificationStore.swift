@@ -67,6 +67,8 @@ public final class SQLiteVerificationStore: VerificationStore {
             try pool.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     try Self.migrate(db)
+                    try Self.createEventTables(db)
+                    try Self.createWebhookTables(db)
                     return .commit
                 }
             }
@@ -177,7 +179,9 @@ public final class SQLiteVerificationStore: VerificationStore {
     public func start(_ request: StartRequest) async throws -> StartOutcome {
         try await transaction { db in
             var transaction = Transaction(db: db)
-            return try request.apply(to: &transaction)
+            let outcome = try request.apply(to: &transaction)
+            _ = try Self.append(request.events(for: outcome), in: db)
+            return outcome
         }
     }
 
@@ -195,7 +199,9 @@ public final class SQLiteVerificationStore: VerificationStore {
     public func check(_ request: CheckRequest) async throws -> CheckOutcome {
         try await transaction { db in
             var transaction = Transaction(db: db)
-            return try request.apply(to: &transaction)
+            let outcome = try request.apply(to: &transaction)
+            _ = try Self.append(request.events(for: outcome), in: db)
+            return outcome
         }
     }
 
@@ -210,6 +216,9 @@ public final class SQLiteVerificationStore: VerificationStore {
         let ms = now.millisecondsSince1970
         let cutoff = ms - retention.milliseconds
         return try await transaction { db in
+            try Self.reportExpiries(now: ms, in: db)
+            try db.execute(sql: "DELETE FROM events WHERE time <= ?", arguments: [cutoff])
+            try Self.sweepWebhookDeliveries(cutoff: cutoff, in: db)
             try db.execute(sql: "DELETE FROM verifications WHERE expires_at <= ?", arguments: [cutoff])
             var removed = db.changesCount
             try db.execute(sql: "DELETE FROM windows WHERE expires_at <= ?", arguments: [ms])
