@@ -28,10 +28,11 @@ enum Route: String, CaseIterable, Sendable {
     case verifications = "/v1/verifications"
     /// `{id}` is any one path segment (see ``verificationID(in:)``).
     case verificationCheck = "/v1/verifications/{id}/check"
+    case events = "/v1/events"
 
     var method: HTTPRequest.Method {
         switch self {
-        case .healthz, .readyz, .openapi, .metrics: .get
+        case .healthz, .readyz, .openapi, .metrics, .events: .get
         case .numbersCheck, .numbersCheckStream, .segments, .render, .verifications, .verificationCheck: .post
         }
     }
@@ -40,7 +41,7 @@ enum Route: String, CaseIterable, Sendable {
     var needsKey: Bool {
         switch self {
         case .healthz, .readyz, .openapi: false
-        case .metrics, .numbersCheck, .numbersCheckStream, .segments, .render, .verifications, .verificationCheck: true
+        case .metrics, .numbersCheck, .numbersCheckStream, .segments, .render, .verifications, .verificationCheck, .events: true
         }
     }
 
@@ -181,6 +182,8 @@ struct SMSKitResponder: HTTPResponder {
             let id = Route.verificationID(in: request.uri.path) ?? ""
             let (status, value, headers) = try await verifications.check(id: id, try await body(request))
             return json(value.buffer, status: status, headers: headers)
+        case .events:
+            return try await enabledVerifications().events(query: request.uri.query)
         }
     }
 

@@ -44,7 +44,7 @@ struct VerificationEndpoints: Sendable {
             throw ServiceConfigurationError("The verification settings are not usable: \(error.message)")
         }
         gate = StoreGate(prepare: opened.prepare)
-        var services = opened.services
+        var services = opened.services + settings.services
         if let interval = settings.sweepInterval {
             services.append(VerificationSweepService(verifier: verifier, interval: interval, logger: logger))
         }
@@ -156,7 +156,7 @@ struct VerificationEndpoints: Sendable {
 
     // MARK: Errors
 
-    private func prepareStore(_ operation: String) async throws {
+    func prepareStore(_ operation: String) async throws {
         let gate = gate
         let timeout = verifier.configuration.storeTimeout ?? .seconds(5)
         do {

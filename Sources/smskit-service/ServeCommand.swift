@@ -51,8 +51,13 @@ struct ServeCommand: ParsableCommand {
 
             ENDPOINTS: POST /v1/numbers/check, POST /v1/numbers/check-stream (NDJSON), \
             POST /v1/segments, POST /v1/messages/render, POST /v1/verifications, \
-            POST /v1/verifications/{id}/check, GET /healthz, GET /readyz, GET /metrics, \
-            GET /openapi.yaml.
+            POST /v1/verifications/{id}/check, GET /v1/events (NDJSON), GET /healthz, GET /readyz, \
+            GET /metrics, GET /openapi.yaml.
+
+            EVENTS: every verification state change is stored with it, read with \
+            GET /v1/events?after=CURSOR, and POSTed to each --webhook URL, signed with HMAC-SHA256 \
+            in the SMSKit-Signature header (docs/webhooks.md), at least once, in order per \
+            verification, retried for 24 hours.
 
             SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish and \
             exits 0.
@@ -155,6 +160,15 @@ struct ServeCommand: ParsableCommand {
 
     @Option(name: .customLong("retention-days"), help: ArgumentHelp("Days an expired verification is kept before the background sweep deletes it [SMSKIT_VERIFY_RETENTION_DAYS]; default 30.", valueName: "DAYS"))
     var retentionDays: String?
+
+    @Option(name: .customLong("webhook"), help: ArgumentHelp("A URL that gets every verification event, signed (repeatable) [SMSKIT_WEBHOOKS, comma-separated].", valueName: "URL"))
+    var webhooks: [String] = []
+
+    @Option(name: .customLong("webhook-secret-file"), help: ArgumentHelp("The private file with the secret of the webhook at the same position (repeatable) [SMSKIT_WEBHOOK_SECRET_FILES].", valueName: "PATH"))
+    var webhookSecretFiles: [String] = []
+
+    @Flag(name: .customLong("webhook-allow-private"), help: "Let webhooks reach loopback and private addresses [SMSKIT_WEBHOOK_ALLOW_PRIVATE=1].")
+    var webhookAllowPrivate = false
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical [SMSKIT_LOG_LEVEL]; default info.")
     var logLevel: String?
@@ -269,6 +283,16 @@ extension ServeCommand {
             logger.logLevel = Logger.Level(rawValue: logLevel ?? environment["SMSKIT_LOG_LEVEL"] ?? "info") ?? .info
             settings = VerificationSettings(secret: secret, store: try store.open(logger: logger)) { logger, factory in
                 sender.makeSender(logger: logger, metricsFactory: factory)
+            }
+            func list(_ flags: [String], _ name: String) -> [String] {
+                flags.isEmpty ? (environment[name] ?? "").split(separator: ",").map(String.init) : flags
+            }
+            let endpoints = try WebhookConfiguration.endpoints(urls: list(webhooks, "SMSKIT_WEBHOOKS"),
+                                                              secretFiles: list(webhookSecretFiles, "SMSKIT_WEBHOOK_SECRET_FILES"))
+            let allowPrivate = webhookAllowPrivate || environment["SMSKIT_WEBHOOK_ALLOW_PRIVATE"] == "1"
+            if let service = try WebhookConfiguration.service(endpoints: endpoints, store: settings.store.store,
+                                                              allowPrivate: allowPrivate, logger: logger) {
+                settings.services.append(service)
             }
         } catch {
             throw CLIError.usage(error.description)
