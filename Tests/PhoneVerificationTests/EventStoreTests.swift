@@ -119,3 +119,22 @@ struct PostgresEventTests {
         try await PostgresTestServer.withStores(1) { try await EventScenarios.lifecycle(store: $0[0]) }
     }
 }
+
+@Suite("Events: refusal floods")
+struct RefusalFloodEventTests {
+    /// A refused start writes nothing but its event, and those are rate-bounded per verifier: a
+    /// flood of refusals appends at most the burst, then about five a second.
+    @Test func refusedEventsAreBounded() async throws {
+        let store = InMemoryVerificationStore()
+        let clock = ManualClock()
+        let verifier = try makeVerifier(store: store, sender: RecordingSender(), clock: clock) {
+            $0.sendGuard.deniedRegions = ["US"]
+        }
+        for _ in 0..<200 { _ = await caught { try await verifier.start(phoneNumber: Numbers.us) } }
+        #expect(try await store.events(after: 0, limit: 1000).count == 50)
+        clock.advance(by: .seconds(2))
+        for _ in 0..<200 { _ = await caught { try await verifier.start(phoneNumber: Numbers.us) } }
+        #expect(try await store.events(after: 0, limit: 1000).count == 60)
+        #expect(store.count == 0)
+    }
+}
