@@ -86,6 +86,31 @@ extension StartRequest {
                 return .failureLimited(retryAt: Date(millisecondsSince1970: retryAt))
             }
         }
+        // Monitor mode notes what a rule would refuse and goes on.
+        var monitored: [String] = []
+        if let cap = regionCap, let refused = try transaction.peek(cap.key, limit: cap.limit, window: cap.window, now: ms) {
+            if regionCapMonitor {
+                monitored.append("region_capped")
+            } else {
+                return .regionCapped(retryAt: retry(refused, cap))
+            }
+        }
+        for hold in holds {
+            let holdKey = "xh:" + hold.key
+            let marker = try transaction.counter(holdKey)
+            if let marker, marker.blockedUntil > ms {
+                if hold.monitor { monitored.append("conversion_hold"); continue }
+                return .held(key: hold.key, until: Date(millisecondsSince1970: marker.blockedUntil), newly: false)
+            }
+            guard try hold.trips(sent: transaction.counter("xs:" + hold.key), approved: transaction.counter("xa:" + hold.key),
+                                 delivered: transaction.counter("xd:" + hold.key),
+                                 failed: transaction.counter("xf:" + hold.key), now: ms) else { continue }
+            if hold.monitor { monitored.append("conversion_hold"); continue }
+            let until = ms + hold.duration.milliseconds
+            let held = WindowCounter(bucketStart: 0, current: 0, previous: 0, blockedUntil: until)
+            try transaction.setCounter(holdKey, held, expiresAt: until)
+            return .held(key: hold.key, until: Date(millisecondsSince1970: until), newly: true)
+        }
         // Writes.
         if let limit = clientLimit, let refused = try transaction.hit(limit.key, limit: limit.limit, window: limit.window, now: ms) {
             return .clientLimited(retryAt: retry(refused, limit))
@@ -107,17 +132,30 @@ extension StartRequest {
             }
             try transaction.setCounter(key, starts, expiresAt: starts.expiresAt(window: window))
         }
-        for limit in [numberLimit, dailyNumberLimit].compactMap({ $0 }) {
+        for limit in [numberLimit, dailyNumberLimit, regionCap].compactMap({ $0 }) {
             _ = try transaction.hit(limit.key, limit: nil, window: limit.window, now: ms)
         }
+        for key in sentKeys {
+            _ = try transaction.hit(key, limit: nil, window: sentWindow, now: ms)
+        }
+        let outcome: StartOutcome
         if var open {
             open.sendCount += 1
             open.lastSentAt = now
             try transaction.update(open)
-            return .resend(open)
+            outcome = .resend(open)
+        } else {
+            try transaction.insert(record)
+            outcome = .created
         }
-        try transaction.insert(record)
-        return .created
+        return monitored.isEmpty ? outcome : .monitored(monitored, outcome)
+    }
+}
+
+extension VerificationTransaction {
+    /// Counts one hit in each key (``VerificationStore/count(_:window:now:)``).
+    public mutating func count(_ keys: [String], window: Duration, now: Date) throws {
+        for key in keys { _ = try hit(key, limit: nil, window: window, now: now.millisecondsSince1970) }
     }
 }
 

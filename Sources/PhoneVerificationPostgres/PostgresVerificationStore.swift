@@ -135,6 +135,12 @@ public final class PostgresVerificationStore: VerificationStore {
                 BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, BYTEA, BYTEA, TEXT, BOOLEAN, BIGINT, INTEGER, TEXT)
             """,
             "DROP FUNCTION IF EXISTS \(p)_check(TEXT, BYTEA, TEXT, BIGINT, BIGINT)",
+            // Version 2 of the start function had no region cap, conversion holds or counters.
+            """
+            DROP FUNCTION IF EXISTS \(p)_start(BIGINT, TEXT, TEXT, BIGINT, BIGINT, TEXT, BIGINT, BIGINT, TEXT, BIGINT,
+                BIGINT, TEXT, BIGINT, BIGINT, TEXT, BIGINT, BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, BYTEA, BYTEA,
+                TEXT, BOOLEAN, BIGINT, INTEGER, TEXT)
+            """,
             // Whether one more hit fits in a window (WindowCounter.allows on the rolled row); counts nothing.
             // A refusal answers the row as stored: the caller rolls it to compute when to retry.
             """
@@ -161,10 +167,14 @@ public final class PostgresVerificationStore: VerificationStore {
                 p_cooldown BIGINT,
                 p_id TEXT, p_e164 TEXT, p_digest BYTEA, p_sealed BYTEA, p_locale TEXT, p_is_test BOOLEAN,
                 p_expires BIGINT, p_max_attempts INTEGER, p_range_key TEXT,
+                p_cap_key TEXT, p_cap_limit BIGINT, p_cap_window BIGINT, p_cap_monitor BOOLEAN,
+                p_hold_keys TEXT[], p_hold_windows BIGINT[], p_hold_min BIGINT[], p_hold_approved BIGINT[],
+                p_hold_delivered BIGINT[], p_hold_durations BIGINT[], p_hold_monitor BOOLEAN[],
+                p_sent_keys TEXT[], p_sent_window BIGINT,
                 OUT outcome TEXT, OUT at_ms BIGINT, OUT c_bucket BIGINT, OUT c_cur BIGINT, OUT c_prev BIGINT,
                 OUT r_id TEXT, OUT r_digest BYTEA, OUT r_sealed BYTEA, OUT r_locale TEXT, OUT r_is_test BOOLEAN,
                 OUT r_created BIGINT, OUT r_expires BIGINT, OUT r_attempts INTEGER, OUT r_max INTEGER,
-                OUT r_sends INTEGER, OUT r_range TEXT)
+                OUT r_sends INTEGER, OUT r_range TEXT, OUT held_key TEXT, OUT monitored TEXT)
             LANGUAGE plpgsql AS $$
             DECLARE
                 h RECORD;
@@ -172,6 +182,11 @@ public final class PostgresVerificationStore: VerificationStore {
                 has_open BOOLEAN := false;
                 s BIGINT;
                 a BIGINT;
+                d BIGINT;
+                f BIGINT;
+                w BIGINT;
+                k TEXT;
+                tripped BOOLEAN;
             BEGIN
                 PERFORM pg_advisory_xact_lock(hashtextextended('\(p)_start:' || p_e164, 0));
                 IF p_range IS NOT NULL THEN
@@ -213,6 +228,54 @@ public final class PostgresVerificationStore: VerificationStore {
                     END IF;
                     c_bucket := NULL; c_cur := NULL; c_prev := NULL;
                 END IF;
+                -- Monitor mode notes what a rule would refuse and goes on.
+                IF p_cap_key IS NOT NULL THEN
+                    SELECT * INTO h FROM \(p)_peek(p_cap_key, p_cap_limit, p_cap_window, p_now);
+                    IF NOT h.allowed THEN
+                        IF p_cap_monitor THEN
+                            monitored := concat_ws(',', monitored, 'region_capped');
+                        ELSE
+                            outcome := 'capped'; c_bucket := h.bucket; c_cur := h.cur; c_prev := h.prev; RETURN;
+                        END IF;
+                    END IF;
+                END IF;
+                -- HoldRule.trips, on window estimates times the window length.
+                FOR i IN 1 .. coalesce(array_length(p_hold_keys, 1), 0) LOOP
+                    k := p_hold_keys[i];
+                    w := p_hold_windows[i];
+                    a := NULL;
+                    SELECT x.blocked_until INTO a FROM \(p)_windows x WHERE x.key = 'xh:' || k;
+                    IF a > p_now THEN
+                        IF p_hold_monitor[i] THEN
+                            monitored := concat_ws(',', monitored, 'conversion_hold'); CONTINUE;
+                        END IF;
+                        outcome := 'held'; at_ms := a; held_key := k; RETURN;
+                    END IF;
+                    SELECT \(p)_weighted(x.bucket_start, x.current_count, x.previous_count, w, p_now) INTO s
+                        FROM \(p)_windows x WHERE x.key = 'xs:' || k;
+                    s := coalesce(s, 0);
+                    IF s < p_hold_min[i] * w THEN CONTINUE; END IF;
+                    a := NULL; d := NULL; f := NULL;
+                    SELECT \(p)_weighted(x.bucket_start, x.current_count, x.previous_count, w, p_now) INTO a
+                        FROM \(p)_windows x WHERE x.key = 'xa:' || k;
+                    SELECT \(p)_weighted(x.bucket_start, x.current_count, x.previous_count, w, p_now) INTO d
+                        FROM \(p)_windows x WHERE x.key = 'xd:' || k;
+                    SELECT \(p)_weighted(x.bucket_start, x.current_count, x.previous_count, w, p_now) INTO f
+                        FROM \(p)_windows x WHERE x.key = 'xf:' || k;
+                    a := coalesce(a, 0); d := coalesce(d, 0); f := coalesce(f, 0);
+                    tripped := a * 10000 < s * p_hold_approved[i]
+                        OR (p_hold_delivered[i] >= 0 AND d + f > 0 AND d * 10000 < s * p_hold_delivered[i]);
+                    IF NOT tripped THEN CONTINUE; END IF;
+                    IF p_hold_monitor[i] THEN
+                        monitored := concat_ws(',', monitored, 'conversion_hold'); CONTINUE;
+                    END IF;
+                    a := p_now + p_hold_durations[i];
+                    INSERT INTO \(p)_windows (key, bucket_start, current_count, previous_count, blocked_until, expires_at)
+                    VALUES ('xh:' || k, 0, 0, 0, a, a)
+                    ON CONFLICT (key) DO UPDATE SET bucket_start = 0, current_count = 0, previous_count = 0,
+                        blocked_until = excluded.blocked_until, expires_at = excluded.expires_at;
+                    outcome := 'held_now'; at_ms := a; held_key := k; RETURN;
+                END LOOP;
                 IF p_client_key IS NOT NULL THEN
                     SELECT * INTO h FROM \(p)_hit(p_client_key, p_client_limit, p_client_window, p_now);
                     IF NOT h.allowed THEN
@@ -239,6 +302,12 @@ public final class PostgresVerificationStore: VerificationStore {
                 IF p_daily_key IS NOT NULL THEN
                     PERFORM \(p)_hit(p_daily_key, NULL, p_daily_window, p_now);
                 END IF;
+                IF p_cap_key IS NOT NULL THEN
+                    PERFORM \(p)_hit(p_cap_key, NULL, p_cap_window, p_now);
+                END IF;
+                FOR i IN 1 .. coalesce(array_length(p_sent_keys, 1), 0) LOOP
+                    PERFORM \(p)_hit(p_sent_keys[i], NULL, p_sent_window, p_now);
+                END LOOP;
                 IF has_open THEN
                     UPDATE \(p)_verifications x SET send_count = x.send_count + 1, last_sent_at = p_now WHERE x.id = v.id;
                     outcome := 'resend'; r_id := v.id; r_digest := v.digest; r_sealed := v.sealed_code;
@@ -361,6 +430,8 @@ public final class PostgresVerificationStore: VerificationStore {
         let daily = request.dailyNumberLimit
         let failures = request.failureLimit
         let range = request.range
+        let cap = request.regionCap
+        let holds = request.holds
         let sealed = record.sealedCode.map { Data($0) }
         let query: PostgresQuery = try """
             SELECT * FROM \(unescaped: tablePrefix)_start(
@@ -373,7 +444,13 @@ public final class PostgresVerificationStore: VerificationStore {
                 \(range.map { Int64($0.minimumSuccessBasisPoints) }), \(range?.block.milliseconds),
                 \(request.resendCooldown?.milliseconds),
                 \(record.id), \(record.e164), \(Data(record.digest)), \(sealed), \(record.locale), \(record.isTest),
-                \(record.expiresAt.millisecondsSince1970), \(Int32(record.maxAttempts)), \(record.rangeKey))
+                \(record.expiresAt.millisecondsSince1970), \(Int32(record.maxAttempts)), \(record.rangeKey),
+                \(cap?.key), \(cap.map { Int64($0.limit) }), \(cap?.window.windowMilliseconds), \(request.regionCapMonitor),
+                \(holds.map(\.key)), \(holds.map { $0.window.windowMilliseconds }),
+                \(holds.map { Int64($0.minimumSent) }), \(holds.map { Int64($0.minimumApprovedBasisPoints) }),
+                \(holds.map { Int64($0.minimumDeliveredBasisPoints ?? -1) }),
+                \(holds.map { $0.duration.milliseconds }), \(holds.map(\.monitor)),
+                \(request.sentKeys), \(request.sentWindow.windowMilliseconds))
             """
         return try await run {
             guard let row = try await self.client.query(query, logger: logger).collect().first else {
@@ -381,6 +458,10 @@ public final class PostgresVerificationStore: VerificationStore {
             }
             let cells = row.makeRandomAccess()
             let outcome = try cells["outcome"].decode(String.self)
+            let monitored = try cells["monitored"].decode(String?.self)?.split(separator: ",").map(String.init) ?? []
+            func wrapped(_ outcome: StartOutcome) -> StartOutcome {
+                monitored.isEmpty ? outcome : .monitored(monitored, outcome)
+            }
             func at() throws -> Date { Date(millisecondsSince1970: try cells["at_ms"].decode(Int64.self)) }
             func retry(_ limit: WindowLimit?) throws -> Date {
                 let counter = WindowCounter(bucketStart: try cells["c_bucket"].decode(Int64.self),
@@ -391,7 +472,10 @@ public final class PostgresVerificationStore: VerificationStore {
                 return Date(millisecondsSince1970: rolled.retryAt(limit: Int64(limit?.limit ?? 0), window: window, now: ms))
             }
             switch outcome {
-            case "created": return .created
+            case "created": return wrapped(.created)
+            case "capped": return .regionCapped(retryAt: try retry(cap))
+            case "held": return .held(key: try cells["held_key"].decode(String.self), until: try at(), newly: false)
+            case "held_now": return .held(key: try cells["held_key"].decode(String.self), until: try at(), newly: true)
             case "client": return .clientLimited(retryAt: try retry(client))
             case "number": return .numberLimited(retryAt: try retry(number))
             case "daily": return .numberLimited(retryAt: try retry(daily))
@@ -406,7 +490,7 @@ public final class PostgresVerificationStore: VerificationStore {
             case "blocked_now": return .rangeBlocked(until: try at(), newly: true)
             case "cooldown": return .cooldown(until: try at())
             case "resend":
-                return .resend(VerificationRecord(
+                return wrapped(.resend(VerificationRecord(
                     id: try cells["r_id"].decode(String.self), e164: record.e164,
                     digest: Array(try cells["r_digest"].decode(Data.self)), keyID: record.keyID,
                     sealedCode: try cells["r_sealed"].decode(Data?.self).map { Array($0) },
@@ -416,10 +500,56 @@ public final class PostgresVerificationStore: VerificationStore {
                     attempts: Int(try cells["r_attempts"].decode(Int32.self)),
                     maxAttempts: Int(try cells["r_max"].decode(Int32.self)),
                     sendCount: Int(try cells["r_sends"].decode(Int32.self)), lastSentAt: request.now, state: .open,
-                    rangeKey: try cells["r_range"].decode(String?.self)))
+                    rangeKey: try cells["r_range"].decode(String?.self))))
             default:
                 throw VerificationStoreError(.corrupted, "the start function answered an unknown outcome")
             }
+        }
+    }
+
+    public func count(_ keys: [String], window: Duration, now: Date) async throws {
+        guard !keys.isEmpty else { return }
+        let ms = now.millisecondsSince1970
+        let length = window.windowMilliseconds
+        // One statement, so one transaction; keys are hit in the order given (the verifier always
+        // gives region, range, carrier), so concurrent counts lock rows in one order.
+        _ = try await run {
+            try await client.query("""
+                SELECT count(*) FROM unnest(\(keys)::TEXT[]) WITH ORDINALITY AS k(key, n),
+                    LATERAL \(unescaped: tablePrefix)_hit(k.key, NULL, \(length), \(ms)) AS h
+                """, logger: logger).collect()
+        }
+    }
+
+    public func counters(_ keys: [String]) async throws -> [String: WindowCounter] {
+        guard !keys.isEmpty else { return [:] }
+        return try await run {
+            var found: [String: WindowCounter] = [:]
+            let rows = try await client.query("""
+                SELECT key, bucket_start, current_count, previous_count, blocked_until FROM \(unescaped: windows)
+                WHERE key = ANY(\(keys)::TEXT[])
+                """, logger: logger)
+            for try await (key, bucket, current, previous, blocked) in rows.decode((String, Int64, Int64, Int64, Int64).self) {
+                found[key] = WindowCounter(bucketStart: bucket, current: current, previous: previous, blockedUntil: blocked)
+            }
+            return found
+        }
+    }
+
+    public func topCounters(prefix: String, limit: Int, now: Date) async throws -> [(key: String, counter: WindowCounter)] {
+        let ms = now.millisecondsSince1970
+        return try await run {
+            var found: [(key: String, counter: WindowCounter)] = []
+            let rows = try await client.query("""
+                SELECT key, bucket_start, current_count, previous_count, blocked_until FROM \(unescaped: windows)
+                WHERE left(key, \(Int64(prefix.count))::INTEGER) = \(prefix) AND expires_at > \(ms)
+                ORDER BY current_count + previous_count DESC, key COLLATE "C" LIMIT \(Int64(max(0, limit)))
+                """, logger: logger)
+            for try await (key, bucket, current, previous, blocked) in rows.decode((String, Int64, Int64, Int64, Int64).self) {
+                found.append((key: key, counter: WindowCounter(bucketStart: bucket, current: current, previous: previous,
+                                                               blockedUntil: blocked)))
+            }
+            return found
         }
     }
 

@@ -28,10 +28,11 @@ enum Route: String, CaseIterable, Sendable {
     case verifications = "/v1/verifications"
     /// `{id}` is any one path segment (see ``verificationID(in:)``).
     case verificationCheck = "/v1/verifications/{id}/check"
+    case stats = "/v1/stats"
 
     var method: HTTPRequest.Method {
         switch self {
-        case .healthz, .readyz, .openapi, .metrics: .get
+        case .healthz, .readyz, .openapi, .metrics, .stats: .get
         case .numbersCheck, .numbersCheckStream, .segments, .render, .verifications, .verificationCheck: .post
         }
     }
@@ -40,7 +41,8 @@ enum Route: String, CaseIterable, Sendable {
     var needsKey: Bool {
         switch self {
         case .healthz, .readyz, .openapi: false
-        case .metrics, .numbersCheck, .numbersCheckStream, .segments, .render, .verifications, .verificationCheck: true
+        case .metrics, .numbersCheck, .numbersCheckStream, .segments, .render, .verifications, .verificationCheck, .stats:
+            true
         }
     }
 
@@ -175,6 +177,10 @@ struct SMSKitResponder: HTTPResponder {
             try RequestDecoding.requireJSON(request)
             return json(try await verifications.start(
                 try await body(request), callerAddress: context.remoteAddress?.ipAddress, trusted: key?.isTrusted ?? false))
+        case .stats:
+            let verifications = try enabledVerifications()
+            let parameters = request.uri.queryParameters
+            return json(try await verifications.stats(by: parameters.get("by"), limit: parameters.get("limit")))
         case .verificationCheck:
             let verifications = try enabledVerifications()
             try RequestDecoding.requireJSON(request)

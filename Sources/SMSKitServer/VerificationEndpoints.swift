@@ -32,6 +32,8 @@ struct VerificationEndpoints: Sendable {
     let services: [any Service]
     let metrics: ServiceMetrics
     let clock: VerificationClock
+    let logger: Logger
+    let engine = PhoneNumberEngine()
 
     init(settings: VerificationSettings, metrics: ServiceMetrics, logger: Logger) throws(ServiceConfigurationError) {
         let opened = settings.store
@@ -51,6 +53,32 @@ struct VerificationEndpoints: Sendable {
         self.services = services
         self.metrics = metrics
         self.clock = settings.clock
+        self.logger = logger
+    }
+
+    // MARK: Stats
+
+    /// `GET /v1/stats?by=region|range|carrier&limit=N`: the conversion counters of the values that
+    /// sent the most SMS over the window (20 by default, at most 1,000).
+    func stats(by: String?, limit: String?) async throws -> JSONValue {
+        guard let dimension = ConversionDimension(rawValue: by ?? "region") else {
+            throw ServiceError.invalidRequest("'by' is region, range or carrier.")
+        }
+        var count = 20
+        if let limit {
+            guard let value = Int(limit), (1...PhoneVerifier.maximumStatsLimit).contains(value) else {
+                throw ServiceError.invalidRequest("'limit' is a whole number from 1 to \(PhoneVerifier.maximumStatsLimit).")
+            }
+            count = value
+        }
+        try await prepareStore("stats")
+        let rows: [ConversionStats]
+        do {
+            rows = try await verifier.conversionStats(by: dimension, limit: count)
+        } catch {
+            throw serviceError(error)
+        }
+        return ConversionStatsDocument.json(rows, by: dimension, window: verifier.configuration.conversion?.window)
     }
 
     // MARK: Start
@@ -86,6 +114,13 @@ struct VerificationEndpoints: Sendable {
             throw serviceError(error)
         }
         metrics.verification("start", outcome: started.isTest ? "test" : started.isResend ? "resent" : "started")
+        if !started.isTest { metrics.verificationSMS(region: started.region) }
+        for rule in started.monitored {
+            metrics.monitored(rule)
+            // Which rule and where, never the number.
+            logger.warning("a rule in monitor mode would have refused a start",
+                           metadata: ["rule": "\(rule)", "region": "\(started.region ?? "-")"])
+        }
         return .object([
             ("id", .string(started.id)), ("e164", .string(started.e164)), ("locale", .string(started.locale)),
             ("segments", .int(started.segments)),
@@ -118,6 +153,7 @@ struct VerificationEndpoints: Sendable {
         let message: String
         switch result {
         case .approved(let e164):
+            metrics.approval(region: (try? engine.parse(e164: e164)).flatMap(engine.region(of:))?.identifier)
             return (.ok, .object([("status", .string(result.status)), ("e164", .string(e164))]), headers)
         case .incorrectCode(let left):
             return (.ok, .object([("status", .string(result.status)), ("attempts_left", .int(left))]), headers)
@@ -178,7 +214,11 @@ struct VerificationEndpoints: Sendable {
                 metrics.refusal(code.name)
             }
             return ServiceError(.unprocessableContent, code.name, Self.sentence(error.message))
-        case .numberRateLimited, .clientRateLimited, .rangeBlocked, .resendCooldown, .tooManyFailedChecks:
+        case .numberDenied:
+            metrics.refusal(code.name)
+            return ServiceError(.unprocessableContent, code.name, "This number is not sent codes.")
+        case .numberRateLimited, .clientRateLimited, .rangeBlocked, .resendCooldown, .tooManyFailedChecks,
+             .regionCapped, .conversionHold:
             metrics.refusal(code.name)
             var headers = HTTPFields()
             let seconds = error.retryAfter.map { $0.timeIntervalSince(clock.now()) } ?? 1
