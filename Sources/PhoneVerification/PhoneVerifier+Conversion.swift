@@ -17,6 +17,16 @@ public struct ConversionStats: Sendable, Hashable {
     /// Verifications approved.
     public var approved: Int
 
+    /// Creates a row.
+    public init(dimension: ConversionDimension, value: String, sent: Int, delivered: Int, failed: Int, approved: Int) {
+        self.dimension = dimension
+        self.value = value
+        self.sent = sent
+        self.delivered = delivered
+        self.failed = failed
+        self.approved = approved
+    }
+
     /// Approved per SMS sent, or `nil` when nothing was sent.
     public var approvalRate: Double? { sent > 0 ? Double(approved) / Double(sent) : nil }
     /// Delivered per SMS sent, or `nil` before any report arrived.
@@ -24,6 +34,16 @@ public struct ConversionStats: Sendable, Hashable {
 }
 
 extension PhoneVerifier {
+    /// A number as logs may show it: its last four digits only (`…3456`), and only at debug
+    /// level. Numbers and codes never appear in logs at the default level.
+    ///
+    /// ```swift
+    /// logger.debug("started", metadata: ["number": "\(PhoneVerifier.redacted(e164: started.e164))"])
+    /// ```
+    public static func redacted(e164: String) -> String {
+        "…" + String(e164.suffix(4))
+    }
+
     /// The longest list ``conversionStats(by:limit:)`` answers.
     public static let maximumStatsLimit = 1_000
 
@@ -110,6 +130,7 @@ extension PhoneVerifier {
                                    failed: estimate(counters[key.counterKey(.failed)]),
                                    approved: estimate(counters[key.counterKey(.approved)]))
         }
-        return rows.sorted { $0.sent != $1.sent ? $0.sent > $1.sent : $0.value < $1.value }
+        // A value whose counts all left the window is no row (its data goes at the next sweep).
+        return rows.filter { $0.sent + $0.delivered + $0.failed + $0.approved > 0 }.sorted { $0.sent != $1.sent ? $0.sent > $1.sent : $0.value < $1.value }
     }
 }

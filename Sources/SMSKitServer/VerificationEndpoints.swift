@@ -111,8 +111,14 @@ struct VerificationEndpoints: Sendable {
                                                languageCode: query.lang, clientKey: clientKey)
         } catch {
             metrics.verification("start", outcome: error.code.name)
+            // The message may hold the number: only the code is logged.
+            logger.debug("start refused", metadata: ["code": "\(error.code.name)"])
             throw serviceError(error)
         }
+        logger.debug("start", metadata: [
+            "number": "\(PhoneVerifier.redacted(e164: started.e164))", "region": "\(started.region ?? "-")",
+            "resend": "\(started.isResend)", "test": "\(started.isTest)",
+        ])
         metrics.verification("start", outcome: started.isTest ? "test" : started.isResend ? "resent" : "started")
         if !started.isTest { metrics.verificationSMS(region: started.region) }
         for rule in started.monitored {
