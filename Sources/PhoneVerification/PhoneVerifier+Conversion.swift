@@ -134,3 +134,18 @@ extension PhoneVerifier {
         return rows.filter { $0.sent + $0.delivered + $0.failed + $0.approved > 0 }.sorted { $0.sent != $1.sent ? $0.sent > $1.sent : $0.value < $1.value }
     }
 }
+
+// A verifier or its guard printed into a log (a service's description of its services, say)
+// names no number of the allow and deny lists and nothing of the secret.
+extension PhoneVerifier: CustomStringConvertible, CustomDebugStringConvertible {
+    public var description: String { "PhoneVerifier(store: \(type(of: store)), sender: \(type(of: sender)))" }
+    public var debugDescription: String { description }
+}
+
+extension SendGuard: CustomStringConvertible, CustomDebugStringConvertible {
+    public var description: String {
+        "SendGuard(allowedNumbers: \(allowedNumbers.count), deniedNumbers: \(deniedNumbers.count), "
+            + "regionCaps: \(regionCaps.map { "\($0.defaultLimit.map(String.init) ?? "none") default, \($0.perRegion.count) regions" } ?? "none"))"
+    }
+    public var debugDescription: String { description }
+}

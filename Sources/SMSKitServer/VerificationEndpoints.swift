@@ -275,10 +275,13 @@ extension ServiceError {
 }
 
 /// Deletes expired verifications and empty windows in the background, until graceful shutdown.
-struct VerificationSweepService: Service {
+struct VerificationSweepService: Service, CustomStringConvertible {
     let verifier: PhoneVerifier
     let interval: Duration
     let logger: Logger
+
+    /// What ServiceLifecycle logs at debug: never the verifier's configuration (its number lists).
+    var description: String { "VerificationSweepService(every: \(interval))" }
 
     func run() async throws {
         let logger = logger

@@ -46,7 +46,7 @@ struct GuardProcessTests {
 
     @Test("at the default level no number and no code appears in the log; the monitored refusal does, by region")
     func defaultLevel() throws {
-        let (log, numbers, code) = try Self.session(logLevel: [])
+        let (log, numbers, code) = try Self.session(logLevel: ["--log-level", "info"])
         #expect(log.contains("monitor mode"), "\(log)")
         #expect(log.contains("GB"))
         for number in numbers {
