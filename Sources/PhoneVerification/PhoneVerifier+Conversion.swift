@@ -44,6 +44,33 @@ extension PhoneVerifier {
         "…" + String(e164.suffix(4))
     }
 
+    /// `text` with every run of 7 or more digits (a `+` before it included) cut to its last four
+    /// (`…3456`): for messages from elsewhere (a gateway's answer) that go into a log and may
+    /// echo a number.
+    ///
+    /// ```swift
+    /// PhoneVerifier.redactingNumbers(in: "denied: +447400123456")   // "denied: …3456"
+    /// ```
+    public static func redactingNumbers(in text: String) -> String {
+        var out = ""
+        var run = ""
+        func flush() {
+            let digits = run.filter(\.isASCII).filter(\.isNumber).count
+            out += digits >= 7 ? redacted(e164: run) : run
+            run = ""
+        }
+        for character in text {
+            if character.isASCII && character.isNumber || (character == "+" && run.isEmpty) {
+                run.append(character)
+            } else {
+                flush()
+                out.append(character)
+            }
+        }
+        flush()
+        return out
+    }
+
     /// The longest list ``conversionStats(by:limit:)`` answers.
     public static let maximumStatsLimit = 1_000
 

@@ -242,3 +242,20 @@ struct PostgresConversionTests {
         try await PostgresTestServer.withStores(1) { try await ConversionScenarios.deliveryHold(store: $0[0]) }
     }
 }
+
+@Suite("Numbers in logs")
+struct LogRedactionTests {
+    @Test("a number shows its last four digits; runs of 7 or more digits are cut, shorter ones kept",
+          arguments: [("+447400123456", "…3456"), ("denied: +447400123456.", "denied: …3456."),
+                      ("smsbox answered 400 (1 of 2 parts)", "smsbox answered 400 (1 of 2 parts)"),
+                      ("to=447400123456&text=code+123456", "to=…3456&text=code+123456"),
+                      ("id 1234567 at 12:00", "id …4567 at 12:00")])
+    func redaction(_ pair: (String, String)) {
+        #expect(PhoneVerifier.redactingNumbers(in: pair.0) == pair.1)
+    }
+
+    @Test("redacted(e164:) keeps the last four digits only")
+    func redacted() {
+        #expect(PhoneVerifier.redacted(e164: "+5511961234567") == "…4567")
+    }
+}
