@@ -102,7 +102,7 @@ extension PhoneVerifier {
         if let range, let velocity = guardConfiguration.rangeVelocity {
             request.range = RangeRule(range: range, threshold: velocity.threshold, window: velocity.window,
                                       minimumSuccessBasisPoints: Int((velocity.minimumSuccessRatio * 10_000).rounded()),
-                                      block: velocity.blockDuration)
+                                      block: velocity.blockDuration, monitor: velocity.monitor)
         }
         if let conversion = configuration.conversion {
             let keys = conversionKeys(number, region: region, tracking: conversion)

@@ -45,6 +45,9 @@ public struct RangeVelocity: Sendable, Hashable {
     public var minimumSuccessRatio: Double
     /// How long a range stays blocked.
     public var blockDuration: Duration
+    /// Monitor mode: a start the detector would refuse is reported in
+    /// ``StartedVerification/monitored`` (`range_blocked`), not refused, and no block is written.
+    public var monitor = false
 
     /// Creates a detector; the defaults are 6 digits, 30 starts per hour, 20 % approved, a 1-hour block.
     public init(prefixLength: Int = 6, threshold: Int = 30, window: Duration = .seconds(3600),

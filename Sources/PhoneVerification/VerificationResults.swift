@@ -21,7 +21,7 @@ public struct StartedVerification: Sendable, Hashable {
     /// The number's region (ISO 3166-1 alpha-2, `001` for non-geographic numbers).
     public var region: String?
     /// The rules in monitor mode that would have refused this start (`region_capped`,
-    /// `conversion_hold`): it went ahead; count them to see what enforcing would cost.
+    /// `conversion_hold`, `range_blocked`): it went ahead; count them to see what enforcing would cost.
     public var monitored: [String] = []
 }
 

@@ -122,9 +122,13 @@ public struct RangeRule: Sendable, Hashable {
     public var minimumSuccessBasisPoints: Int
     /// How long a tripped range stays blocked.
     public var block: Duration
+    /// Whether the rule only reports (``StartOutcome/monitored(_:_:)``) instead of blocking.
+    public var monitor: Bool
 
     /// Creates a rule.
-    public init(range: String, threshold: Int, window: Duration, minimumSuccessBasisPoints: Int, block: Duration) {
+    public init(range: String, threshold: Int, window: Duration, minimumSuccessBasisPoints: Int, block: Duration,
+                monitor: Bool = false) {
+        self.monitor = monitor
         self.range = range
         self.threshold = threshold
         self.window = window
@@ -276,7 +280,7 @@ public enum StartOutcome: Sendable, Hashable {
     /// when this start tripped it.
     case held(key: String, until: Date, newly: Bool)
     /// Rules in monitor mode would have refused the start (their names: `region_capped`,
-    /// `conversion_hold`); the outcome is what happened.
+    /// `conversion_hold`, `range_blocked`); the outcome is what happened.
     indirect case monitored(_ rules: [String], _ outcome: StartOutcome)
 
     /// The outcome without the monitor notes.

@@ -62,9 +62,11 @@ extension StartRequest {
         func retry(_ counter: WindowCounter, _ limit: WindowLimit) -> Date {
             Date(millisecondsSince1970: counter.retryAt(limit: Int64(limit.limit), window: limit.window.windowMilliseconds, now: ms))
         }
-        // Reads: a refusal here writes nothing.
+        // Reads: a refusal here writes nothing. Monitor mode notes what a rule would refuse and goes on.
+        var monitored: [String] = []
         if let range, let blocked = try transaction.counter("rs:" + range.range)?.blockedUntil, blocked > ms {
-            return .rangeBlocked(until: Date(millisecondsSince1970: blocked), newly: false)
+            guard range.monitor else { return .rangeBlocked(until: Date(millisecondsSince1970: blocked), newly: false) }
+            monitored.append("range_blocked")
         }
         var open: VerificationRecord?
         if let cooldown = resendCooldown, let newest = try transaction.newestRecord(e164: record.e164),
@@ -86,8 +88,6 @@ extension StartRequest {
                 return .failureLimited(retryAt: Date(millisecondsSince1970: retryAt))
             }
         }
-        // Monitor mode notes what a rule would refuse and goes on.
-        var monitored: [String] = []
         if let cap = regionCap, let refused = try transaction.peek(cap.key, limit: cap.limit, window: cap.window, now: ms) {
             if regionCapMonitor {
                 monitored.append("region_capped")
@@ -124,7 +124,9 @@ extension StartRequest {
             if startsWeighted > Int64(range.threshold) &* window {
                 let approvals = try transaction.counter("ra:" + range.range)?.rolled(to: ms, window: window)
                 let approvedWeighted = approvals?.weighted(at: ms, window: window) ?? 0
-                if approvedWeighted &* 10_000 < startsWeighted &* Int64(range.minimumSuccessBasisPoints) {
+                if approvedWeighted &* 10_000 < startsWeighted &* Int64(range.minimumSuccessBasisPoints), range.monitor {
+                    if !monitored.contains("range_blocked") { monitored.append("range_blocked") }
+                } else if approvedWeighted &* 10_000 < startsWeighted &* Int64(range.minimumSuccessBasisPoints) {
                     starts.blockedUntil = ms + range.block.milliseconds
                     try transaction.setCounter(key, starts, expiresAt: starts.expiresAt(window: window))
                     return .rangeBlocked(until: Date(millisecondsSince1970: starts.blockedUntil), newly: true)

@@ -147,7 +147,7 @@ public final class PostgresVerificationStore: VerificationStore {
                 \(holds.map { Int64($0.minimumSent) }), \(holds.map { Int64($0.minimumApprovedBasisPoints) }),
                 \(holds.map { Int64($0.minimumDeliveredBasisPoints ?? -1) }),
                 \(holds.map { $0.duration.milliseconds }), \(holds.map(\.monitor)),
-                \(request.sentKeys), \(request.sentWindow.windowMilliseconds))
+                \(request.sentKeys), \(request.sentWindow.windowMilliseconds), \(range?.monitor ?? false))
             """
         return try await run {
             guard let row = try await self.client.query(query, logger: logger).collect().first else {

@@ -118,7 +118,7 @@ CREATE OR REPLACE FUNCTION smskit_start(
     p_cap_key TEXT, p_cap_limit BIGINT, p_cap_window BIGINT, p_cap_monitor BOOLEAN,
     p_hold_keys TEXT[], p_hold_windows BIGINT[], p_hold_min BIGINT[], p_hold_approved BIGINT[],
     p_hold_delivered BIGINT[], p_hold_durations BIGINT[], p_hold_monitor BOOLEAN[],
-    p_sent_keys TEXT[], p_sent_window BIGINT,
+    p_sent_keys TEXT[], p_sent_window BIGINT, p_range_monitor BOOLEAN,
     OUT outcome TEXT, OUT at_ms BIGINT, OUT c_bucket BIGINT, OUT c_cur BIGINT, OUT c_prev BIGINT,
     OUT r_id TEXT, OUT r_digest BYTEA, OUT r_sealed BYTEA, OUT r_locale TEXT, OUT r_is_test BOOLEAN,
     OUT r_created BIGINT, OUT r_expires BIGINT, OUT r_attempts INTEGER, OUT r_max INTEGER,
@@ -139,7 +139,10 @@ BEGIN
     PERFORM pg_advisory_xact_lock(hashtextextended('smskit_start:' || p_e164, 0));
     IF p_range IS NOT NULL THEN
         SELECT w.blocked_until INTO a FROM smskit_windows w WHERE w.key = 'rs:' || p_range;
-        IF a > p_now THEN outcome := 'blocked'; at_ms := a; RETURN; END IF;
+        IF a > p_now THEN
+            IF NOT p_range_monitor THEN outcome := 'blocked'; at_ms := a; RETURN; END IF;
+            monitored := concat_ws(',', monitored, 'range_blocked');
+        END IF;
     END IF;
     IF p_cooldown IS NOT NULL THEN
         SELECT * INTO v FROM smskit_verifications x WHERE x.e164 = p_e164
@@ -237,7 +240,11 @@ BEGIN
         IF s > p_threshold * p_range_window THEN
             SELECT smskit_weighted(w.bucket_start, w.current_count, w.previous_count, p_range_window, p_now)
                 INTO a FROM smskit_windows w WHERE w.key = 'ra:' || p_range;
-            IF coalesce(a, 0) * 10000 < s * p_ratio THEN
+            IF coalesce(a, 0) * 10000 < s * p_ratio AND p_range_monitor THEN
+                IF strpos(coalesce(monitored, ''), 'range_blocked') = 0 THEN
+                    monitored := concat_ws(',', monitored, 'range_blocked');
+                END IF;
+            ELSIF coalesce(a, 0) * 10000 < s * p_ratio THEN
                 UPDATE smskit_windows w SET blocked_until = p_now + p_block,
                     expires_at = greatest(w.expires_at, p_now + p_block) WHERE w.key = 'rs:' || p_range;
                 outcome := 'blocked_now'; at_ms := p_now + p_block; RETURN;

@@ -21,7 +21,7 @@ import Prometheus
 ///   `smskit_verification_approvals_total{region}`: this process's conversion by region (the
 ///   store-wide figures by region, range and carrier are `GET /v1/stats`);
 /// - `smskit_guard_monitored_total{rule}`: starts a rule in monitor mode would have refused
-///   (`region_capped`, `conversion_hold`).
+///   (`region_capped`, `conversion_hold`, `range_blocked`).
 struct ServiceMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     let factory: PrometheusMetricsFactory

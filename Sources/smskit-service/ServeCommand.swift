@@ -162,7 +162,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("region-hold"), help: ArgumentHelp("Hold a region whose conversion is low: SENT:APPROVED:DELIVERED:HOURS, or none [SMSKIT_REGION_HOLD]; default 500:0.1:0.3:6.", valueName: "RULE"))
     var regionHold: String?
 
-    @Option(name: .customLong("monitor"), help: ArgumentHelp("Rules that only log and count what they would refuse: region-caps, range-hold, region-hold [SMSKIT_GUARD_MONITOR].", valueName: "LIST"))
+    @Option(name: .customLong("monitor"), help: ArgumentHelp("Rules that only log and count what they would refuse: region-caps, range-hold, region-hold, range-velocity [SMSKIT_GUARD_MONITOR].", valueName: "LIST"))
     var monitor: String?
 
     @Option(name: .customLong("allow-numbers-file"), help: ArgumentHelp("Numbers, one a line, that skip the region rules (not the number limits) [SMSKIT_ALLOW_NUMBERS_FILE].", valueName: "PATH"))
@@ -340,7 +340,8 @@ extension ServeCommand {
                 case "region-caps": sendGuard.regionCaps?.monitor = true
                 case "range-hold": sendGuard.rangeHold?.monitor = true
                 case "region-hold": sendGuard.regionHold?.monitor = true
-                default: throw CLIError.usage("'\(item.prefix(32))' is not a rule with a monitor mode; use region-caps, range-hold or region-hold")
+                case "range-velocity": sendGuard.rangeVelocity?.monitor = true
+                default: throw CLIError.usage("'\(item.prefix(32))' is not a rule with a monitor mode; use region-caps, range-hold, region-hold or range-velocity")
                 }
             }
         }

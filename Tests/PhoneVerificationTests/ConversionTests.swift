@@ -141,6 +141,31 @@ enum ConversionScenarios {
         #expect(sender.messages.count == 9)
     }
 
+    /// The range velocity detector in monitor mode reports what it would block and blocks
+    /// nothing; enforced, the same state blocks the range.
+    static func velocityMonitor(store: any VerificationStore) async throws {
+        let clock = ManualClock()
+        let sender = RecordingSender()
+        func configure(monitor: Bool) -> (inout VerificationConfiguration) -> Void {
+            { configuration in
+                configuration.sendGuard.rangeHold = nil
+                configuration.sendGuard.regionHold = nil
+                configuration.sendGuard.rangeVelocity = RangeVelocity(threshold: 3, minimumSuccessRatio: 0.5)
+                configuration.sendGuard.rangeVelocity?.monitor = monitor
+            }
+        }
+        let monitoring = try makeVerifier(store: store, sender: sender, clock: clock, configure: configure(monitor: true))
+        let verifier = try makeVerifier(store: store, sender: sender, clock: clock, configure: configure(monitor: false))
+        var notes: [[String]] = []
+        for index in 0..<5 { notes.append(try await monitoring.start(phoneNumber: inRange(index)).monitored) }
+        #expect(notes == [[], [], [], ["range_blocked"], ["range_blocked"]])
+        let blocked = await caught { try await verifier.start(phoneNumber: inRange(5)) }
+        #expect(blocked?.code == .rangeBlocked)
+        // A block written by the enforced rule is reported, not enforced, in monitor mode.
+        #expect(try await monitoring.start(phoneNumber: inRange(6)).monitored == ["range_blocked"])
+        #expect(sender.messages.count == 6)
+    }
+
     /// Delivery reports hold a range whose messages fail, once reports exist.
     static func deliveryHold(store: any VerificationStore) async throws {
         let clock = ManualClock()
@@ -187,6 +212,9 @@ struct MemoryConversionTests {
 
     @Test("a range whose messages fail is held once reports arrive")
     func deliveryHold() async throws { try await ConversionScenarios.deliveryHold(store: InMemoryVerificationStore()) }
+
+    @Test("the range velocity detector in monitor mode")
+    func velocityMonitor() async throws { try await ConversionScenarios.velocityMonitor(store: InMemoryVerificationStore()) }
 }
 
 @Suite("Conversion and guard rules: SQLite")
@@ -212,6 +240,9 @@ struct SQLiteConversionTests {
 
     @Test("delivery hold")
     func deliveryHold() async throws { try await withStore { try await ConversionScenarios.deliveryHold(store: $0) } }
+
+    @Test("range velocity monitor")
+    func velocityMonitor() async throws { try await withStore { try await ConversionScenarios.velocityMonitor(store: $0) } }
 }
 
 @Suite("Conversion and guard rules: PostgreSQL",
@@ -240,6 +271,11 @@ struct PostgresConversionTests {
     @Test("delivery hold")
     func deliveryHold() async throws {
         try await PostgresTestServer.withStores(1) { try await ConversionScenarios.deliveryHold(store: $0[0]) }
+    }
+
+    @Test("range velocity monitor")
+    func velocityMonitor() async throws {
+        try await PostgresTestServer.withStores(1) { try await ConversionScenarios.velocityMonitor(store: $0[0]) }
     }
 }
 
