@@ -259,7 +259,7 @@ public final class SQLiteVerificationStore: VerificationStore {
     }
 
     public func topCounters(prefix: String, limit: Int, now: Date) async throws -> [(key: String, counter: WindowCounter)] {
-        // Keys are compared as bytes (substr), not with LIKE, whose wildcards a prefix may hold.
+        // substr, not LIKE: a prefix may hold LIKE's wildcards (`_`).
         let rows = try await transaction { db in
             try Row.fetchAll(db, sql: """
                 SELECT key, bucket_start, current_count, previous_count, blocked_until FROM windows
