@@ -259,7 +259,7 @@ struct _SegmentsLines {
             }
             let characters = UnsafeBufferPointer(rebasing: characters[..<count])
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 240 + 6 * count + (error?.utf8.count ?? 0)) { buffer in
-                var w = _ByteWriter(buffer.baseAddress!)
+                var w = SpanWriter(buffer.baseAddress!)
                 switch format {
                 case .jsonl:
                     w.literal(#"{"line":"#)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PhoneNumbers
 import SMSEncoding
+import SMSKitJSON
 
 /// Output formats of `smskit validate`.
 enum RecordFormat: String, CaseIterable, ExpressibleByArgument {
@@ -10,6 +11,17 @@ enum RecordFormat: String, CaseIterable, ExpressibleByArgument {
         jsonl (one JSON object per line), json (one array), csv, tsv (with header rows) or text \
         (aligned columns for people). Default: text when stdout is a terminal, jsonl otherwise.
         """
+
+    /// The same format for the wire layer's writers.
+    var wire: WireFormat {
+        switch self {
+        case .jsonl: .jsonl
+        case .json: .json
+        case .csv: .csv
+        case .tsv: .tsv
+        case .text: .text
+        }
+    }
 }
 
 /// Output formats of `parse`, `render` and `segments`.

@@ -3,6 +3,7 @@ import Dispatch
 import PhoneNumberCarriers
 import PhoneNumbers
 import SMSKitCommandLine
+import SMSKitJSON
 import SMSKitRecords
 
 #if canImport(Glibc)
@@ -163,7 +164,7 @@ struct ValidateCommand: ParsableCommand {
     var split = false
 
     @Option(name: .customLong("fields"),
-            help: ArgumentHelp("The result columns, in this order, separated by commas: \(_OutputField.namesText).", valueName: "NAMES"))
+            help: ArgumentHelp("The result columns, in this order, separated by commas: \(NumberAnswerField.namesText).", valueName: "NAMES"))
     var fieldValues: [String] = []
 
     @Option(name: .customLong("carrier-lang"), help: ArgumentHelp("The language of the carrier field (default en).", valueName: "LANG"))
@@ -210,7 +211,7 @@ struct ValidateCommand: ParsableCommand {
         }
         do {
             _ = try _Only.parse(onlyValues)
-            if !fieldValues.isEmpty { _ = try _OutputField.parse(fieldValues) }
+            if !fieldValues.isEmpty { _ = try NumberAnswerField.parse(fieldValues) }
         } catch let error as CLIError {
             throw ValidationError(error.message)
         }
@@ -616,14 +617,14 @@ struct ValidateCommand: ParsableCommand {
     /// The output of `--keep`, several `--column`s, `--split`, `--fields`, `--unique` or several
     /// files, for the first file's header (`keptNames`) and number columns (`labels`).
     func makePlan(labels: [String], keptNames: [String], severalFiles: Bool) throws -> _OutputPlan {
-        var fields: [_OutputField]
+        var fields: [NumberAnswerField]
         if fieldValues.isEmpty {
             fields = [.line, .record]
             if split && labels.count > 1 { fields.append(.column) }
-            fields += _OutputField.standard.dropFirst()
+            fields += NumberAnswerField.standard.dropFirst()
             if severalFiles { fields.insert(.file, at: 0) }
         } else {
-            fields = try _OutputField.parse(fieldValues)
+            fields = try NumberAnswerField.parse(fieldValues)
         }
         return _OutputPlan(
             format: outputFormat, fields: fields, keptNames: keep ? keptNames : nil, labels: labels,
