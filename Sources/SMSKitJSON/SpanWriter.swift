@@ -5,40 +5,40 @@
 /// writer of the JSON, CSV, TSV and text bytes of the CLI's records and the service's answers.
 /// Each method says how many bytes it may write at most; the caller reserves that much first.
 @frozen
-package struct SpanWriter {
+public struct SpanWriter {
     @usableFromInline let base: UnsafeMutablePointer<UInt8>
     /// Bytes written so far, from the start.
-    package var count = 0
+    public var count = 0
 
     /// `start` must have room for everything written.
     @inlinable
-    package init(_ start: UnsafeMutablePointer<UInt8>) {
+    public init(_ start: UnsafeMutablePointer<UInt8>) {
         base = start
     }
 
     /// `start` (bound to bytes) must have room for everything written.
     @inlinable
-    package init(_ start: UnsafeMutableRawPointer) {
+    public init(_ start: UnsafeMutableRawPointer) {
         base = start.assumingMemoryBound(to: UInt8.self)
     }
 
     @inlinable
-    package var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    public var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     @inlinable @inline(__always)
-    package mutating func byte(_ value: UInt8) {
+    public mutating func byte(_ value: UInt8) {
         base[count] = value
         count &+= 1
     }
 
     /// A literal's bytes (a name, or a constant that folds to a fixed copy).
     @inlinable @inline(__always)
-    package mutating func literal(_ text: StaticString) {
+    public mutating func literal(_ text: StaticString) {
         copy(text.utf8Start, text.utf8CodeUnitCount)
     }
 
     @inlinable @inline(__always)
-    package mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
+    public mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
         guard let from = source.baseAddress else { return }
         copy(from, source.count)
     }
@@ -70,13 +70,13 @@ package struct SpanWriter {
 
     /// A String's bytes (names and raw values: ASCII, nothing to escape).
     @inlinable @inline(__always)
-    package mutating func raw(_ text: String) {
+    public mutating func raw(_ text: String) {
         var text = text
         text.withUTF8 { bytes($0) }
     }
 
     @inlinable @inline(__always)
-    package mutating func quoted(_ text: String) {
+    public mutating func quoted(_ text: String) {
         byte(UInt8(ascii: "\""))
         raw(text)
         byte(UInt8(ascii: "\""))
@@ -84,7 +84,7 @@ package struct SpanWriter {
 
     /// A decimal integer (line numbers): two digits per division, from the last.
     @inlinable
-    package mutating func int(_ value: Int) {
+    public mutating func int(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         var rest = UInt64(value.magnitude)
         var digits = 1
@@ -119,7 +119,7 @@ package struct SpanWriter {
 
     /// A number's E.164 form, written in place by the engine's writer (at most 64 bytes).
     @inlinable @inline(__always)
-    package mutating func e164(of check: PhoneNumberCheck) {
+    public mutating func e164(of check: PhoneNumberCheck) {
         count &+= check.number?.writeE164(into: UnsafeMutableRawBufferPointer(start: base + count, count: 64)) ?? 0
     }
 
@@ -131,7 +131,7 @@ package struct SpanWriter {
     /// A quoted JSON string from valid UTF-8 (``JSONEscaping``: at most 6 bytes written per input
     /// byte, plus 2).
     @inlinable
-    package mutating func jsonString(_ source: UnsafeBufferPointer<UInt8>) {
+    public mutating func jsonString(_ source: UnsafeBufferPointer<UInt8>) {
         // The usual phone number has nothing to escape: one scan, one word-wise copy.
         if !JSONEscaping.needsEscape(source) {
             byte(UInt8(ascii: "\""))
@@ -145,7 +145,7 @@ package struct SpanWriter {
     /// A CSV field, quoted when ``CSVField/needsQuotes(_:)`` says so, quotes
     /// doubled (at most 2 bytes per input byte, plus 2).
     @inlinable
-    package mutating func csvField(_ source: UnsafeBufferPointer<UInt8>) {
+    public mutating func csvField(_ source: UnsafeBufferPointer<UInt8>) {
         let needsQuotes = CSVField.needsQuotes(source)
         guard needsQuotes else { bytes(source); return }
         byte(UInt8(ascii: "\""))
@@ -159,7 +159,7 @@ package struct SpanWriter {
     /// A TSV field: tab, LF, CR and backslash written as `\t`, `\n`, `\r`, `\\` (at most 2 bytes
     /// per input byte).
     @inlinable
-    package mutating func tsvField(_ source: UnsafeBufferPointer<UInt8>) {
+    public mutating func tsvField(_ source: UnsafeBufferPointer<UInt8>) {
         for value in source {
             switch value {
             case UInt8(ascii: "\t"): byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "t"))

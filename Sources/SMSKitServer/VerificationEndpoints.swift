@@ -86,13 +86,7 @@ struct VerificationEndpoints: Sendable {
             throw serviceError(error)
         }
         metrics.verification("start", outcome: started.isTest ? "test" : started.isResend ? "resent" : "started")
-        return .object([
-            ("id", .string(started.id)), ("e164", .string(started.e164)), ("locale", .string(started.locale)),
-            ("segments", .int(started.segments)),
-            ("expires_at", .string(Self.timestamp(started.expiresAt))),
-            ("resend_allowed_at", .string(Self.timestamp(started.resendAllowedAt))),
-            ("test", .bool(started.isTest)), ("resend", .bool(started.isResend)),
-        ])
+        return VerificationDocuments.started(started)
     }
 
     // MARK: Check
@@ -117,10 +111,8 @@ struct VerificationEndpoints: Sendable {
         let status: HTTPResponse.Status
         let message: String
         switch result {
-        case .approved(let e164):
-            return (.ok, .object([("status", .string(result.status)), ("e164", .string(e164))]), headers)
-        case .incorrectCode(let left):
-            return (.ok, .object([("status", .string(result.status)), ("attempts_left", .int(left))]), headers)
+        case .approved, .incorrectCode:
+            return (.ok, .object(VerificationDocuments.checked(result)), headers)
         case .notFound:
             (status, message) = (.notFound, "There is no verification with this ID.")
         case .alreadyUsed:
@@ -131,8 +123,7 @@ struct VerificationEndpoints: Sendable {
             headers[.retryAfter] = String(max(1, verifier.configuration.resendCooldown.components.seconds))
             (status, message) = (.tooManyRequests, "Too many wrong codes for this verification; start a new one.")
         }
-        return (status, .object([
-            ("status", .string(result.status)),
+        return (status, .object(VerificationDocuments.checked(result) + [
             ("error", .object([("code", .string(result.status)), ("message", .string(message))])),
         ]), headers)
     }
@@ -195,10 +186,6 @@ struct VerificationEndpoints: Sendable {
     static func sentence(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601)
     }
 }
 

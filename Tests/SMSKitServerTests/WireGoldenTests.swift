@@ -32,13 +32,14 @@ struct WireGoldenTests {
     }
 
     /// `smskit` with `arguments`, off the cooperative pool: its standard output.
-    static func cli(_ arguments: [String]) async throws -> Data {
+    static func cli(_ arguments: [String], environment: [String: String] = [:], status expected: Int32 = 0) async throws -> Data {
         let binary = try #require(ServeProcess.executable, "the smskit binary was not found next to the test bundle")
         let (data, status) = try await withCheckedThrowingContinuation { (done: CheckedContinuation<(Data, Int32), Error>) in
             Thread {
                 let process = Process()
                 process.executableURL = binary
                 process.arguments = arguments
+                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
                 let output = Pipe()
                 process.standardOutput = output
                 process.standardError = FileHandle.nullDevice
@@ -52,7 +53,7 @@ struct WireGoldenTests {
                 }
             }.start()
         }
-        #expect(status == 0, "smskit \(arguments.joined(separator: " "))")
+        #expect(status == expected, "smskit \(arguments.joined(separator: " "))")
         return data
     }
 
@@ -156,6 +157,65 @@ struct WireGoldenTests {
         let extra = try #require(expected.range(of: #","language_source":"lang","number_region":null"#))
         expected.removeSubrange(extra)
         #expect(expected == String(decoding: Self.compact(served), as: UTF8.self))
+    }
+
+    /// A document with the values that differ from run to run (IDs, times) replaced by `*`.
+    static func masked(_ data: Data) -> String {
+        var text = String(decoding: compact(data), as: UTF8.self)
+        for key in ["id", "expires_at", "resend_allowed_at"] {
+            text = text.replacingOccurrences(of: #""\#(key)":"[^"]*""#, with: #""\#(key)":"*""#, options: .regularExpression)
+        }
+        return text
+    }
+
+    @Test("Verification documents: verify start|check --format json are the service's start and check answers")
+    func verification() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smskit-wire-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outbox = directory.appendingPathComponent("outbox.jsonl").path
+        let common = ["--store", directory.appendingPathComponent("v.sqlite").path, "--format", "json"]
+        let environment = ["SMSKIT_VERIFY_SECRET": "", "SMSKIT_VERIFY_SECRET_FILE": "", "SMSKIT_VERIFY_STORE": ""]
+        func lastCode(_ path: String) throws -> String {
+            let line = try #require(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").last)
+            let text = try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String)
+            return String(text[try #require(text.range(of: "[0-9]{6}", options: .regularExpression))])
+        }
+
+        let cliStart = try await Self.cli(["verify", "start", "+55 11 96123-4567", "--outbox", outbox] + common, environment: environment)
+        let id = try #require((try JSONSerialization.jsonObject(with: cliStart) as? [String: Any])?["id"] as? String)
+        let code = try lastCode(outbox)
+        let wrong = code == "000000" ? "000001" : "000000"
+        let cliWrong = try await Self.cli(["verify", "check"] + common + ["--", id, wrong], environment: environment, status: 1)
+        let cliRight = try await Self.cli(["verify", "check"] + common + ["--", id, code], environment: environment)
+        let cliAgain = try await Self.cli(["verify", "check"] + common + ["--", id, code], environment: environment, status: 1)
+
+        let fixture = try VerificationFixture()
+        let app = try fixture.server.makeApplication()
+        let served = try await app.test(.router) { client in
+            func call(_ uri: String, _ json: String) async throws -> Data {
+                try await client.execute(uri: uri, method: .post, headers: authorized(), body: ByteBuffer(string: json)) { response in
+                    Data(response.body.readableBytesView)
+                }
+            }
+            let start = try await call("/v1/verifications", #"{"number":"+55 11 96123-4567"}"#)
+            let serviceID = try #require((try JSONSerialization.jsonObject(with: start) as? [String: Any])?["id"] as? String)
+            let serviceCode = try fixture.code(to: "+5511961234567")
+            let serviceWrong = serviceCode == "000000" ? "000001" : "000000"
+            return [
+                start,
+                try await call("/v1/verifications/\(serviceID)/check", #"{"code":"\#(serviceWrong)"}"#),
+                try await call("/v1/verifications/\(serviceID)/check", #"{"code":"\#(serviceCode)"}"#),
+                try await call("/v1/verifications/\(serviceID)/check", #"{"code":"\#(serviceCode)"}"#),
+            ]
+        }
+        #expect(Self.masked(cliStart) == Self.masked(served[0]))
+        #expect(Self.masked(cliWrong) == Self.masked(served[1]))
+        #expect(Self.masked(cliRight) == Self.masked(served[2]))
+        // A refusal: the service's answer is the CLI's document with an error object added.
+        let refused = Self.masked(served[3])
+        let cliRefused = Self.masked(cliAgain)
+        #expect(refused.hasPrefix(String(cliRefused.dropLast()) + #","error":{"code":"already_used","#), "\(cliRefused) \(refused)")
     }
 }
 
