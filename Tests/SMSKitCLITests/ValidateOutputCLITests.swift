@@ -185,6 +185,21 @@ import Testing
         #expect(json.lines == [#"{"time_zones":["Atlantic/Canary","Europe/Madrid"],"carrier":"Syma"}"#])
     }
 
+    /// The fixed layout has its own fast writer (the usual `validate`), an early exit before the
+    /// field-by-field writer of the number answer: both must write the same bytes.
+    @Test("the default layout is --fields with the standard fields, byte for byte", arguments: ["jsonl", "json", "csv", "tsv"])
+    func defaultLayoutIsStandardFields(_ format: String) throws {
+        let standard = "line,input,ok,error,e164,possible,valid,type,region,fictional"
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for file in [root.appendingPathComponent("Resources/Samples/numbers.csv").path, Self.fixtures + "google-contacts.csv",
+                     Self.fixtures + "excel-semicolon.csv"] {
+            let fast = try Self.validate([file, "--format", format])
+            let fields = try Self.validate([file, "--format", format, "--fields", standard])
+            #expect(fast.status == 0 && fields.status == 0)
+            #expect(!fast.stdout.isEmpty && fast.stdout == fields.stdout, "\(format) \(file)")
+        }
+    }
+
     @Test("error_message: the engine's message, smskit's own for a record it never checked, null for a number that parsed")
     func errorMessages() throws {
         let result = try Self.validate(["--fields", "input,error,error_message", "--format", "jsonl", "--region", "GB"],

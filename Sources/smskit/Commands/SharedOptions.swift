@@ -2,6 +2,7 @@ import ArgumentParser
 import PhoneNumbers
 import SMSEncoding
 import SMSKitJSON
+import SMSKitRecords
 
 /// Output formats of `smskit validate`.
 enum RecordFormat: String, CaseIterable, ExpressibleByArgument {
@@ -66,6 +67,19 @@ enum ColumnArgument: ExpressibleByArgument, CustomStringConvertible {
         case .index(let index): "\(index + 1)"
         case .name(let name): "'\(name)'"
         }
+    }
+
+    /// The column for the records reader.
+    var column: RecordColumn {
+        switch self {
+        case .index(let index): .position(index)
+        case .name(let name): .name(name)
+        }
+    }
+
+    /// The name, for a column given by name.
+    var name: String? {
+        if case .name(let name) = self { name } else { nil }
     }
 }
 

@@ -499,22 +499,18 @@ struct ValidateCommand: ParsableCommand {
         var headerNames: [String]?
         var otherColumns: [Int] = []
         if hasHeader && format != .lines {
-            let names = RecordFields.all(first.bytes, dialect: dialect)
+            let header = HeaderRow(first.bytes, dialect: dialect)
+            let names = header.names
             headerNames = names
-            let normalized = names.map { $0.trimmingSpaces.lowercased() }
             func resolve(_ argument: ColumnArgument, _ what: String) throws -> Int {
-                switch argument {
-                case .index(let index): return index
-                case .name(let name):
-                    if let index = normalized.firstIndex(of: name.trimmingSpaces.lowercased()) { return index }
-                    throw CLIError.usage("\(reader.name) has no column named '\(name)' for \(what); its header: \(names.joined(separator: ", "))")
-                }
+                if let index = header.position(of: argument.column) { return index }
+                throw CLIError.usage("\(reader.name) has no column named '\(argument.name ?? "")' for \(what); its header: \(names.joined(separator: ", "))")
             }
             var why: String?
             if let column {
                 numberIndex = try resolve(column, "--column")
                 otherColumns = try columns.dropFirst().map { try resolve($0, "--column") }
-            } else if let found = normalized.firstIndex(where: { Self.numberColumnNames.contains($0) }) {
+            } else if let found = header.firstPosition(namedAnyOf: Self.numberColumnNames) {
                 numberIndex = found
             } else if let choice = HeaderDetection.phoneColumn(header: names) {
                 numberIndex = choice.index
@@ -522,7 +518,7 @@ struct ValidateCommand: ParsableCommand {
             }
             if let regionColumn {
                 regionIndex = try resolve(regionColumn, "--region-column")
-            } else if let found = normalized.firstIndex(where: { Self.regionColumnNames.contains($0) }), found != numberIndex {
+            } else if let found = header.firstPosition(namedAnyOf: Self.regionColumnNames), found != numberIndex {
                 regionIndex = found
             }
             var note = "\(reader.name): header row; number from column \(numberIndex + 1)"
