@@ -127,13 +127,7 @@ struct VerificationEndpoints: Sendable {
             logger.warning("a rule in monitor mode would have refused a start",
                            metadata: ["rule": "\(rule)", "region": "\(started.region ?? "-")"])
         }
-        return .object([
-            ("id", .string(started.id)), ("e164", .string(started.e164)), ("locale", .string(started.locale)),
-            ("segments", .int(started.segments)),
-            ("expires_at", .string(Self.timestamp(started.expiresAt))),
-            ("resend_allowed_at", .string(Self.timestamp(started.resendAllowedAt))),
-            ("test", .bool(started.isTest)), ("resend", .bool(started.isResend)),
-        ])
+        return VerificationDocuments.started(started)
     }
 
     // MARK: Check
@@ -160,9 +154,9 @@ struct VerificationEndpoints: Sendable {
         switch result {
         case .approved(let e164):
             metrics.approval(region: (try? engine.parse(e164: e164)).flatMap(engine.region(of:))?.identifier)
-            return (.ok, .object([("status", .string(result.status)), ("e164", .string(e164))]), headers)
-        case .incorrectCode(let left):
-            return (.ok, .object([("status", .string(result.status)), ("attempts_left", .int(left))]), headers)
+            return (.ok, .object(VerificationDocuments.checked(result)), headers)
+        case .incorrectCode:
+            return (.ok, .object(VerificationDocuments.checked(result)), headers)
         case .notFound:
             (status, message) = (.notFound, "There is no verification with this ID.")
         case .alreadyUsed:
@@ -173,8 +167,7 @@ struct VerificationEndpoints: Sendable {
             headers[.retryAfter] = String(max(1, verifier.configuration.resendCooldown.components.seconds))
             (status, message) = (.tooManyRequests, "Too many wrong codes for this verification; start a new one.")
         }
-        return (status, .object([
-            ("status", .string(result.status)),
+        return (status, .object(VerificationDocuments.checked(result) + [
             ("error", .object([("code", .string(result.status)), ("message", .string(message))])),
         ]), headers)
     }
@@ -241,10 +234,6 @@ struct VerificationEndpoints: Sendable {
     static func sentence(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601)
     }
 }
 
