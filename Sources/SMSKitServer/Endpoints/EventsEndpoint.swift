@@ -13,6 +13,10 @@ import PhoneVerification
 /// that pull. `SMSKit-Next-Cursor` is the cursor to pass next (the last line's, or `after` when
 /// there was none). `limit` is 1 to 1000 (100 by default), so an answer is bounded.
 extension VerificationEndpoints {
+    static func eventsHandler(_ request: Request, _ context: SMSKitRequestContext, _ state: ServerState) async throws -> Response {
+        try await state.enabledVerifications().events(query: request.uri.query)
+    }
+
     static let defaultEventLimit = 100
     static let maximumEventLimit = 1000
 
