@@ -125,7 +125,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Verification store: memory, sqlite:PATH or postgres://... [SMSKIT_VERIFY_STORE]; default sqlite:smskit-verify.sqlite.", valueName: "STORE"))
     var store: String?
 
-    @Option(name: .long, help: ArgumentHelp("Where SMS go: outbox:PATH or kannel:URL [SMSKIT_SENDER]; default outbox:smskit-outbox.jsonl.", valueName: "SENDER"))
+    @Option(name: .long, help: ArgumentHelp("Where SMS go: outbox:PATH, kannel:URL, smpp://... or https://... [SMSKIT_SENDER]; default outbox:smskit-outbox.jsonl.", valueName: "SENDER"))
     var sender: String?
 
     @Option(name: .customLong("secret-file"), help: ArgumentHelp("File holding the verification secret [SMSKIT_VERIFY_SECRET_FILE].", valueName: "PATH"))

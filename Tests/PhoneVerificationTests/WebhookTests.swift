@@ -241,3 +241,76 @@ struct PostgresWebhookTests {
         #expect(try #require(OutboundURL("http://[::1]/")).host == "::1")
     }
 }
+
+@Suite struct HTTPSSenderTests {
+    static let client = try! OutboundHTTPClient(configuration: .init(
+        connectTimeout: .seconds(2), totalTimeout: .milliseconds(800), destinations: .any))
+
+    /// A verification through the HTTPS sender to a real server on loopback: one signed JSON
+    /// document with the parts in hex, and the provider's ID from the answer.
+    @Test func endToEnd() async throws {
+        let receiver = try await WebhookReceiver(.init(responseBody: Array(#"{"message_id":"prov-42"}"#.utf8)))
+        let sender = HTTPSSender(url: try #require(OutboundURL(receiver.url)), signature: webhookSigner, client: Self.client)
+        let verifier = try makeVerifier(sender: sender, clock: ManualClock())
+        let started = try await verifier.start(phoneNumber: Numbers.us)
+        let request = try #require(receiver.requests.first)
+        #expect(receiver.requests.count == 1)
+        try webhookSigner.verify(header: try #require(request.headers["smskit-signature"]), body: request.body, now: Date())
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])
+        #expect(document["recipient"] as? String == Numbers.us)
+        #expect(document["verification_id"] as? String == started.id)
+        #expect(document["message_key"] as? String == request.headers["idempotency-key"])
+        #expect(document["encoding"] as? String == "gsm7")
+        let parts = try #require(document["parts"] as? [[String: Any]])
+        #expect(parts.count == started.segments)
+        let userData = try #require(parts.first?["user_data"] as? String)
+        #expect(!userData.isEmpty && userData.allSatisfy(\.isHexDigit))
+        let submission = try await sender.submit(OutgoingSMS(to: Numbers.us, text: "x", encoding: .gsm7, parts: [],
+                                                             locale: "en", verificationID: started.id))
+        #expect(submission.providerMessageIDs == ["prov-42"])
+        try await receiver.stop()
+    }
+
+    /// Nothing listening: retried, then a failure that says nothing was sent.
+    @Test func refusedConnectionsAreRetriedThenFail() async throws {
+        let receiver = try await WebhookReceiver()
+        try await receiver.stop()
+        let sender = HTTPSSender(url: try #require(OutboundURL(receiver.url)), signature: webhookSigner, client: Self.client)
+        do {
+            _ = try await sender.submit(OutgoingSMS(to: Numbers.us, text: "x", encoding: .gsm7, parts: [], locale: "en",
+                                                    verificationID: "v"))
+            Issue.record("a send to nothing succeeded")
+        } catch {
+            #expect(error.description.contains("3 attempts"))
+            #expect(error.description.contains("nothing was sent"))
+        }
+    }
+
+    /// A provider that got the request and answers late: no retry (it may have queued the SMS).
+    @Test func noRetryOnceTheRequestWasSent() async throws {
+        let receiver = try await WebhookReceiver(.init(slowFirst: 5, delay: .seconds(2)))
+        let sender = HTTPSSender(url: try #require(OutboundURL(receiver.url)), signature: webhookSigner, client: Self.client)
+        do {
+            _ = try await sender.submit(OutgoingSMS(to: Numbers.us, text: "x", encoding: .gsm7, parts: [], locale: "en",
+                                                    verificationID: "v"))
+            Issue.record("a send past the timeout succeeded")
+        } catch {
+            #expect(error.description.contains("not retried"))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(receiver.requests.count == 1)
+        try await receiver.stop()
+    }
+
+    /// 5xx is not retried either.
+    @Test func serverErrorsAreNotRetried() async throws {
+        let receiver = try await WebhookReceiver(.init(failFirst: 10))
+        let sender = HTTPSSender(url: try #require(OutboundURL(receiver.url)), signature: webhookSigner, client: Self.client)
+        await #expect(throws: HTTPSSender.SendError.self) {
+            try await sender.submit(OutgoingSMS(to: Numbers.us, text: "x", encoding: .gsm7, parts: [], locale: "en",
+                                                verificationID: "v"))
+        }
+        #expect(receiver.requests.count == 1)
+        try await receiver.stop()
+    }
+}

@@ -6,7 +6,7 @@ extension PhoneVerifier {
     /// appends a `refused` event (with the code as its reason); bad input and faults do not.
     static let refusalCodes: Set<VerificationError.Code> = [
         .regionNotAllowed, .refusedNumberType, .fictionalNumber, .numberRateLimited, .clientRateLimited,
-        .rangeBlocked, .tooManyFailedChecks, .resendCooldown,
+        .rangeBlocked, .tooManyFailedChecks, .resendCooldown, .regionCapped, .conversionHold, .numberDenied,
     ]
 
     /// Appends events the store did not append in a transaction of its own (`sent`, `refused`,
