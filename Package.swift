@@ -110,7 +110,7 @@ let package = Package(
         .target(
             name: "PhoneVerification",
             dependencies: [
-                "PhoneNumbers", "SMSTemplates", "SMSEncoding",
+                "PhoneNumbers", "PhoneNumberCarriers", "SMSTemplates", "SMSEncoding",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

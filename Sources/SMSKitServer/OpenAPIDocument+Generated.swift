@@ -205,6 +205,9 @@ paths:
         or `client_key` when the API key is marked trusted (ignored otherwise). A second start
         for a number with an open verification after the cooldown is a resend (same `id`,
         `resend: true`).
+        The send guard's refusals are 429 with `Retry-After`: `number_rate_limited`,
+        `client_rate_limited`, `too_many_failed_checks`, `range_blocked`, `resend_cooldown`,
+        `region_capped`, `conversion_hold`.
       requestBody:
         required: true
         content:
@@ -224,13 +227,47 @@ paths:
         "422":
           description: |
             The number or a value is refused: `invalid_number`, `fictional_number`,
-            `region_not_allowed`, `refused_number_type`, `invalid_language_code`,
+            `region_not_allowed`, `refused_number_type`, `number_denied`, `invalid_language_code`,
             `invalid_client_key`, `invalid_request`.
           content:
             application/json:
               schema: { $ref: "#/components/schemas/Error" }
         "429": { $ref: "#/components/responses/RateLimited" }
         "502": { $ref: "#/components/responses/Error" }
+        "503": { $ref: "#/components/responses/StoreUnavailable" }
+        default: { $ref: "#/components/responses/Error" }
+  /v1/stats:
+    get:
+      operationId: conversionStats
+      summary: SMS sent, delivered, failed and approved per region, range or carrier.
+      description: |
+        The store's conversion counters over the last 24 hours (a sliding window estimated
+        from two buckets), for the `limit` values that sent the most SMS, the most first
+        (ties by value). The fields of `smskit verify stats --format json`. Values whose
+        counts all left the window are not listed.
+      parameters:
+        - name: by
+          in: query
+          required: false
+          schema: { type: string, enum: [region, range, carrier], default: region }
+        - name: limit
+          in: query
+          required: false
+          schema: { type: integer, minimum: 1, maximum: 1000, default: 20 }
+      responses:
+        "200":
+          description: The counters.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ConversionStats" }
+        "401": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "422":
+          description: "`invalid_request`: `by` or `limit` out of range."
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "429": { $ref: "#/components/responses/RateLimited" }
         "503": { $ref: "#/components/responses/StoreUnavailable" }
         default: { $ref: "#/components/responses/Error" }
   /v1/verifications/{id}/check:
@@ -336,6 +373,24 @@ components:
               - $ref: "#/components/schemas/CheckRefusal"
               - $ref: "#/components/schemas/Error"
   schemas:
+    ConversionStats:
+      type: object
+      required: [by, window_seconds, stats]
+      properties:
+        by: { type: string, enum: [region, range, carrier] }
+        window_seconds: { type: [integer, "null"], description: "The window; null when conversion is not counted." }
+        stats:
+          type: array
+          maxItems: 1000
+          items:
+            type: object
+            required: [value, sent, delivered, failed, approved]
+            properties:
+              value: { type: string, description: "Region code (GB), range (44:740012) or carrier name." }
+              sent: { type: integer, minimum: 0 }
+              delivered: { type: integer, minimum: 0 }
+              failed: { type: integer, minimum: 0 }
+              approved: { type: integer, minimum: 0 }
     Status:
       type: object
       required: [status]

@@ -126,7 +126,7 @@ enum _VerifyEnvironment {
     /// The command's output is its result and its messages; library logs would only add noise.
     static let quietLogger = Logger(label: "smskit.verify", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    private static func checked<T>(_ body: () throws(VerificationError) -> T) throws -> T {
+    static func checked<T>(_ body: () throws(VerificationError) -> T) throws -> T {
         do {
             return try body()
         } catch {
