@@ -60,7 +60,9 @@ public actor SMPPClient {
         var continuation: CheckedContinuation<Result<SMPPPDU, SMPPError>, Never>?
         var result: Result<SMPPPDU, SMPPError>?
         var generation: Int
-        var timeout: Task<Void, Never>?
+        /// When the response is due; the connection's sweep fails the request after it.
+        var deadline: ContinuousClock.Instant
+        var timeout: Duration
         /// The part a submit_sm is, remembered as soon as its response is read: a receipt may
         /// follow the response before the submitting task runs again.
         var reference: SMPPPartReference?
@@ -72,11 +74,15 @@ public actor SMPPClient {
     private var channel: (any Channel)?
     private var writer: NIOAsyncChannelOutboundWriter<ByteBuffer>?
     private var boundGeneration: Int?
+    /// The last session that was bound, even if the SMSC unbound it since (reconnect backoff).
+    private var lastBoundGeneration: Int?
     private var boundWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiterID = 0
     private var pending: [UInt32: Pending] = [:]
     private var outstanding = 0
     private var windowWaiters: [(id: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The shutdown, waiting for the answers to what was written.
+    private var answeredWaiters: [CheckedContinuation<Void, Never>] = []
     private var sequence: UInt32 = 0
     private var nextSendAt = ContinuousClock.now
     private var pausedUntil = ContinuousClock.now
@@ -108,8 +114,11 @@ public actor SMPPClient {
     /// The number of `submit_sm` waiting for their response.
     public var outstandingCount: Int { outstanding }
 
-    /// Unbinds (waiting for `unbind_resp` up to the response timeout), closes the connection, stops
-    /// reconnecting and fails whatever still waits with ``SMPPError/Code/shutDown``.
+    /// Ends the session gracefully: sends nothing new (what still waits for a session, a window
+    /// slot or the rate fails with ``SMPPError/Code/shutDown``: nothing was sent), waits up to the
+    /// response timeout for the answers to what was already written, unbinds (waiting for
+    /// `unbind_resp` up to 2 seconds), closes the connection and stops reconnecting. A request
+    /// still unanswered then fails with ``SMPPError/Code/connectionLost``: the SMSC may have taken it.
     public func shutdown() async {
         guard !isShutDown else { return }
         // Set first: the SMSC closes the connection after unbind_resp, and the connection loop must
@@ -121,14 +130,35 @@ public actor SMPPClient {
         windowWaiters.removeAll()
         outstanding += waiters.count
         for waiter in waiters { waiter.continuation.resume() }
+        // The answers to what was written: they say whether the SMSC took it, and carry the
+        // message IDs that receipts are matched by.
+        await waitUntilAnswered(deadline: .now + configuration.responseTimeout)
         if isBound, let generation = boundGeneration {
             _ = await request(.unbind, generation: generation, timeout: min(configuration.responseTimeout, .seconds(2)))
         }
         runTask?.cancel()
         if let channel { try? await channel.close() }
         await runTask?.value
-        failPending(generation: nil, SMPPError(.shutDown, "the SMPP client was shut down"))
+        failPending(generation: nil, SMPPError(.connectionLost,
+            "the client shut down before the SMSC answered; not sent again, as the SMSC may have accepted it"))
         eventSink.finish()
+    }
+
+    /// Waits until every request written has its answer, or the deadline passes.
+    private func waitUntilAnswered(deadline: ContinuousClock.Instant) async {
+        guard pending.values.contains(where: { $0.result == nil }) else { return }
+        let timer = Task { [weak self] in
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            await self?.wakeAnsweredWaiters()
+        }
+        await withCheckedContinuation { answeredWaiters.append($0) }
+        timer.cancel()
+    }
+
+    private func wakeAnsweredWaiters() {
+        let waiters = answeredWaiters
+        answeredWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
     }
 
     // MARK: Submitting
@@ -144,15 +174,18 @@ public actor SMPPClient {
     /// - Throws: ``SMPPError``: `notBound`, `rejected` (with the status), `throttled`, `genericNack`,
     ///   `timedOut`, `connectionLost`, `invalidField`, `shutDown`.
     public func submit(_ message: SMPPShortMessage, reference: SMPPPartReference? = nil) async throws(SMPPError) -> String {
-        _ = try SMPPPDU(sequenceNumber: 1, body: .submitSM(message)).encoded()  // invalid fields fail before anything is sent
+        // Encoded once, before anything is sent (invalid fields fail here); each attempt only
+        // writes its sequence number into the copy it sends.
+        let encoded = try SMPPPDU(sequenceNumber: 1, body: .submitSM(message)).encoded()
         var throttled = 0
         var unwritten = 0
         while true {
             let generation = try await waitUntilBound()
             await acquireWindowSlot()
-            if isShutDown { releaseWindowSlot(); throw SMPPError(.shutDown, "the SMPP client was shut down") }
+            if isShutDown { releaseWindowSlot(); throw SMPPError(.shutDown, "the SMPP client was shut down; nothing was sent") }
             await pace()
-            let result = await request(.submitSM(message), generation: generation, timeout: configuration.responseTimeout,
+            if isShutDown { releaseWindowSlot(); throw SMPPError(.shutDown, "the SMPP client was shut down; nothing was sent") }
+            let result = await request(encoded: encoded, generation: generation, timeout: configuration.responseTimeout,
                                        reference: reference)
             releaseWindowSlot()
             let response: SMPPPDU
@@ -262,29 +295,33 @@ public actor SMPPClient {
     /// `timedOut` or `connectionLost` once it was.
     private func request(_ body: SMPPPDU.Body, generation: Int, timeout: Duration,
                          reference: SMPPPartReference? = nil) async -> Result<SMPPPDU, SMPPError> {
+        let encoded: [UInt8]
+        do {
+            encoded = try SMPPPDU(sequenceNumber: 1, body: body).encoded()
+        } catch {
+            return .failure(error)
+        }
+        return await request(encoded: encoded, generation: generation, timeout: timeout, reference: reference)
+    }
+
+    /// ``request(_:generation:timeout:reference:)`` with the PDU encoded; its sequence number is
+    /// written over octets 12 to 15.
+    private func request(encoded: [UInt8], generation: Int, timeout: Duration,
+                         reference: SMPPPartReference?) async -> Result<SMPPPDU, SMPPError> {
         guard generation == self.generation, let writer else {
             return .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent"))
         }
         let sequenceNumber = nextSequenceNumber()
-        let bytes: [UInt8]
+        var buffer = ByteBuffer(bytes: encoded)
+        buffer.setInteger(sequenceNumber, at: buffer.readerIndex + 12)
+        // Timeouts are kept as deadlines and failed by one sweep per connection (sweepTimeouts),
+        // not by a timer task per request.
+        pending[sequenceNumber] = Pending(generation: generation, deadline: .now + timeout, timeout: timeout, reference: reference)
         do {
-            bytes = try SMPPPDU(sequenceNumber: sequenceNumber, body: body).encoded()
-        } catch {
-            return .failure(error)
-        }
-        pending[sequenceNumber] = Pending(generation: generation, reference: reference)
-        do {
-            try await writer.write(ByteBuffer(bytes: bytes))
+            try await writer.write(buffer)
         } catch {
             pending[sequenceNumber] = nil
             return .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent"))
-        }
-        if pending[sequenceNumber]?.result == nil {
-            pending[sequenceNumber]?.timeout = Task { [weak self] in
-                guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                await self?.complete(sequenceNumber, .failure(SMPPError(.timedOut,
-                    "no response within \(timeout) after the PDU left; not sent again, as the SMSC may have accepted it")))
-            }
         }
         return await withCheckedContinuation { continuation in
             if let result = pending[sequenceNumber]?.result {
@@ -300,13 +337,32 @@ public actor SMPPClient {
 
     private func complete(_ sequenceNumber: UInt32, _ result: Result<SMPPPDU, SMPPError>) {
         guard var entry = pending[sequenceNumber] else { return }
-        entry.timeout?.cancel()
         if let continuation = entry.continuation {
             pending[sequenceNumber] = nil
             continuation.resume(returning: result)
         } else if entry.result == nil {
             entry.result = result
             pending[sequenceNumber] = entry
+        }
+        if !answeredWaiters.isEmpty, !pending.values.contains(where: { $0.result == nil }) { wakeAnsweredWaiters() }
+    }
+
+    /// Fails the requests of the session `generation` whose response is overdue, every tenth of the
+    /// response timeout (at most a second), until the connection closes.
+    private func sweepTimeouts(generation: Int) async -> SMPPError {
+        let tick = max(.milliseconds(10), min(configuration.responseTimeout / 10, .seconds(1)))
+        while true {
+            do {
+                try await Task.sleep(for: tick)
+            } catch {
+                return SMPPError(.shutDown, "the SMPP client was shut down")
+            }
+            guard generation == self.generation else { return SMPPError(.connectionLost, "the session closed") }
+            let now = ContinuousClock.now
+            for (sequenceNumber, entry) in pending where entry.result == nil && entry.deadline <= now {
+                complete(sequenceNumber, .failure(SMPPError(.timedOut,
+                    "no response within \(entry.timeout) after the PDU left; not sent again, as the SMSC may have accepted it")))
+            }
         }
     }
 
@@ -374,6 +430,7 @@ public actor SMPPClient {
                         return SMPPError(.connectionLost, "the SMSC closed the connection")
                     }
                     group.addTask { await self.bindAndKeepAlive(generation: generation) }
+                    group.addTask { await self.sweepTimeouts(generation: generation) }
                     if let first = try await group.next() { reason = first }
                     group.cancelAll()
                 }
@@ -384,7 +441,7 @@ public actor SMPPClient {
             reason = SMPPError(.connectionLost, "the connection failed: \(error)")
         }
         try? await asyncChannel.channel.close()
-        let wasBound = boundGeneration == generation
+        let wasBound = lastBoundGeneration == generation
         detach(generation: generation, reason)
         return (wasBound, reason)
     }
@@ -433,6 +490,7 @@ public actor SMPPClient {
                 return error
             }
             boundGeneration = generation
+            lastBoundGeneration = generation
             eventSink.yield(.bound(systemID: systemID))
             logger.info("SMPP bound", metadata: ["smsc": "\(configuration.redactedLocation)", "system_id": "\(systemID)"])
             wakeBoundWaiters()
@@ -443,9 +501,11 @@ public actor SMPPClient {
             } catch {
                 return SMPPError(.shutDown, "the SMPP client was shut down")
             }
-            guard generation == self.generation, !isShutDown else {
+            guard generation == self.generation else {
                 return SMPPError(.shutDown, "the SMPP client was shut down")
             }
+            // While the shutdown waits for answers the session stays open; the shutdown closes it.
+            if isShutDown { continue }
             if case .failure(let error) = await request(.enquireLink, generation: generation, timeout: configuration.responseTimeout) {
                 await close(generation: generation)
                 return SMPPError(error.code == .timedOut ? .timedOut : .connectionLost,
@@ -482,6 +542,11 @@ public actor SMPPClient {
             case .enquireLink:
                 await send(SMPPPDU(sequenceNumber: pdu.sequenceNumber, body: .enquireLinkResp), generation: generation)
             case .unbind:
+                // The SMSC ends the session: nothing new is written on it (submits wait for the
+                // next session), the answer is unbind_resp, and the connection closes; the client
+                // binds again after the backoff. Requests in flight fail as on any drop.
+                if boundGeneration == generation { boundGeneration = nil }
+                logger.info("SMPP session unbound by the SMSC", metadata: ["smsc": "\(configuration.redactedLocation)"])
                 await send(SMPPPDU(sequenceNumber: pdu.sequenceNumber, body: .unbindResp), generation: generation)
                 await close(generation: generation)
             case .deliverSM(let message):

@@ -5,6 +5,7 @@ import PhoneVerification
 import PhoneVerificationKannel
 import PhoneVerificationSMPP
 import SMSKitServer
+import ServiceLifecycle
 
 /// Where `smskit serve` and `smskit verify` hand verification SMS: `--sender SCHEME:VALUE` (or
 /// `SMSKIT_SENDER`); the one place that turns a location into a sender.
@@ -99,7 +100,20 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The sender.
+    /// The sender for a long-running server, with the services it needs running beside it: an SMPP
+    /// client binds when the server starts and unbinds when it stops.
+    func open(logger: Logger) -> (sender: @Sendable (Logger, any MetricsFactory) -> any SMSSender, services: [any Service]) {
+        switch self {
+        case .smpp(let location):
+            let client = SMPPClient(configuration: location.configuration, logger: logger)
+            let options = location.options
+            return ({ _, _ in SMPPSender(client: client, options: options) }, [SMPPSessionService(client: client)])
+        case .outbox, .kannel:
+            return ({ logger, factory in makeSender(logger: logger, metricsFactory: factory) }, [])
+        }
+    }
+
+    /// The sender (an SMPP client binds on the first send and is never unbound: for one-shot commands).
     func makeSender(logger: Logger, metricsFactory: any MetricsFactory) -> any SMSSender {
         switch self {
         case .outbox(let path):
