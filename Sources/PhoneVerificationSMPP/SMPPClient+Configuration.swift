@@ -1,12 +1,18 @@
 import Foundation
 
 extension SMPPClient {
-    /// How the client binds: as a transceiver (submits and receives on one session) or as a
-    /// transmitter (submits only; receipts then need a receiver session of their own).
+    /// How the client binds: as a transceiver (submits and receives on one session), as a
+    /// transmitter + receiver pair (two connections: submits on the transmitter, receipts and
+    /// incoming messages on the receiver, each reconnected with the same backoff), or as a
+    /// lone transmitter or receiver.
     public enum BindType: String, Sendable, Hashable, CaseIterable {
         case transceiver
+        /// Submits only; receipts then need a receiver session of their own (see ``pair``).
         case transmitter
+        /// Receives only; submits fail with ``SMPPError/Code/notBound``.
         case receiver
+        /// A transmitter and a receiver session, for SMSCs without transceiver binds.
+        case pair
     }
 
     /// Where the SMSC is, the credentials, the window, rates and timers.
@@ -63,7 +69,8 @@ extension SMPPClient {
 
         /// A configuration from an `smpp://system_id:password@host:port?...` location.
         ///
-        /// Query parameters: `bind=transceiver|transmitter`, `window=N`, `rate=N` (submits per
+        /// Query parameters: `bind=trx|pair` (`trx`, a transceiver, by default; `pair`, a
+        /// transmitter and a receiver session; `transceiver` and `transmitter` are accepted too), `window=N`, `rate=N` (submits per
         /// second), `system_type=`, `response_timeout=S`, `enquire_link=S` (seconds), `gsm=packed|unpacked`.
         /// The parameters of ``SMPPSender/Options`` (`source=`, `registered_delivery=`) are read by
         /// ``SMPPSender/Options/init(url:)``.
@@ -91,10 +98,12 @@ extension SMPPClient {
                 }
                 switch item.name {
                 case "bind":
-                    guard let type = BindType(rawValue: value), type != .receiver else {
-                        throw SMPPError(.invalidConfiguration, "bind must be transceiver or transmitter")
+                    switch value {
+                    case "trx", "transceiver": bindType = .transceiver
+                    case "pair": bindType = .pair
+                    case "tx", "transmitter": bindType = .transmitter
+                    default: throw SMPPError(.invalidConfiguration, "bind must be trx (a transceiver) or pair (a transmitter and a receiver)")
                     }
-                    bindType = type
                 case "window":
                     guard let number = Int(value), (1...10_000).contains(number) else {
                         throw SMPPError(.invalidConfiguration, "window must be 1 to 10000")

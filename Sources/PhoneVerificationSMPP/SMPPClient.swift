@@ -68,14 +68,31 @@ public actor SMPPClient {
         var reference: SMPPPartReference?
     }
 
+    /// What a connection is for: submitting (a transceiver or a transmitter) or, in a
+    /// transmitter + receiver pair, receiving only.
+    private enum Role: Sendable {
+        case submitter
+        case receiver
+    }
+
+    /// A live connection.
+    private struct Session {
+        var role: Role
+        var channel: any Channel
+        var writer: NIOAsyncChannelOutboundWriter<ByteBuffer>?
+        var isBound = false
+        /// Bound at some point, even if the SMSC unbound it since (the reconnect backoff).
+        var wasBound = false
+    }
+
     private var runTask: Task<Void, Never>?
     private var isShutDown = false
-    private var generation = 0
-    private var channel: (any Channel)?
-    private var writer: NIOAsyncChannelOutboundWriter<ByteBuffer>?
+    /// The live connections by generation; a generation is never reused, so that whatever a
+    /// closed connection left behind is recognised as stale.
+    private var sessions: [Int: Session] = [:]
+    private var lastGeneration = 0
+    /// The bound session that submits.
     private var boundGeneration: Int?
-    /// The last session that was bound, even if the SMSC unbound it since (reconnect backoff).
-    private var lastBoundGeneration: Int?
     private var boundWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiterID = 0
     private var pending: [UInt32: Pending] = [:]
@@ -109,7 +126,7 @@ public actor SMPPClient {
     }
 
     /// Whether a session is bound now.
-    public var isBound: Bool { boundGeneration != nil && boundGeneration == generation }
+    public var isBound: Bool { boundGeneration != nil }
 
     /// The number of `submit_sm` waiting for their response.
     public var outstandingCount: Int { outstanding }
@@ -133,11 +150,11 @@ public actor SMPPClient {
         // The answers to what was written: they say whether the SMSC took it, and carry the
         // message IDs that receipts are matched by.
         await waitUntilAnswered(deadline: .now + configuration.responseTimeout)
-        if isBound, let generation = boundGeneration {
+        for (generation, session) in sessions.sorted(by: { $0.key < $1.key }) where session.isBound {
             _ = await request(.unbind, generation: generation, timeout: min(configuration.responseTimeout, .seconds(2)))
         }
         runTask?.cancel()
-        if let channel { try? await channel.close() }
+        for session in sessions.values { try? await session.channel.close() }
         await runTask?.value
         failPending(generation: nil, SMPPError(.connectionLost,
             "the client shut down before the SMSC answered; not sent again, as the SMSC may have accepted it"))
@@ -226,7 +243,7 @@ public actor SMPPClient {
         let deadline = ContinuousClock.now + configuration.bindWaitTimeout
         while true {
             if isShutDown { throw SMPPError(.shutDown, "the SMPP client was shut down") }
-            if let bound = boundGeneration, bound == generation { return bound }
+            if let bound = boundGeneration { return bound }
             if ContinuousClock.now >= deadline {
                 throw SMPPError(.notBound, "no SMPP session bound to \(configuration.redactedLocation) within \(configuration.bindWaitTimeout); nothing was sent")
             }
@@ -308,7 +325,7 @@ public actor SMPPClient {
     /// written over octets 12 to 15.
     private func request(encoded: [UInt8], generation: Int, timeout: Duration,
                          reference: SMPPPartReference?) async -> Result<SMPPPDU, SMPPError> {
-        guard generation == self.generation, let writer else {
+        guard let writer = sessions[generation]?.writer else {
             return .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent"))
         }
         let sequenceNumber = nextSequenceNumber()
@@ -357,7 +374,7 @@ public actor SMPPClient {
             } catch {
                 return SMPPError(.shutDown, "the SMPP client was shut down")
             }
-            guard generation == self.generation else { return SMPPError(.connectionLost, "the session closed") }
+            guard sessions[generation] != nil else { return SMPPError(.connectionLost, "the session closed") }
             let now = ContinuousClock.now
             for (sequenceNumber, entry) in pending where entry.result == nil && entry.deadline <= now {
                 complete(sequenceNumber, .failure(SMPPError(.timedOut,
@@ -374,16 +391,25 @@ public actor SMPPClient {
     }
 
     private func send(_ pdu: SMPPPDU, generation: Int) async {
-        guard generation == self.generation, let writer, let bytes = try? pdu.encoded() else { return }
+        guard let writer = sessions[generation]?.writer, let bytes = try? pdu.encoded() else { return }
         try? await writer.write(ByteBuffer(bytes: bytes))
     }
 
     // MARK: The connection
 
     private func run() async {
+        let pair = configuration.bindType == .pair
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.run(role: self.configuration.bindType == .receiver ? .receiver : .submitter) }
+            if pair { group.addTask { await self.run(role: .receiver) } }
+        }
+    }
+
+    /// Keeps one connection of `role` open: connects, binds, and reconnects with backoff.
+    private func run(role: Role) async {
         var failures = 0
         while !isShutDown && !Task.isCancelled {
-            let (wasBound, reason) = await runConnection()
+            let (wasBound, reason) = await runConnection(role: role)
             if isShutDown || Task.isCancelled { break }
             eventSink.yield(.disconnected(reason))
             failures = wasBound ? 1 : failures + 1
@@ -398,7 +424,7 @@ public actor SMPPClient {
     }
 
     /// One connection: connect, bind, keep alive, read until it closes. Returns whether it was bound.
-    private func runConnection() async -> (Bool, SMPPError) {
+    private func runConnection(role: Role) async -> (Bool, SMPPError) {
         let configuration = self.configuration
         let asyncChannel: NIOAsyncChannel<SMPPInboundFrame, ByteBuffer>
         do {
@@ -416,9 +442,9 @@ public actor SMPPClient {
         } catch {
             return (false, SMPPError(.connectionFailed, "no connection to \(configuration.redactedLocation): \(error)"))
         }
-        generation += 1
-        let generation = self.generation
-        channel = asyncChannel.channel
+        lastGeneration += 1
+        let generation = lastGeneration
+        sessions[generation] = Session(role: role, channel: asyncChannel.channel)
         if isShutDown { try? await asyncChannel.channel.close() }
         var reason = SMPPError(.connectionLost, "the SMSC closed the connection")
         do {
@@ -429,7 +455,7 @@ public actor SMPPClient {
                         for try await frame in inbound { await self.handle(frame, generation: generation) }
                         return SMPPError(.connectionLost, "the SMSC closed the connection")
                     }
-                    group.addTask { await self.bindAndKeepAlive(generation: generation) }
+                    group.addTask { await self.bindAndKeepAlive(generation: generation, role: role) }
                     group.addTask { await self.sweepTimeouts(generation: generation) }
                     if let first = try await group.next() { reason = first }
                     group.cancelAll()
@@ -441,33 +467,30 @@ public actor SMPPClient {
             reason = SMPPError(.connectionLost, "the connection failed: \(error)")
         }
         try? await asyncChannel.channel.close()
-        let wasBound = lastBoundGeneration == generation
+        let wasBound = sessions[generation]?.wasBound ?? false
         detach(generation: generation, reason)
         return (wasBound, reason)
     }
 
     private func attach(_ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, generation: Int) {
-        guard generation == self.generation else { return }
-        writer = outbound
+        sessions[generation]?.writer = outbound
     }
 
     private func detach(generation: Int, _ reason: SMPPError) {
-        guard generation == self.generation else { return }
-        writer = nil
-        channel = nil
+        guard sessions.removeValue(forKey: generation) != nil else { return }
         if boundGeneration == generation { boundGeneration = nil }
         failPending(generation: generation, SMPPError(.connectionLost,
             "the connection dropped after the PDU left (\(reason.message)); not sent again, as the SMSC may have accepted it"))
     }
 
     /// Binds, then sends `enquire_link` every interval; returns why the connection must close.
-    private func bindAndKeepAlive(generation: Int) async -> SMPPError {
+    private func bindAndKeepAlive(generation: Int, role: Role) async -> SMPPError {
         let bind = SMPPBind(systemID: configuration.systemID, password: configuration.password,
                             systemType: configuration.systemType)
-        let body: SMPPPDU.Body = switch configuration.bindType {
-        case .transceiver: .bindTransceiver(bind)
-        case .transmitter: .bindTransmitter(bind)
-        case .receiver: .bindReceiver(bind)
+        let body: SMPPPDU.Body = switch (role, configuration.bindType) {
+        case (.receiver, _): .bindReceiver(bind)
+        case (.submitter, .transceiver): .bindTransceiver(bind)
+        case (.submitter, .transmitter), (.submitter, .pair), (.submitter, .receiver): .bindTransmitter(bind)
         }
         switch await request(body, generation: generation, timeout: configuration.responseTimeout) {
         case .failure(let error):
@@ -489,11 +512,16 @@ public actor SMPPClient {
                 logger.error("SMPP bind refused", metadata: ["smsc": "\(configuration.redactedLocation)", "status": "\(response.commandStatus)"])
                 return error
             }
-            boundGeneration = generation
-            lastBoundGeneration = generation
+            guard sessions[generation] != nil else { return SMPPError(.connectionLost, "the session closed") }
+            sessions[generation]?.isBound = true
+            sessions[generation]?.wasBound = true
+            if role == .submitter {
+                boundGeneration = generation
+                wakeBoundWaiters()
+            }
             eventSink.yield(.bound(systemID: systemID))
-            logger.info("SMPP bound", metadata: ["smsc": "\(configuration.redactedLocation)", "system_id": "\(systemID)"])
-            wakeBoundWaiters()
+            logger.info("SMPP bound", metadata: ["smsc": "\(configuration.redactedLocation)", "system_id": "\(systemID)",
+                                                 "bind": "\(SMPPPDU(sequenceNumber: 0, body: body).commandID)"])
         }
         while true {
             do {
@@ -501,7 +529,7 @@ public actor SMPPClient {
             } catch {
                 return SMPPError(.shutDown, "the SMPP client was shut down")
             }
-            guard generation == self.generation else {
+            guard sessions[generation] != nil else {
                 return SMPPError(.shutDown, "the SMPP client was shut down")
             }
             // While the shutdown waits for answers the session stays open; the shutdown closes it.
@@ -515,12 +543,12 @@ public actor SMPPClient {
     }
 
     private func close(generation: Int) async {
-        guard generation == self.generation, let channel else { return }
+        guard let channel = sessions[generation]?.channel else { return }
         try? await channel.close()
     }
 
     private func handle(_ frame: SMPPInboundFrame, generation: Int) async {
-        guard generation == self.generation else { return }
+        guard sessions[generation] != nil else { return }
         switch frame {
         case .pdu(let pdu):
             if pdu.commandID.isResponse {
@@ -546,6 +574,7 @@ public actor SMPPClient {
                 // next session), the answer is unbind_resp, and the connection closes; the client
                 // binds again after the backoff. Requests in flight fail as on any drop.
                 if boundGeneration == generation { boundGeneration = nil }
+                sessions[generation]?.isBound = false
                 logger.info("SMPP session unbound by the SMSC", metadata: ["smsc": "\(configuration.redactedLocation)"])
                 await send(SMPPPDU(sequenceNumber: pdu.sequenceNumber, body: .unbindResp), generation: generation)
                 await close(generation: generation)

@@ -49,4 +49,47 @@ struct SMPPSessionTests {
             #expect(log.events.withLock { $0.contains { if case .disconnected = $0 { true } else { false } } })
         }
     }
+
+    @Test func aTransmitterAndReceiverPairSubmitsOnOneAndReceivesOnTheOther() async throws {
+        try await SMSCProcess.with(relay: true) { smsc in
+            let client = SMPPClient(configuration: configuration(port: smsc.port) { $0.bindType = .pair })
+            let log = EventLog(client)
+            await client.start()
+            let bound = try await smsc.waitFor("bound", count: 2)
+            #expect(Set(bound.map { $0["receives"] as? Bool }) == [true, false])
+            let sender = SMPPSender(client: client, options: try .init(source: "Acme"))
+            try await sender.send(outgoing("Your Acme code is 482913", verificationID: "v-pair-1"))
+            try await log.waitUntil { log.receipts.count == 1 }
+            #expect(log.receipts.first?.1?.verificationID == "v-pair-1", "the receipt came on the receiver and found its part")
+            try smsc.command(["cmd": "deliver", "tag": "mo", "source_addr": "905321234567", "source_addr_ton": 1, "source_addr_npi": 1,
+                              "destination_addr": "12345", "short_message": Array("STOP".utf8).hex])
+            try await log.waitUntil { log.messages.count == 1 }
+
+            // The SMSC drops the receiver: it binds again with the same backoff; the transmitter stays.
+            try smsc.command(["cmd": "unbind", "receiving": true])
+            let rebound = try await smsc.waitFor("bound", count: 3, timeout: .seconds(20))
+            #expect(rebound.last?["receives"] as? Bool == true)
+            try await sender.send(outgoing("Your Acme code is 739164", verificationID: "v-pair-2"))
+            try await log.waitUntil { log.receipts.count == 2 }
+            #expect(log.receipts.last?.1?.verificationID == "v-pair-2")
+            await client.shutdown()
+
+            var byConnection: [Int: [String]] = [:]
+            for event in smsc.events("pdu") {
+                byConnection[event["connection"] as! Int, default: []].append(event["command"] as! String)
+            }
+            let transmitter = try #require(byConnection.values.first { $0.first == "bind_transmitter" })
+            #expect(transmitter == ["bind_transmitter", "submit_sm", "submit_sm", "unbind"])
+            let receivers = byConnection.sorted { $0.key < $1.key }.map(\.value).filter { $0.first == "bind_receiver" }
+            #expect(receivers == [["bind_receiver", "deliver_sm_resp", "deliver_sm_resp", "unbind_resp"],
+                                  ["bind_receiver", "deliver_sm_resp", "unbind"]])
+        }
+    }
+}
+
+@Test func bindTrxAndPairFromTheLocation() throws {
+    #expect(try SMPPClient.Configuration(url: "smpp://esme:pw@h?source=Acme").bindType == .transceiver)
+    #expect(try SMPPClient.Configuration(url: "smpp://esme:pw@h?bind=trx").bindType == .transceiver)
+    #expect(try SMPPClient.Configuration(url: "smpp://esme:pw@h?bind=pair").bindType == .pair)
+    #expect(throws: SMPPError.self) { try SMPPClient.Configuration(url: "smpp://esme:pw@h?bind=receiver") }
 }

@@ -22,7 +22,8 @@ stdin, one JSON command per line:
   {"cmd": "mode", "reject": [status, count] | null, "ids": "decimal"|"hex", "receipts": true|false,
    "receipt_tlvs": true|false, "delay_ms": n}
   {"cmd": "deliver", "tag": ..., <deliver_sm fields>, "short_message": hex, "tlvs": [[tag, hex]]}
-  {"cmd": "unbind"}: the SMSC unbinds the latest session (the ESME answers unbind_resp).
+  {"cmd": "unbind", "receiving": true|false}: the SMSC unbinds the latest session (the latest that
+  receives, or does not, with "receiving"); the ESME answers unbind_resp.
 """
 import argparse
 import asyncio
@@ -154,7 +155,7 @@ class SMSC:
             if isinstance(ev, smpp34.Esme):
                 self.sessions[ev.session_id] = ev
                 self.latest = ev
-                emit({"event": "bound", "session": ev.session_id, "system_id": ev.system_id})
+                emit({"event": "bound", "session": ev.session_id, "system_id": ev.system_id, "receives": ev.can_receive})
             elif isinstance(ev, smpp34.SubmitSmEvent):
                 if self.quiet:
                     ev.accept(message_id=str(self.next_id))
@@ -191,7 +192,7 @@ class SMSC:
             stamp = time.strftime("%y%m%d%H%M", time.gmtime())
             text = ("id:%s sub:001 dlvrd:001 submit date:%s done date:%s stat:DELIVRD err:000 text:%s"
                     % (number, stamp, stamp, ev.short_message[:20].decode("latin-1")))
-            esme = self.sessions.get(ev.session_id)
+            esme = self.receiver(ev.session_id)
             if esme is None:
                 return
             try:
@@ -206,8 +207,17 @@ class SMSC:
                 return
             emit({"event": "deliver_sm_resp", "tag": "receipt:" + message_id, "status": resp.command_status})
 
+    def receiver(self, session_id=None):
+        """Where a deliver_sm goes: the given session if it receives (a transceiver), else the
+        latest session that receives (the receiver of a transmitter + receiver pair)."""
+        esme = self.sessions.get(session_id)
+        if esme is not None and esme.can_receive:
+            return esme
+        receivers = [e for e in self.sessions.values() if e.can_receive and (esme is None or e.system_id == esme.system_id)]
+        return receivers[-1] if receivers else None
+
     async def deliver(self, cmd):
-        esme = self.latest
+        esme = self.receiver()
         if esme is None:
             emit({"event": "deliver_sm_resp", "tag": cmd.get("tag"), "status": -1})
             return
@@ -235,8 +245,12 @@ class SMSC:
                 emit({"event": "mode"})
             elif cmd["cmd"] == "deliver":
                 self.spawn(self.deliver(cmd))
-            elif cmd["cmd"] == "unbind" and self.latest is not None:
-                self.spawn(self.latest.unbind())
+            elif cmd["cmd"] == "unbind":
+                # The latest session, or with "receiving" the latest that does (or does not) receive.
+                candidates = [e for e in self.sessions.values()
+                              if "receiving" not in cmd or e.can_receive == cmd["receiving"]]
+                if candidates:
+                    self.spawn(candidates[-1].unbind())
 
 
 async def main():
