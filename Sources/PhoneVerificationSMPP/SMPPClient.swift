@@ -1,6 +1,7 @@
 import Logging
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 /// Which part of which verification a submitted message ID belongs to, so that a receipt can be
 /// matched to it.
@@ -91,6 +92,8 @@ public actor SMPPClient {
     /// closed connection left behind is recognised as stale.
     private var sessions: [Int: Session] = [:]
     private var lastGeneration = 0
+    /// Made on the first connection with TLS (it reads the CA file), then shared by all.
+    private var tlsContext: NIOSSLContext?
     /// The bound session that submits.
     private var boundGeneration: Int?
     private var boundWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -427,6 +430,17 @@ public actor SMPPClient {
     private func runConnection(role: Role) async -> (Bool, SMPPError) {
         let configuration = self.configuration
         let asyncChannel: NIOAsyncChannel<SMPPInboundFrame, ByteBuffer>
+        let tls: (context: NIOSSLContext, name: String?)?
+        if let settings = configuration.tls {
+            do throws(SMPPError) {
+                if tlsContext == nil { tlsContext = try settings.makeContext() }
+            } catch {
+                return (false, error)
+            }
+            tls = tlsContext.map { ($0, settings.expectedName(host: configuration.host)) }
+        } else {
+            tls = nil
+        }
         do {
             asyncChannel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(.nanoseconds(Int64(configuration.connectTimeout.components.seconds * 1_000_000_000
@@ -434,41 +448,51 @@ public actor SMPPClient {
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .connect(host: configuration.host, port: configuration.port) { channel in
                     channel.eventLoop.makeCompletedFuture {
+                        if let tls {
+                            try channel.pipeline.syncOperations.addHandler(
+                                NIOSSLClientHandler(context: tls.context, serverHostname: tls.name))
+                        }
                         try channel.pipeline.syncOperations.addHandler(
                             ByteToMessageHandler(SMPPFrameDecoder(maximumLength: configuration.maximumPDULength)))
                         return try NIOAsyncChannel<SMPPInboundFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
                     }
                 }
         } catch {
-            return (false, SMPPError(.connectionFailed, "no connection to \(configuration.redactedLocation): \(error)"))
+            return (false, SMPPError.connection(error, otherwise: .connectionFailed, "no connection to \(configuration.redactedLocation)"))
         }
         lastGeneration += 1
         let generation = lastGeneration
         sessions[generation] = Session(role: role, channel: asyncChannel.channel)
         if isShutDown { try? await asyncChannel.channel.close() }
         var reason = SMPPError(.connectionLost, "the SMSC closed the connection")
+        var wasBound = false
         do {
             try await asyncChannel.executeThenClose { inbound, outbound in
                 self.attach(outbound, generation: generation)
-                try await withThrowingTaskGroup(of: SMPPError.self) { group in
+                await withTaskGroup(of: SMPPError.self) { group in
                     group.addTask {
-                        for try await frame in inbound { await self.handle(frame, generation: generation) }
+                        do {
+                            for try await frame in inbound { await self.handle(frame, generation: generation) }
+                        } catch {
+                            // A TLS handshake that fails (an untrusted certificate, another name) ends here.
+                            return SMPPError.connection(error, otherwise: .connectionLost, "the connection to \(configuration.redactedLocation) failed")
+                        }
                         return SMPPError(.connectionLost, "the SMSC closed the connection")
                     }
                     group.addTask { await self.bindAndKeepAlive(generation: generation, role: role) }
                     group.addTask { await self.sweepTimeouts(generation: generation) }
-                    if let first = try await group.next() { reason = first }
+                    if let first = await group.next() { reason = first }
+                    // Before the sweep stops: what still waits for an answer on this connection
+                    // (the bind, an enquire_link, submits) fails now, or it would wait for ever.
+                    wasBound = self.detach(generation: generation, reason)
                     group.cancelAll()
                 }
             }
-        } catch let error as SMPPError {
-            reason = error
         } catch {
-            reason = SMPPError(.connectionLost, "the connection failed: \(error)")
+            reason = SMPPError.connection(error, otherwise: .connectionLost, "the connection failed")
         }
         try? await asyncChannel.channel.close()
-        let wasBound = sessions[generation]?.wasBound ?? false
-        detach(generation: generation, reason)
+        if detach(generation: generation, reason) { wasBound = true }
         return (wasBound, reason)
     }
 
@@ -476,11 +500,14 @@ public actor SMPPClient {
         sessions[generation]?.writer = outbound
     }
 
-    private func detach(generation: Int, _ reason: SMPPError) {
-        guard sessions.removeValue(forKey: generation) != nil else { return }
+    /// Forgets a closed connection and fails what waits on it; returns whether it had been bound.
+    @discardableResult
+    private func detach(generation: Int, _ reason: SMPPError) -> Bool {
+        guard let session = sessions.removeValue(forKey: generation) else { return false }
         if boundGeneration == generation { boundGeneration = nil }
         failPending(generation: generation, SMPPError(.connectionLost,
             "the connection dropped after the PDU left (\(reason.message)); not sent again, as the SMSC may have accepted it"))
+        return session.wasBound
     }
 
     /// Binds, then sends `enquire_link` every interval; returns why the connection must close.

@@ -16,7 +16,8 @@ import ServiceLifecycle
 /// `kannel:http://smskit:PASSWORD@127.0.0.1:13013/cgi-bin/sendsms?from=Acme`; the environment's
 /// `SMSKIT_KANNEL_USERNAME` and `SMSKIT_KANNEL_PASSWORD` replace the URL's user and password, so
 /// that the password need not be on the command line) and `smpp://SYSTEM_ID:PASSWORD@HOST:PORT?source=…`
-/// (an SMSC over SMPP 3.4, bound on first use; `SMSKIT_SMPP_PASSWORD` replaces the password).
+/// (an SMSC over SMPP 3.4; `smpps://` for TLS, `bind=pair` for a transmitter and a receiver;
+/// `SMSKIT_SMPP_PASSWORD` replaces the password).
 ///
 /// ```swift
 /// let location = try SMSSenderLocation(parsing: "outbox:/var/lib/smskit/outbox.jsonl")
@@ -82,7 +83,7 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
         case "outbox":
             guard !value.isEmpty else { throw ServiceConfigurationError("outbox: needs a file path, e.g. outbox:smskit-outbox.jsonl.") }
             self = .outbox(path: value)
-        case "smpp":
+        case "smpp", "smpps":
             do {
                 self = .smpp(try SMPPLocation(url: text, password: environment["SMSKIT_SMPP_PASSWORD"]))
             } catch {
