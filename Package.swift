@@ -112,7 +112,7 @@ let package = Package(
         .target(
             name: "PhoneVerification",
             dependencies: [
-                "PhoneNumbers", "SMSTemplates", "SMSEncoding",
+                "PhoneNumbers", "PhoneNumberCarriers", "SMSTemplates", "SMSEncoding",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -124,7 +124,9 @@ let package = Package(
         // The shared store: PostgreSQL through postgres-nio.
         .target(
             name: "PhoneVerificationPostgres",
-            dependencies: ["PhoneVerification", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: ["PhoneVerification", .product(name: "PostgresNIO", package: "postgres-nio")],
+            // Embedded by tools/generate_postgres_schema_swift.sh (no resource bundle to ship).
+            exclude: ["schema.sql"]
         ),
         // The Kannel sender: smsbox's sendsms over HTTP, on swift-nio (no HTTP client package).
         .target(
@@ -152,9 +154,9 @@ let package = Package(
             ]
         ),
 
-        // JSON values with ordered keys, the one JSON string escaper, and the JSON of analyses and
-        // rendered messages: shared by the CLI's documents and the service's bodies.
-        .target(name: "SMSKitJSON", dependencies: ["SMSEncoding", "SMSTemplates"]),
+        // The wire layer: the documents both front ends write (number answers, analyses, rendered
+        // messages), the one span writer of JSON, CSV, TSV and text, and JSON values with ordered keys.
+        .target(name: "SMSKitJSON", dependencies: ["PhoneNumbers", "SMSEncoding", "SMSTemplates"]),
 
         // The HTTP service behind `smskit serve`: numbers, segments, messages and verifications over
         // JSON/NDJSON, with hashed API keys, per-key rate limits, body limits and Prometheus metrics.
@@ -236,6 +238,7 @@ let package = Package(
             dependencies: [
                 "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

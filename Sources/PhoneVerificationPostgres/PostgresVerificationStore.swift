@@ -52,245 +52,11 @@ public final class PostgresVerificationStore: VerificationStore {
         self.tablePrefix = (cleaned.first?.isLetter ?? false) ? cleaned : "smskit"
     }
 
-    /// Creates the tables, indexes and functions when missing; safe to call from many processes at once.
+    /// Creates the tables, indexes and functions when missing (the target's `schema.sql`); safe to
+    /// call from many processes at once.
     public func createSchema() async throws {
         let lockKey = Int64(0x534D_534B_6974)  // "SMSKit"
-        let p = tablePrefix
-        let statements = [
-            """
-            CREATE TABLE IF NOT EXISTS \(p)_verifications (
-                id TEXT PRIMARY KEY,
-                e164 TEXT NOT NULL,
-                digest BYTEA NOT NULL,
-                key_id TEXT NOT NULL,
-                sealed_code BYTEA,
-                locale TEXT NOT NULL,
-                is_test BOOLEAN NOT NULL,
-                created_at BIGINT NOT NULL,
-                expires_at BIGINT NOT NULL,
-                attempts INTEGER NOT NULL,
-                max_attempts INTEGER NOT NULL,
-                send_count INTEGER NOT NULL,
-                last_sent_at BIGINT NOT NULL,
-                state TEXT NOT NULL
-            )
-            """,
-            "ALTER TABLE \(p)_verifications ADD COLUMN IF NOT EXISTS range_key TEXT",
-            "CREATE INDEX IF NOT EXISTS \(p)_verifications_e164 ON \(p)_verifications (e164, created_at)",
-            "CREATE INDEX IF NOT EXISTS \(p)_verifications_expires ON \(p)_verifications (expires_at)",
-            // Version 1's fixed-window counters (transient data) give way to sliding windows.
-            "DROP TABLE IF EXISTS \(p)_counters",
-            """
-            CREATE TABLE IF NOT EXISTS \(p)_windows (
-                key TEXT PRIMARY KEY,
-                bucket_start BIGINT NOT NULL,
-                current_count BIGINT NOT NULL,
-                previous_count BIGINT NOT NULL,
-                blocked_until BIGINT NOT NULL,
-                expires_at BIGINT NOT NULL
-            )
-            """,
-            "CREATE INDEX IF NOT EXISTS \(p)_windows_expires ON \(p)_windows (expires_at)",
-            // WindowCounter.rolled(to:window:) then weighted(at:window:).
-            """
-            CREATE OR REPLACE FUNCTION \(p)_weighted(p_bucket BIGINT, p_cur BIGINT, p_prev BIGINT, p_window BIGINT,
-                                                     p_now BIGINT) RETURNS BIGINT LANGUAGE plpgsql IMMUTABLE AS $$
-            DECLARE
-                b BIGINT := p_now - ((p_now % p_window) + p_window) % p_window;
-                bucket BIGINT := p_bucket;
-                cur BIGINT := p_cur;
-                prev BIGINT := p_prev;
-            BEGIN
-                IF b = bucket + p_window THEN prev := cur; cur := 0; bucket := b;
-                ELSIF b > bucket + p_window THEN RETURN 0;
-                END IF;
-                RETURN prev * (p_window - least(greatest(p_now - bucket, 0), p_window)) + cur * p_window;
-            END $$
-            """,
-            // WindowCounter.hit(limit:window:now:) on the row, which it locks.
-            """
-            CREATE OR REPLACE FUNCTION \(p)_hit(p_key TEXT, p_limit BIGINT, p_window BIGINT, p_now BIGINT,
-                OUT allowed BOOLEAN, OUT bucket BIGINT, OUT cur BIGINT, OUT prev BIGINT, OUT blocked BIGINT)
-            LANGUAGE plpgsql AS $$
-            DECLARE
-                b BIGINT := p_now - ((p_now % p_window) + p_window) % p_window;
-            BEGIN
-                INSERT INTO \(p)_windows (key, bucket_start, current_count, previous_count, blocked_until, expires_at)
-                VALUES (p_key, b, 0, 0, 0, b + 2 * p_window) ON CONFLICT (key) DO NOTHING;
-                SELECT w.bucket_start, w.current_count, w.previous_count, w.blocked_until INTO bucket, cur, prev, blocked
-                    FROM \(p)_windows w WHERE w.key = p_key FOR UPDATE;
-                IF b = bucket + p_window THEN prev := cur; cur := 0; bucket := b;
-                ELSIF b > bucket + p_window THEN prev := 0; cur := 0; bucket := b;
-                END IF;
-                allowed := p_limit IS NULL OR prev * (p_window - least(greatest(p_now - bucket, 0), p_window))
-                    + cur * p_window + p_window <= p_limit * p_window;
-                IF allowed THEN cur := cur + 1; END IF;
-                UPDATE \(p)_windows w SET bucket_start = bucket, current_count = cur, previous_count = prev,
-                    expires_at = greatest(bucket + 2 * p_window, blocked) WHERE w.key = p_key;
-            END $$
-            """,
-            // Version 1 of the start and check functions took fewer arguments (overloads would stay).
-            """
-            DROP FUNCTION IF EXISTS \(p)_start(BIGINT, TEXT, TEXT, BIGINT, BIGINT, TEXT, BIGINT, BIGINT, TEXT, BIGINT,
-                BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, BYTEA, BYTEA, TEXT, BOOLEAN, BIGINT, INTEGER, TEXT)
-            """,
-            "DROP FUNCTION IF EXISTS \(p)_check(TEXT, BYTEA, TEXT, BIGINT, BIGINT)",
-            // Whether one more hit fits in a window (WindowCounter.allows on the rolled row); counts nothing.
-            // A refusal answers the row as stored: the caller rolls it to compute when to retry.
-            """
-            CREATE OR REPLACE FUNCTION \(p)_peek(p_key TEXT, p_limit BIGINT, p_window BIGINT, p_now BIGINT,
-                OUT allowed BOOLEAN, OUT bucket BIGINT, OUT cur BIGINT, OUT prev BIGINT)
-            LANGUAGE plpgsql AS $$
-            BEGIN
-                SELECT w.bucket_start, w.current_count, w.previous_count INTO bucket, cur, prev
-                    FROM \(p)_windows w WHERE w.key = p_key;
-                allowed := NOT FOUND
-                    OR \(p)_weighted(bucket, cur, prev, p_window, p_now) + p_window <= p_limit * p_window;
-            END $$
-            """,
-            // StartRequest.apply(to:): reads first, so that a refusal writes nothing; serialised per
-            // number by an advisory lock, so that concurrent starts for one number see each other.
-            """
-            CREATE OR REPLACE FUNCTION \(p)_start(
-                p_now BIGINT, p_key_id TEXT,
-                p_client_key TEXT, p_client_limit BIGINT, p_client_window BIGINT,
-                p_number_key TEXT, p_number_limit BIGINT, p_number_window BIGINT,
-                p_daily_key TEXT, p_daily_limit BIGINT, p_daily_window BIGINT,
-                p_fail_key TEXT, p_fail_limit BIGINT, p_fail_window BIGINT,
-                p_range TEXT, p_threshold BIGINT, p_range_window BIGINT, p_ratio BIGINT, p_block BIGINT,
-                p_cooldown BIGINT,
-                p_id TEXT, p_e164 TEXT, p_digest BYTEA, p_sealed BYTEA, p_locale TEXT, p_is_test BOOLEAN,
-                p_expires BIGINT, p_max_attempts INTEGER, p_range_key TEXT,
-                OUT outcome TEXT, OUT at_ms BIGINT, OUT c_bucket BIGINT, OUT c_cur BIGINT, OUT c_prev BIGINT,
-                OUT r_id TEXT, OUT r_digest BYTEA, OUT r_sealed BYTEA, OUT r_locale TEXT, OUT r_is_test BOOLEAN,
-                OUT r_created BIGINT, OUT r_expires BIGINT, OUT r_attempts INTEGER, OUT r_max INTEGER,
-                OUT r_sends INTEGER, OUT r_range TEXT)
-            LANGUAGE plpgsql AS $$
-            DECLARE
-                h RECORD;
-                v RECORD;
-                has_open BOOLEAN := false;
-                s BIGINT;
-                a BIGINT;
-            BEGIN
-                PERFORM pg_advisory_xact_lock(hashtextextended('\(p)_start:' || p_e164, 0));
-                IF p_range IS NOT NULL THEN
-                    SELECT w.blocked_until INTO a FROM \(p)_windows w WHERE w.key = 'rs:' || p_range;
-                    IF a > p_now THEN outcome := 'blocked'; at_ms := a; RETURN; END IF;
-                END IF;
-                IF p_cooldown IS NOT NULL THEN
-                    SELECT * INTO v FROM \(p)_verifications x WHERE x.e164 = p_e164
-                        ORDER BY x.created_at DESC LIMIT 1 FOR UPDATE;
-                    IF FOUND AND v.state = 'open' AND v.expires_at > p_now AND v.attempts < v.max_attempts
-                       AND v.key_id = p_key_id THEN
-                        IF p_now < v.last_sent_at + p_cooldown THEN
-                            outcome := 'cooldown'; at_ms := v.last_sent_at + p_cooldown; RETURN;
-                        END IF;
-                        has_open := true;
-                    END IF;
-                END IF;
-                IF p_number_key IS NOT NULL THEN
-                    SELECT * INTO h FROM \(p)_peek(p_number_key, p_number_limit, p_number_window, p_now);
-                    IF NOT h.allowed THEN
-                        outcome := 'number'; c_bucket := h.bucket; c_cur := h.cur; c_prev := h.prev; RETURN;
-                    END IF;
-                END IF;
-                IF p_daily_key IS NOT NULL THEN
-                    SELECT * INTO h FROM \(p)_peek(p_daily_key, p_daily_limit, p_daily_window, p_now);
-                    IF NOT h.allowed THEN
-                        outcome := 'daily'; c_bucket := h.bucket; c_cur := h.cur; c_prev := h.prev; RETURN;
-                    END IF;
-                END IF;
-                -- WindowCounter.allowsInFull: both buckets count in full.
-                IF p_fail_key IS NOT NULL AND NOT has_open THEN
-                    SELECT w.bucket_start, w.current_count, w.previous_count INTO c_bucket, c_cur, c_prev
-                        FROM \(p)_windows w WHERE w.key = p_fail_key;
-                    IF FOUND THEN
-                        a := p_now - ((p_now % p_fail_window) + p_fail_window) % p_fail_window;
-                        s := CASE WHEN a <= c_bucket THEN c_prev + c_cur WHEN a = c_bucket + p_fail_window THEN c_cur
-                                  ELSE 0 END;
-                        IF s + 1 > p_fail_limit THEN outcome := 'failures'; RETURN; END IF;
-                    END IF;
-                    c_bucket := NULL; c_cur := NULL; c_prev := NULL;
-                END IF;
-                IF p_client_key IS NOT NULL THEN
-                    SELECT * INTO h FROM \(p)_hit(p_client_key, p_client_limit, p_client_window, p_now);
-                    IF NOT h.allowed THEN
-                        outcome := 'client'; c_bucket := h.bucket; c_cur := h.cur; c_prev := h.prev; RETURN;
-                    END IF;
-                END IF;
-                IF p_range IS NOT NULL THEN
-                    SELECT * INTO h FROM \(p)_hit('rs:' || p_range, NULL, p_range_window, p_now);
-                    s := h.prev * (p_range_window - least(greatest(p_now - h.bucket, 0), p_range_window))
-                        + h.cur * p_range_window;
-                    IF s > p_threshold * p_range_window THEN
-                        SELECT \(p)_weighted(w.bucket_start, w.current_count, w.previous_count, p_range_window, p_now)
-                            INTO a FROM \(p)_windows w WHERE w.key = 'ra:' || p_range;
-                        IF coalesce(a, 0) * 10000 < s * p_ratio THEN
-                            UPDATE \(p)_windows w SET blocked_until = p_now + p_block,
-                                expires_at = greatest(w.expires_at, p_now + p_block) WHERE w.key = 'rs:' || p_range;
-                            outcome := 'blocked_now'; at_ms := p_now + p_block; RETURN;
-                        END IF;
-                    END IF;
-                END IF;
-                IF p_number_key IS NOT NULL THEN
-                    PERFORM \(p)_hit(p_number_key, NULL, p_number_window, p_now);
-                END IF;
-                IF p_daily_key IS NOT NULL THEN
-                    PERFORM \(p)_hit(p_daily_key, NULL, p_daily_window, p_now);
-                END IF;
-                IF has_open THEN
-                    UPDATE \(p)_verifications x SET send_count = x.send_count + 1, last_sent_at = p_now WHERE x.id = v.id;
-                    outcome := 'resend'; r_id := v.id; r_digest := v.digest; r_sealed := v.sealed_code;
-                    r_locale := v.locale; r_is_test := v.is_test; r_created := v.created_at; r_expires := v.expires_at;
-                    r_attempts := v.attempts; r_max := v.max_attempts; r_sends := v.send_count + 1; r_range := v.range_key;
-                    RETURN;
-                END IF;
-                INSERT INTO \(p)_verifications (id, e164, digest, key_id, sealed_code, locale, is_test, created_at,
-                    expires_at, attempts, max_attempts, send_count, last_sent_at, state, range_key)
-                VALUES (p_id, p_e164, p_digest, p_key_id, p_sealed, p_locale, p_is_test, p_now, p_expires, 0,
-                    p_max_attempts, 1, p_now, 'open', p_range_key);
-                outcome := 'created';
-            END $$
-            """,
-            // CheckRequest.apply(to:).
-            """
-            CREATE OR REPLACE FUNCTION \(p)_check(p_id TEXT, p_digest BYTEA, p_key_id TEXT, p_now BIGINT, p_window BIGINT,
-                p_fail_window BIGINT, OUT outcome TEXT, OUT r_e164 TEXT, OUT r_left INTEGER)
-            LANGUAGE plpgsql AS $$
-            DECLARE
-                v RECORD;
-            BEGIN
-                SELECT x.e164, x.digest, x.key_id, x.state, x.expires_at, x.attempts, x.max_attempts, x.range_key,
-                    x.is_test INTO v
-                    FROM \(p)_verifications x WHERE x.id = p_id FOR UPDATE;
-                IF NOT FOUND THEN outcome := 'not_found'; RETURN; END IF;
-                IF v.state = 'approved' THEN outcome := 'already_used'; RETURN; END IF;
-                IF v.state <> 'open' THEN outcome := 'closed'; RETURN; END IF;
-                IF p_now >= v.expires_at THEN outcome := 'expired'; RETURN; END IF;
-                IF v.attempts >= v.max_attempts THEN outcome := 'too_many_attempts'; RETURN; END IF;
-                IF v.key_id <> p_key_id THEN
-                    UPDATE \(p)_verifications x SET attempts = x.attempts + 1, state = 'closed' WHERE x.id = p_id;
-                    outcome := 'secret_changed'; RETURN;
-                END IF;
-                -- Constant time: every byte is compared (bit_or over all of them, no early exit).
-                IF length(v.digest) = length(p_digest) AND (
-                    SELECT bit_or(get_byte(v.digest, i) # get_byte(p_digest, i))
-                    FROM generate_series(0, length(p_digest) - 1) AS i) = 0 THEN
-                    UPDATE \(p)_verifications x SET attempts = x.attempts + 1, state = 'approved' WHERE x.id = p_id;
-                    IF v.range_key IS NOT NULL AND p_window IS NOT NULL THEN
-                        PERFORM \(p)_hit('ra:' || v.range_key, NULL, p_window, p_now);
-                    END IF;
-                    outcome := 'approved'; r_e164 := v.e164; RETURN;
-                END IF;
-                UPDATE \(p)_verifications x SET attempts = x.attempts + 1 WHERE x.id = p_id;
-                IF p_fail_window IS NOT NULL AND NOT v.is_test THEN
-                    PERFORM \(p)_hit('f:' || v.e164, NULL, p_fail_window, p_now);
-                END IF;
-                outcome := 'incorrect'; r_left := greatest(0, v.max_attempts - v.attempts - 1);
-            END $$
-            """,
-        ]
+        let statements = PostgresSchema.statements(prefix: tablePrefix)
         _ = try await run {
             try await self.client.withTransaction(logger: self.logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: self.logger)
@@ -361,6 +127,8 @@ public final class PostgresVerificationStore: VerificationStore {
         let daily = request.dailyNumberLimit
         let failures = request.failureLimit
         let range = request.range
+        let cap = request.regionCap
+        let holds = request.holds
         let sealed = record.sealedCode.map { Data($0) }
         let query: PostgresQuery = try """
             SELECT * FROM \(unescaped: tablePrefix)_start(
@@ -373,7 +141,13 @@ public final class PostgresVerificationStore: VerificationStore {
                 \(range.map { Int64($0.minimumSuccessBasisPoints) }), \(range?.block.milliseconds),
                 \(request.resendCooldown?.milliseconds),
                 \(record.id), \(record.e164), \(Data(record.digest)), \(sealed), \(record.locale), \(record.isTest),
-                \(record.expiresAt.millisecondsSince1970), \(Int32(record.maxAttempts)), \(record.rangeKey))
+                \(record.expiresAt.millisecondsSince1970), \(Int32(record.maxAttempts)), \(record.rangeKey),
+                \(cap?.key), \(cap.map { Int64($0.limit) }), \(cap?.window.windowMilliseconds), \(request.regionCapMonitor),
+                \(holds.map(\.key)), \(holds.map { $0.window.windowMilliseconds }),
+                \(holds.map { Int64($0.minimumSent) }), \(holds.map { Int64($0.minimumApprovedBasisPoints) }),
+                \(holds.map { Int64($0.minimumDeliveredBasisPoints ?? -1) }),
+                \(holds.map { $0.duration.milliseconds }), \(holds.map(\.monitor)),
+                \(request.sentKeys), \(request.sentWindow.windowMilliseconds), \(range?.monitor ?? false))
             """
         return try await run {
             guard let row = try await self.client.query(query, logger: logger).collect().first else {
@@ -381,6 +155,10 @@ public final class PostgresVerificationStore: VerificationStore {
             }
             let cells = row.makeRandomAccess()
             let outcome = try cells["outcome"].decode(String.self)
+            let monitored = try cells["monitored"].decode(String?.self)?.split(separator: ",").map(String.init) ?? []
+            func wrapped(_ outcome: StartOutcome) -> StartOutcome {
+                monitored.isEmpty ? outcome : .monitored(monitored, outcome)
+            }
             func at() throws -> Date { Date(millisecondsSince1970: try cells["at_ms"].decode(Int64.self)) }
             func retry(_ limit: WindowLimit?) throws -> Date {
                 let counter = WindowCounter(bucketStart: try cells["c_bucket"].decode(Int64.self),
@@ -391,7 +169,10 @@ public final class PostgresVerificationStore: VerificationStore {
                 return Date(millisecondsSince1970: rolled.retryAt(limit: Int64(limit?.limit ?? 0), window: window, now: ms))
             }
             switch outcome {
-            case "created": return .created
+            case "created": return wrapped(.created)
+            case "capped": return .regionCapped(retryAt: try retry(cap))
+            case "held": return .held(key: try cells["held_key"].decode(String.self), until: try at(), newly: false)
+            case "held_now": return .held(key: try cells["held_key"].decode(String.self), until: try at(), newly: true)
             case "client": return .clientLimited(retryAt: try retry(client))
             case "number": return .numberLimited(retryAt: try retry(number))
             case "daily": return .numberLimited(retryAt: try retry(daily))
@@ -406,7 +187,7 @@ public final class PostgresVerificationStore: VerificationStore {
             case "blocked_now": return .rangeBlocked(until: try at(), newly: true)
             case "cooldown": return .cooldown(until: try at())
             case "resend":
-                return .resend(VerificationRecord(
+                return wrapped(.resend(VerificationRecord(
                     id: try cells["r_id"].decode(String.self), e164: record.e164,
                     digest: Array(try cells["r_digest"].decode(Data.self)), keyID: record.keyID,
                     sealedCode: try cells["r_sealed"].decode(Data?.self).map { Array($0) },
@@ -416,10 +197,56 @@ public final class PostgresVerificationStore: VerificationStore {
                     attempts: Int(try cells["r_attempts"].decode(Int32.self)),
                     maxAttempts: Int(try cells["r_max"].decode(Int32.self)),
                     sendCount: Int(try cells["r_sends"].decode(Int32.self)), lastSentAt: request.now, state: .open,
-                    rangeKey: try cells["r_range"].decode(String?.self)))
+                    rangeKey: try cells["r_range"].decode(String?.self))))
             default:
                 throw VerificationStoreError(.corrupted, "the start function answered an unknown outcome")
             }
+        }
+    }
+
+    public func count(_ keys: [String], window: Duration, now: Date) async throws {
+        guard !keys.isEmpty else { return }
+        let ms = now.millisecondsSince1970
+        let length = window.windowMilliseconds
+        // One statement, so one transaction; keys are hit in the order given (the verifier always
+        // gives region, range, carrier), so concurrent counts lock rows in one order.
+        _ = try await run {
+            try await client.query("""
+                SELECT count(*) FROM unnest(\(keys)::TEXT[]) WITH ORDINALITY AS k(key, n),
+                    LATERAL \(unescaped: tablePrefix)_hit(k.key, NULL, \(length), \(ms)) AS h
+                """, logger: logger).collect()
+        }
+    }
+
+    public func counters(_ keys: [String]) async throws -> [String: WindowCounter] {
+        guard !keys.isEmpty else { return [:] }
+        return try await run {
+            var found: [String: WindowCounter] = [:]
+            let rows = try await client.query("""
+                SELECT key, bucket_start, current_count, previous_count, blocked_until FROM \(unescaped: windows)
+                WHERE key = ANY(\(keys)::TEXT[])
+                """, logger: logger)
+            for try await (key, bucket, current, previous, blocked) in rows.decode((String, Int64, Int64, Int64, Int64).self) {
+                found[key] = WindowCounter(bucketStart: bucket, current: current, previous: previous, blockedUntil: blocked)
+            }
+            return found
+        }
+    }
+
+    public func topCounters(prefix: String, limit: Int, now: Date) async throws -> [(key: String, counter: WindowCounter)] {
+        let ms = now.millisecondsSince1970
+        return try await run {
+            var found: [(key: String, counter: WindowCounter)] = []
+            let rows = try await client.query("""
+                SELECT key, bucket_start, current_count, previous_count, blocked_until FROM \(unescaped: windows)
+                WHERE left(key, \(Int64(prefix.count))::INTEGER) = \(prefix) AND expires_at > \(ms)
+                ORDER BY current_count + previous_count DESC, key COLLATE "C" LIMIT \(Int64(max(0, limit)))
+                """, logger: logger)
+            for try await (key, bucket, current, previous, blocked) in rows.decode((String, Int64, Int64, Int64, Int64).self) {
+                found.append((key: key, counter: WindowCounter(bucketStart: bucket, current: current, previous: previous,
+                                                               blockedUntil: blocked)))
+            }
+            return found
         }
     }
 
