@@ -54,8 +54,8 @@ struct ServeCommand: ParsableCommand {
             POST /v1/verifications/{id}/check, GET /healthz, GET /readyz, GET /metrics, \
             GET /openapi.yaml.
 
-            SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish and \
-            exits 0.
+            SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish, \
+            unbinds an SMPP session and exits 0.
 
             EXAMPLES:
               SMSKIT_API_KEYS=change-me-to-a-long-random-key SMSKIT_VERIFY_SECRET=$(openssl rand -hex 32) \\
@@ -285,9 +285,9 @@ extension ServeCommand {
             } ?? .default
             var logger = Logger(label: "smskit.serve")
             logger.logLevel = Logger.Level(rawValue: logLevel ?? environment["SMSKIT_LOG_LEVEL"] ?? "info") ?? .info
-            settings = VerificationSettings(secret: secret, store: try store.open(logger: logger)) { logger, factory in
-                sender.makeSender(logger: logger, metricsFactory: factory)
-            }
+            let opened = sender.open(logger: logger)
+            settings = VerificationSettings(secret: secret, store: try store.open(logger: logger), sender: opened.sender)
+            settings.senderServices = opened.services
         } catch {
             throw CLIError.usage(error.description)
         }
