@@ -37,7 +37,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
-        // TLS for outbound HTTPS (webhooks, the HTTPS sender); already in the graph through postgres-nio.
+        // TLS: the SMPP client's optional TLS and outbound HTTPS (webhooks, the HTTPS sender);
+        // already in the graph through postgres-nio.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
     ],
     targets: [
@@ -171,6 +172,7 @@ let package = Package(
                 "PhoneVerification", "SMSEncoding",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -59,8 +59,8 @@ struct ServeCommand: ParsableCommand {
             in the SMSKit-Signature header (docs/webhooks.md), at least once, in order per \
             verification, retried for 24 hours.
 
-            SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish and \
-            exits 0.
+            SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish, \
+            unbinds an SMPP session and exits 0.
 
             EXAMPLES:
               SMSKIT_API_KEYS=change-me-to-a-long-random-key SMSKIT_VERIFY_SECRET=$(openssl rand -hex 32) \\
@@ -299,9 +299,9 @@ extension ServeCommand {
             } ?? .default
             var logger = Logger(label: "smskit.serve")
             logger.logLevel = Logger.Level(rawValue: logLevel ?? environment["SMSKIT_LOG_LEVEL"] ?? "info") ?? .info
-            settings = VerificationSettings(secret: secret, store: try store.open(logger: logger)) { logger, factory in
-                sender.makeSender(logger: logger, metricsFactory: factory)
-            }
+            let opened = sender.open(logger: logger)
+            settings = VerificationSettings(secret: secret, store: try store.open(logger: logger), sender: opened.sender)
+            settings.senderServices = opened.services
             func list(_ flags: [String], _ name: String) -> [String] {
                 flags.isEmpty ? (environment[name] ?? "").split(separator: ",").map(String.init) : flags
             }
