@@ -38,7 +38,7 @@ public final class SQLiteVerificationStore: VerificationStore {
     }
 
     /// The schema version this store writes (kept in `PRAGMA user_version`).
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     /// Opens (or creates) the store.
     ///
@@ -116,8 +116,10 @@ public final class SQLiteVerificationStore: VerificationStore {
                 expires_at INTEGER NOT NULL
             );
             CREATE INDEX IF NOT EXISTS windows_expires ON windows (expires_at);
-            PRAGMA user_version = \(schemaVersion);
             """)
+        // Version 3: the SMS of each verification and their delivery states.
+        try migrateDelivery(db)
+        try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
     }
 
     /// One immediate transaction, its errors mapped to ``VerificationStoreError``.
@@ -210,6 +212,7 @@ public final class SQLiteVerificationStore: VerificationStore {
         let ms = now.millisecondsSince1970
         let cutoff = ms - retention.milliseconds
         return try await transaction { db in
+            // Messages and their parts go with their verification (foreign keys cascade).
             try db.execute(sql: "DELETE FROM verifications WHERE expires_at <= ?", arguments: [cutoff])
             var removed = db.changesCount
             try db.execute(sql: "DELETE FROM windows WHERE expires_at <= ?", arguments: [ms])
