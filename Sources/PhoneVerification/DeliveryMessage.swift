@@ -64,22 +64,26 @@ public struct DeliveryMessage: Sendable, Hashable {
     public var sequence: Int
     /// When the SMS was handed to the sender.
     public var createdAt: Date
+    /// The locale the SMS was written in (BCP 47, after fallback).
+    public var locale: String
     /// The parts, in order (numbers 1...count).
     public var parts: [DeliveryPart]
 
     /// Creates a message.
-    public init(tokenDigest: [UInt8], verificationID: String, sequence: Int, createdAt: Date, parts: [DeliveryPart]) {
+    public init(tokenDigest: [UInt8], verificationID: String, sequence: Int, createdAt: Date, locale: String = "",
+                parts: [DeliveryPart]) {
         self.tokenDigest = tokenDigest
         self.verificationID = verificationID
         self.sequence = sequence
         self.createdAt = createdAt
+        self.locale = locale
         self.parts = parts
     }
 
     /// A new message of `partCount` queued parts.
-    public init(token: String, verificationID: String, sequence: Int, partCount: Int, createdAt: Date) {
+    public init(token: String, verificationID: String, sequence: Int, partCount: Int, createdAt: Date, locale: String = "") {
         self.init(tokenDigest: Self.digest(ofToken: token), verificationID: verificationID, sequence: sequence,
-                  createdAt: createdAt,
+                  createdAt: createdAt, locale: locale,
                   parts: (1...max(1, min(partCount, Self.maximumParts))).map { DeliveryPart(number: $0, updatedAt: createdAt) })
     }
 

@@ -218,7 +218,7 @@ extension PhoneVerifier {
         let token = DeliveryMessage.makeToken()
         let parts = analysis?.parts ?? []
         let message = DeliveryMessage(token: token, verificationID: record.id, sequence: record.sendCount,
-                                      partCount: parts.count, createdAt: now)
+                                      partCount: parts.count, createdAt: now, locale: rendered.locale)
         do {
             try await withStore { [store] in try await store.recordMessage(message) }
         } catch {

@@ -28,6 +28,10 @@ public struct VerificationStatus: Sendable, Hashable {
         }
     }
 
+    /// The locale of its latest SMS (a verification is stored before its SMS is written), or the
+    /// record's (test numbers get no SMS).
+    public var locale: String { messages.last.map(\.locale).flatMap { $0.isEmpty ? nil : $0 } ?? record.locale }
+
     /// Checks it still accepts at `now` (0 once it is not pending).
     public func attemptsLeft(at now: Date) -> Int {
         phase(at: now) == "pending" ? max(0, record.maxAttempts - record.attempts) : 0

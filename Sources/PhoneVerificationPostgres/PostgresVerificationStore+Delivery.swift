@@ -12,7 +12,8 @@ extension PostgresVerificationStore {
                 token_digest BYTEA PRIMARY KEY,
                 verification_id TEXT NOT NULL REFERENCES \(p)_verifications (id) ON DELETE CASCADE,
                 sequence INTEGER NOT NULL,
-                created_at BIGINT NOT NULL
+                created_at BIGINT NOT NULL,
+                locale TEXT NOT NULL
             )
             """,
             "CREATE INDEX IF NOT EXISTS \(p)_messages_verification ON \(p)_messages (verification_id, sequence)",
@@ -45,9 +46,9 @@ extension PostgresVerificationStore {
         let updated = message.parts.map(\.updatedAt.millisecondsSince1970)
         _ = try await run {
             try await client.query("""
-                WITH m AS (INSERT INTO \(unescaped: messages) (token_digest, verification_id, sequence, created_at)
+                WITH m AS (INSERT INTO \(unescaped: messages) (token_digest, verification_id, sequence, created_at, locale)
                            VALUES (\(digest), \(message.verificationID), \(Int32(message.sequence)),
-                                   \(message.createdAt.millisecondsSince1970)) RETURNING token_digest)
+                                   \(message.createdAt.millisecondsSince1970), \(message.locale)) RETURNING token_digest)
                 INSERT INTO \(unescaped: messageParts) (token_digest, part, state, updated_at)
                 SELECT m.token_digest, p.part, p.state, p.updated_at FROM m,
                     unnest(\(numbers)::INTEGER[], \(states)::TEXT[], \(updated)::BIGINT[]) AS p (part, state, updated_at)
@@ -170,11 +171,11 @@ extension PostgresVerificationStore {
     private static func message(digest: Data, lock: Bool, connection: PostgresConnection, messages: String,
                                 parts: String, logger: Logger) async throws -> DeliveryMessage? {
         let head = try await connection.query("""
-            SELECT verification_id, sequence, created_at FROM \(unescaped: messages) WHERE token_digest = \(digest)
+            SELECT verification_id, sequence, created_at, locale FROM \(unescaped: messages) WHERE token_digest = \(digest)
             \(unescaped: lock ? "FOR UPDATE" : "")
             """, logger: logger).collect()
         guard let first = head.first else { return nil }
-        let (verificationID, sequence, created) = try first.decode((String, Int32, Int64).self)
+        let (verificationID, sequence, created, locale) = try first.decode((String, Int32, Int64, String).self)
         var found: [DeliveryPart] = []
         for row in try await connection.query("""
             SELECT part, state, provider_id, error_code, updated_at, done_at FROM \(unescaped: parts)
@@ -190,6 +191,6 @@ extension PostgresVerificationStore {
                                       doneAt: done.map { Date(millisecondsSince1970: $0) }))
         }
         return DeliveryMessage(tokenDigest: Array(digest), verificationID: verificationID, sequence: Int(sequence),
-                               createdAt: Date(millisecondsSince1970: created), parts: found)
+                               createdAt: Date(millisecondsSince1970: created), locale: locale, parts: found)
     }
 }

@@ -11,7 +11,8 @@ extension SQLiteVerificationStore {
                 token_digest BLOB PRIMARY KEY NOT NULL,
                 verification_id TEXT NOT NULL REFERENCES verifications (id) ON DELETE CASCADE,
                 sequence INTEGER NOT NULL,
-                created_at INTEGER NOT NULL
+                created_at INTEGER NOT NULL,
+                locale TEXT NOT NULL
             );
             CREATE INDEX IF NOT EXISTS messages_verification ON messages (verification_id, sequence);
             CREATE TABLE IF NOT EXISTS message_parts (
@@ -31,9 +32,9 @@ extension SQLiteVerificationStore {
     public func recordMessage(_ message: DeliveryMessage) async throws {
         try await transaction { db in
             try db.cachedStatement(sql: """
-                INSERT INTO messages (token_digest, verification_id, sequence, created_at) VALUES (?, ?, ?, ?)
+                INSERT INTO messages (token_digest, verification_id, sequence, created_at, locale) VALUES (?, ?, ?, ?, ?)
                 """).execute(arguments: [Data(message.tokenDigest), message.verificationID, message.sequence,
-                                         message.createdAt.millisecondsSince1970])
+                                         message.createdAt.millisecondsSince1970, message.locale])
             for part in message.parts { try Self.write(part, digest: message.tokenDigest, db: db) }
         }
     }
@@ -102,7 +103,7 @@ extension SQLiteVerificationStore {
 
     private static func message(digest: Data, db: Database) throws -> DeliveryMessage? {
         guard let head = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT verification_id, sequence, created_at FROM messages WHERE token_digest = ?
+            SELECT verification_id, sequence, created_at, locale FROM messages WHERE token_digest = ?
             """), arguments: [digest]) else { return nil }
         let parts = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT part, state, provider_id, error_code, updated_at, done_at FROM message_parts
@@ -117,7 +118,8 @@ extension SQLiteVerificationStore {
                                 doneAt: done.map { Date(millisecondsSince1970: $0) })
         }
         return DeliveryMessage(tokenDigest: Array(digest), verificationID: head["verification_id"], sequence: head["sequence"],
-                               createdAt: Date(millisecondsSince1970: head["created_at"]), parts: parts)
+                               createdAt: Date(millisecondsSince1970: head["created_at"]), locale: head["locale"],
+                               parts: parts)
     }
 
     private static func write(_ part: DeliveryPart, digest: [UInt8], db: Database) throws {

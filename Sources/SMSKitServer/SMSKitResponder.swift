@@ -28,44 +28,67 @@ enum Route: String, CaseIterable, Sendable {
     case verifications = "/v1/verifications"
     /// `{id}` is any one path segment (see ``verificationID(in:)``).
     case verificationCheck = "/v1/verifications/{id}/check"
+    case verificationStatus = "/v1/verifications/{id}"
+    case verificationCancel = "/v1/verifications/{id}/cancel"
+    /// Kannel's `dlr-url`: authenticated by the message token it carries, not by a key.
+    case kannelDeliveryReports = "/v1/delivery-reports/kannel"
 
     var method: HTTPRequest.Method {
         switch self {
-        case .healthz, .readyz, .openapi, .metrics: .get
-        case .numbersCheck, .numbersCheckStream, .segments, .render, .verifications, .verificationCheck: .post
+        case .healthz, .readyz, .openapi, .metrics, .verificationStatus, .kannelDeliveryReports: .get
+        case .numbersCheck, .numbersCheckStream, .segments, .render, .verifications, .verificationCheck,
+             .verificationCancel: .post
         }
     }
 
-    /// Health checks and the API document are open; everything else needs a key.
+    /// Methods accepted besides ``method`` (and HEAD for GET).
+    var otherMethods: [HTTPRequest.Method] { self == .kannelDeliveryReports ? [.post] : [] }
+
+    /// Health checks, the API document and delivery reports (their token is their key) are open;
+    /// everything else needs a key.
     var needsKey: Bool {
         switch self {
-        case .healthz, .readyz, .openapi: false
-        case .metrics, .numbersCheck, .numbersCheckStream, .segments, .render, .verifications, .verificationCheck: true
+        case .healthz, .readyz, .openapi, .kannelDeliveryReports: false
+        case .metrics, .numbersCheck, .numbersCheckStream, .segments, .render, .verifications, .verificationCheck,
+             .verificationStatus, .verificationCancel: true
         }
     }
 
     init?(path: String) {
         var path = Substring(path)
         if path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
-        if let route = Route(rawValue: String(path)) {
+        if let route = Route(rawValue: String(path)), !route.rawValue.contains("{") {
             self = route
-        } else if Self.verificationID(in: path) != nil {
+        } else if Self.verificationID(in: path, suffix: "/check") != nil {
             self = .verificationCheck
+        } else if Self.verificationID(in: path, suffix: "/cancel") != nil {
+            self = .verificationCancel
+        } else if Self.verificationID(in: path, suffix: "") != nil {
+            self = .verificationStatus
         } else {
             return nil
         }
     }
 
-    /// The `{id}` of `/v1/verifications/{id}/check`: one non-empty segment, taken as it is (an
-    /// ID of another alphabet or length is simply not found).
-    static func verificationID(in path: some StringProtocol) -> String? {
+    /// The `{id}` of `/v1/verifications/{id}/check` (or of another route with `{id}`): one
+    /// non-empty segment, taken as it is (an ID of another alphabet or length is simply not found).
+    static func verificationID(in path: some StringProtocol, suffix: String = "/check") -> String? {
         var path = Substring(path)
         if path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
-        let prefix = "/v1/verifications/", suffix = "/check"
+        let prefix = "/v1/verifications/"
         guard path.hasPrefix(prefix), path.hasSuffix(suffix), path.count > prefix.count + suffix.count else { return nil }
         let id = path.dropFirst(prefix.count).dropLast(suffix.count)
         guard !id.contains("/") else { return nil }
         return String(id)
+    }
+
+    /// The `{id}` of this route in `path`.
+    func verificationID(in path: some StringProtocol) -> String {
+        switch self {
+        case .verificationCancel: Self.verificationID(in: path, suffix: "/cancel") ?? ""
+        case .verificationStatus: Self.verificationID(in: path, suffix: "") ?? ""
+        default: Self.verificationID(in: path, suffix: "/check") ?? ""
+        }
     }
 }
 
@@ -124,9 +147,11 @@ struct SMSKitResponder: HTTPResponder {
         guard let route else {
             throw ServiceError(.notFound, "not_found", "There is no such endpoint; see /openapi.yaml.")
         }
-        guard request.method == route.method || (route.method == .get && request.method == .head) else {
+        guard request.method == route.method || (route.method == .get && request.method == .head)
+                || route.otherMethods.contains(request.method) else {
             var headers = HTTPFields()
-            headers[.allow] = route.method == .get ? "GET, HEAD" : route.method.rawValue
+            headers[.allow] = ([route.method == .get ? "GET, HEAD" : route.method.rawValue] + route.otherMethods.map(\.rawValue))
+                .joined(separator: ", ")
             throw ServiceError(.methodNotAllowed, "method_not_allowed", "Use \(route.method.rawValue) for \(route.rawValue).", headers: headers)
         }
         let key = route.needsKey ? try authorize(request, from: context.remoteAddress) : nil
@@ -178,10 +203,43 @@ struct SMSKitResponder: HTTPResponder {
         case .verificationCheck:
             let verifications = try enabledVerifications()
             try RequestDecoding.requireJSON(request)
-            let id = Route.verificationID(in: request.uri.path) ?? ""
+            let id = route.verificationID(in: request.uri.path)
             let (status, value, headers) = try await verifications.check(id: id, try await body(request))
             return json(value.buffer, status: status, headers: headers)
+        case .verificationStatus:
+            let verifications = try enabledVerifications()
+            return json(try await verifications.status(id: route.verificationID(in: request.uri.path),
+                                                       revealNumber: key?.isTrusted ?? false))
+        case .verificationCancel:
+            let verifications = try enabledVerifications()
+            let (status, value) = try await verifications.cancel(id: route.verificationID(in: request.uri.path))
+            return json(value.buffer, status: status)
+        case .kannelDeliveryReports:
+            let verifications = try enabledVerifications()
+            return json(try await verifications.kannelReport(try await reportFields(request)))
         }
+    }
+
+    /// A report's fields: the query string, then (for POST) a form body; each bounded.
+    private func reportFields(_ request: Request) async throws -> [(name: String, value: String)] {
+        let limit = VerificationEndpoints.maximumReportBytes
+        let query = request.uri.query ?? ""
+        guard query.utf8.count <= limit else {
+            metrics.deliveryReport(outcome: "query_too_long")
+            throw ServiceError(.uriTooLong, "query_too_long", "A report's query string has at most \(limit) bytes.")
+        }
+        var fields = VerificationEndpoints.formFields(Substring(query))
+        if request.method == .post {
+            let buffer: ByteBuffer
+            do {
+                buffer = try await RequestDecoding.collect(request, limit: limit, timeout: .seconds(configuration.bodyTimeoutSeconds))
+            } catch let error as ServiceError {
+                metrics.deliveryReport(outcome: error.code)
+                throw error
+            }
+            fields += VerificationEndpoints.formFields(Substring(String(buffer: buffer)))
+        }
+        return fields
     }
 
     private func enabledVerifications() throws -> VerificationEndpoints {

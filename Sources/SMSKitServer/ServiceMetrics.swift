@@ -54,6 +54,10 @@ struct ServiceMetrics: Sendable {
                 factory: factory).increment()
     }
 
+    func deliveryReport(outcome: String) {
+        Counter(label: "smskit_delivery_reports_total", dimensions: [("outcome", outcome)], factory: factory).increment()
+    }
+
     func smsSent(encoding: String, segments: Int) {
         Counter(label: "smskit_sms_sent_total", dimensions: [("encoding", encoding), ("segments", String(segments))],
                 factory: factory).increment()

@@ -164,6 +164,7 @@ extension StoreScenarios {
         #expect(message.state == .delivered && message.sequence == 1)
         #expect(message.parts.map(\.providerMessageID) == ["3e8"])
         #expect(message.verificationID == first.id)
+        #expect(message.locale == first.locale && status.locale == first.locale && !first.locale.isEmpty)
         // The store never holds the token.
         let token = try #require(sender.sent.last?.deliveryToken)
         #expect(message.tokenDigest == DeliveryMessage.digest(ofToken: token))
