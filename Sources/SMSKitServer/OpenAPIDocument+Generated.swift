@@ -350,22 +350,21 @@ paths:
         Reports may come twice, late or out of order: a final state is never overwritten.
         200 with what the report did (`applied`, `duplicate`, `stale`); 404 `unknown_message`;
         400 `missing_token`, `malformed_token`, `malformed_part`, `unknown_type` or
-        `oversized_field`; 413 for a form body over 4 KB, 414 for a query over 4 KB. Every
+        `oversized_field`, or `query_too_long` (over 4 KB); 413 for a form body over 4 KB. Every
         outcome is counted in `smskit_delivery_reports_total{outcome}`.
       security: []
       parameters:
         - { name: token, in: query, required: true, schema: { type: string, pattern: "^[A-Za-z0-9_-]{22}$" } }
         - { name: part, in: query, required: true, schema: { type: integer, minimum: 1, maximum: 255 } }
         - { name: type, in: query, required: true, schema: { type: integer, enum: [1, 2, 4, 8, 16, 34, 66] } }
-        - { name: status, in: query, required: false, schema: { type: string, maxLength: 1024 },
-            description: "Kannel's %A: the SMS centre's answer, for SMPP the receipt text (id: stat: err: ...)." }
+        - { name: status, in: query, required: false, schema: { type: string },
+            description: "Kannel's %A: the SMS centre's answer, for SMPP the receipt text (id: stat: err: ...); at most 1,024 bytes (`oversized_field`)." }
         - { name: smsc, in: query, required: false, schema: { type: string } }
         - { name: ts, in: query, required: false, schema: { type: string } }
       responses:
         "200": { $ref: "#/components/responses/DeliveryReportApplied" }
         "400": { $ref: "#/components/responses/Error" }
         "404": { $ref: "#/components/responses/Error" }
-        "414": { $ref: "#/components/responses/Error" }
         "503": { $ref: "#/components/responses/StoreUnavailable" }
         default: { $ref: "#/components/responses/Error" }
     post:
@@ -388,7 +387,6 @@ paths:
         "400": { $ref: "#/components/responses/Error" }
         "404": { $ref: "#/components/responses/Error" }
         "413": { $ref: "#/components/responses/Error" }
-        "414": { $ref: "#/components/responses/Error" }
         "503": { $ref: "#/components/responses/StoreUnavailable" }
         default: { $ref: "#/components/responses/Error" }
 components:

@@ -226,7 +226,8 @@ struct SMSKitResponder: HTTPResponder {
         let query = request.uri.query ?? ""
         guard query.utf8.count <= limit else {
             metrics.deliveryReport(outcome: "query_too_long")
-            throw ServiceError(.uriTooLong, "query_too_long", "A report's query string has at most \(limit) bytes.")
+            // A 400, as for every other report that cannot be read.
+            throw ServiceError(.badRequest, "query_too_long", "A report's query string has at most \(limit) bytes.")
         }
         var fields = VerificationEndpoints.formFields(Substring(query))
         if request.method == .post {

@@ -14,8 +14,8 @@ import SMSKitJSON
 ///
 /// A report is authenticated by its message token alone (Kannel holds no API key); it answers
 /// 200 with what it did (`applied`, `duplicate`, `stale`), 404 `unknown_message` for a token (or
-/// part) no message has, 400 with the reason for a malformed report, 413/414 for an oversized
-/// one, and never a 5xx for anything the caller sent. Each outcome is counted in
+/// part) no message has, 400 with the reason for a malformed report or a query string over
+/// 4 KB, 413 for a form body over 4 KB, and never a 5xx for anything the caller sent. Each outcome is counted in
 /// `smskit_delivery_reports_total{outcome}`.
 extension VerificationEndpoints {
     /// The longest query string or form body of a report (a receipt text percent-encoded fits).
