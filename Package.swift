@@ -122,7 +122,9 @@ let package = Package(
         // The shared store: PostgreSQL through postgres-nio.
         .target(
             name: "PhoneVerificationPostgres",
-            dependencies: ["PhoneVerification", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: ["PhoneVerification", .product(name: "PostgresNIO", package: "postgres-nio")],
+            // Embedded by tools/generate_postgres_schema_swift.sh (no resource bundle to ship).
+            exclude: ["schema.sql"]
         ),
         // The Kannel sender: smsbox's sendsms over HTTP, on swift-nio (no HTTP client package).
         .target(
@@ -235,6 +237,7 @@ let package = Package(
             dependencies: [
                 "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

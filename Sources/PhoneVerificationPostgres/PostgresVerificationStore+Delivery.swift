@@ -3,39 +3,6 @@ import PhoneVerification
 import PostgresNIO
 
 extension PostgresVerificationStore {
-    /// The tables of the SMS sent for each verification and their parts. Both cascade from the
-    /// verification, so the retention sweep bounds them with it.
-    static func deliverySchema(prefix p: String) -> [String] {
-        [
-            """
-            CREATE TABLE IF NOT EXISTS \(p)_messages (
-                token_digest BYTEA PRIMARY KEY,
-                verification_id TEXT NOT NULL REFERENCES \(p)_verifications (id) ON DELETE CASCADE,
-                sequence INTEGER NOT NULL,
-                created_at BIGINT NOT NULL,
-                locale TEXT NOT NULL
-            )
-            """,
-            "CREATE INDEX IF NOT EXISTS \(p)_messages_verification ON \(p)_messages (verification_id, sequence)",
-            """
-            CREATE TABLE IF NOT EXISTS \(p)_message_parts (
-                token_digest BYTEA NOT NULL REFERENCES \(p)_messages (token_digest) ON DELETE CASCADE,
-                part INTEGER NOT NULL,
-                state TEXT NOT NULL,
-                provider_id TEXT,
-                error_code TEXT,
-                updated_at BIGINT NOT NULL,
-                done_at BIGINT,
-                PRIMARY KEY (token_digest, part)
-            )
-            """,
-            """
-            CREATE INDEX IF NOT EXISTS \(p)_message_parts_provider ON \(p)_message_parts (provider_id)
-                WHERE provider_id IS NOT NULL
-            """,
-        ]
-    }
-
     var messages: String { tablePrefix + "_messages" }
     var messageParts: String { tablePrefix + "_message_parts" }
 

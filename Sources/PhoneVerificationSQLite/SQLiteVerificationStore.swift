@@ -9,7 +9,8 @@ import PhoneVerification
 /// `BEGIN IMMEDIATE` transaction, so check-and-count is atomic across threads and processes;
 /// a writer waits up to `busyTimeout` for another. Commits sync to disk at WAL checkpoints by
 /// default (``Durability/normal``); pass ``Durability/full`` to sync every commit. A file that is not a SQLite database (or is
-/// damaged) gives ``VerificationStoreError/Kind/corrupted``; the schema is created when missing.
+/// damaged) gives ``VerificationStoreError/Kind/corrupted``; the schema is created or brought up to
+/// date by GRDB's `DatabaseMigrator` when the file is opened.
 ///
 /// ```swift
 /// let store = try SQLiteVerificationStore(path: "smskit-verify.sqlite")
@@ -37,7 +38,8 @@ public final class SQLiteVerificationStore: VerificationStore {
         case normal
     }
 
-    /// The schema version this store writes (kept in `PRAGMA user_version`).
+    /// The schema version this store writes (kept in `PRAGMA user_version` as well as in GRDB's
+    /// `grdb_migrations`, so that versions from before the migrator refuse a newer file).
     public static let schemaVersion = 3
 
     /// Opens (or creates) the store.
@@ -64,62 +66,87 @@ public final class SQLiteVerificationStore: VerificationStore {
         try PrivateFile.create(path)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            try pool.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    try Self.migrate(db)
-                    return .commit
-                }
-            }
+            try Self.migrate(pool)
         } catch {
             throw Self.mapped(error)
         }
         permissionWarnings = [path, path + "-wal", path + "-shm"].compactMap(PrivateFile.warning(for:))
     }
 
-    private static func migrate(_ db: Database) throws {
-        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        if version > schemaVersion {
-            throw VerificationStoreError(.corrupted, "the store was written by a newer schema (\(version))")
+    /// Brings the file to the current schema, refusing one written by a newer version.
+    ///
+    /// Files written before the migrator existed have no `grdb_migrations` table: every migration
+    /// is therefore written to be a no-op on the schema it creates, so such a file runs them all and
+    /// keeps its rows. Two processes that open a new file at once can both find a migration
+    /// unapplied; the one that loses fails to record its identifier (its transaction rolls back),
+    /// and a second pass finds everything applied.
+    static func migrate(_ pool: DatabasePool) throws {
+        let migrator = Self.migrator
+        try pool.read { db in
+            let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            if try version > schemaVersion || migrator.hasBeenSuperseded(db) {
+                throw VerificationStoreError(.corrupted, "the store was written by a newer schema (\(version))")
+            }
         }
-        try db.execute(sql: """
-            CREATE TABLE IF NOT EXISTS verifications (
-                id TEXT PRIMARY KEY NOT NULL,
-                e164 TEXT NOT NULL,
-                digest BLOB NOT NULL,
-                key_id TEXT NOT NULL,
-                sealed_code BLOB,
-                locale TEXT NOT NULL,
-                is_test INTEGER NOT NULL,
-                created_at INTEGER NOT NULL,
-                expires_at INTEGER NOT NULL,
-                attempts INTEGER NOT NULL,
-                max_attempts INTEGER NOT NULL,
-                send_count INTEGER NOT NULL,
-                last_sent_at INTEGER NOT NULL,
-                state TEXT NOT NULL
-            );
-            CREATE INDEX IF NOT EXISTS verifications_e164 ON verifications (e164, created_at);
-            CREATE INDEX IF NOT EXISTS verifications_expires ON verifications (expires_at);
-            """)
-        // Version 2: sliding windows replace version 1's fixed-window counters (transient data),
-        // and a verification keeps its number range for the velocity detector.
-        let hasRange = try Row.fetchAll(db, sql: "PRAGMA table_info(verifications)").contains { $0["name"] == "range_key" }
-        if !hasRange { try db.execute(sql: "ALTER TABLE verifications ADD COLUMN range_key TEXT") }
-        try db.execute(sql: """
-            DROP TABLE IF EXISTS counters;
-            CREATE TABLE IF NOT EXISTS windows (
-                key TEXT PRIMARY KEY NOT NULL,
-                bucket_start INTEGER NOT NULL,
-                current_count INTEGER NOT NULL,
-                previous_count INTEGER NOT NULL,
-                blocked_until INTEGER NOT NULL,
-                expires_at INTEGER NOT NULL
-            );
-            CREATE INDEX IF NOT EXISTS windows_expires ON windows (expires_at);
-            """)
-        // Version 3: the SMS of each verification and their delivery states.
-        try migrateDelivery(db)
-        try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
+        do {
+            try migrator.migrate(pool)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            try migrator.migrate(pool)
+        }
+    }
+
+    /// The schema's history, oldest first. A new table or column is a new migration appended here
+    /// (idempotent, see ``migrate(_:)``) and a bump of ``schemaVersion``.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS verifications (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    e164 TEXT NOT NULL,
+                    digest BLOB NOT NULL,
+                    key_id TEXT NOT NULL,
+                    sealed_code BLOB,
+                    locale TEXT NOT NULL,
+                    is_test INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL,
+                    attempts INTEGER NOT NULL,
+                    max_attempts INTEGER NOT NULL,
+                    send_count INTEGER NOT NULL,
+                    last_sent_at INTEGER NOT NULL,
+                    state TEXT NOT NULL
+                );
+                CREATE INDEX IF NOT EXISTS verifications_e164 ON verifications (e164, created_at);
+                CREATE INDEX IF NOT EXISTS verifications_expires ON verifications (expires_at);
+                """)
+        }
+        // Sliding windows replace the fixed-window counters (transient data, dropped), and a
+        // verification keeps its number range for the velocity detector.
+        migrator.registerMigration("v2 sliding windows and ranges") { db in
+            if try !db.columns(in: "verifications").contains(where: { $0.name == "range_key" }) {
+                try db.execute(sql: "ALTER TABLE verifications ADD COLUMN range_key TEXT")
+            }
+            try db.execute(sql: """
+                DROP TABLE IF EXISTS counters;
+                CREATE TABLE IF NOT EXISTS windows (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    bucket_start INTEGER NOT NULL,
+                    current_count INTEGER NOT NULL,
+                    previous_count INTEGER NOT NULL,
+                    blocked_until INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL
+                );
+                CREATE INDEX IF NOT EXISTS windows_expires ON windows (expires_at);
+                PRAGMA user_version = 2;
+                """)
+        }
+        // The SMS of each verification and their delivery states.
+        migrator.registerMigration("v3 messages and delivery states") { db in
+            try migrateDelivery(db)
+            try db.execute(sql: "PRAGMA user_version = 3")
+        }
+        return migrator
     }
 
     /// One immediate transaction, its errors mapped to ``VerificationStoreError``.

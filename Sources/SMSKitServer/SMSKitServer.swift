@@ -21,7 +21,8 @@ import ServiceLifecycle
 public struct SMSKitServer: Sendable {
     /// The configuration it was made with.
     public let configuration: SMSKitServerConfiguration
-    let responder: SMSKitResponder
+    let state: ServerState
+    let responder: RouterResponder<SMSKitRequestContext>
     let logger: Logger
     let connections: ConnectionLimiter
     /// Where accepting pauses: a backstop under the limiter, for connections accepted faster
@@ -65,10 +66,11 @@ public struct SMSKitServer: Sendable {
             try VerificationEndpoints(settings: settings, metrics: metrics, logger: logger)
         }
         do {
-            self.responder = try SMSKitResponder(configuration: configuration, metrics: metrics, verifications: verifications)
+            self.state = try ServerState(configuration: configuration, metrics: metrics, verifications: verifications)
         } catch {
             throw ServiceConfigurationError("The message templates could not be loaded.")
         }
+        self.responder = Endpoint.responder(Endpoint.all, state: state)
     }
 
     /// The Hummingbird application (for tests and embedding); `onListening` gets the bound port.
@@ -87,7 +89,7 @@ public struct SMSKitServer: Sendable {
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(acceptLimit, logger: logger)),
-            services: responder.verifications?.services ?? [],
+            services: state.verifications?.services ?? [],
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger
         )

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import SMSKitJSON
 
 /// An error the service answers with: an HTTP status, a stable machine-readable code and a plain
@@ -57,5 +58,20 @@ public struct ServiceError: Error, Sendable, Equatable {
                      "The analysis of this text would be over the limit of \(limit) bytes; send a shorter text.")
     }
 
+    static let verificationDisabled = ServiceError(.notFound, "verification_disabled",
+                                                   "This server has no verification store configured.")
+
     static let internalError = ServiceError(.internalServerError, "internal_error", "The server could not answer this request.")
+}
+
+extension Response {
+    /// A JSON answer.
+    static func json(_ value: JSONValue) -> Response { json(value.buffer) }
+
+    /// A JSON answer already written.
+    static func json(_ buffer: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: buffer))
+    }
 }

@@ -100,6 +100,9 @@ struct KannelReportsEndToEndTests {
         let smsc = try ReceiptingSMSC()
         defer { smsc.stop() }
         try await smsc.waitFor(#""event": "listening""#)
+        // Receipts come a little after the submit_sm_resp, as on a network (bearerbox files the
+        // part's report entry when the response arrives).
+        smsc.send(#"{"cmd": "mode", "receipt_delay_ms": 300}"#)
         try await KannelStack.run(smppPort: smsc.port) { stack in
             try await smsc.waitFor(#""event": "bound""#)
             let port = try freeLoopbackPort()

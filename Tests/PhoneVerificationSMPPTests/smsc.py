@@ -15,7 +15,8 @@ hex, "tlvs": [[tag, hex], ...], "answer": message_id or status} and {"event": "d
 
 stdin, one JSON command per line:
   {"cmd": "mode", "reject": [status, count] | null, "ids": "decimal"|"hex", "receipts": true|false,
-   "receipt_tlvs": true|false, "delay_ms": n, "receipt_stat": "DELIVRD"|"UNDELIV"|..., "receipt_err": "000"}
+   "receipt_tlvs": true|false, "delay_ms": n, "receipt_stat": "DELIVRD"|"UNDELIV"|..., "receipt_err": "000",
+   "receipt_delay_ms": n}
   {"cmd": "deliver", "tag": ..., <deliver_sm fields>, "short_message": hex, "tlvs": [[tag, hex]]}
 """
 import argparse
@@ -52,6 +53,7 @@ class SMSC:
         self.receipt_tlvs = True
         self.receipt_stat = "DELIVRD"
         self.receipt_err = "000"
+        self.receipt_delay = 0.0
         self.tasks = set()
 
     def spawn(self, coro):
@@ -104,6 +106,9 @@ class SMSC:
             text = ("id:%s sub:001 dlvrd:%s submit date:%s done date:%s stat:%s err:%s text:%s"
                     % (number, "001" if delivered else "000", stamp, stamp, self.receipt_stat, self.receipt_err,
                        ev.short_message[:20].decode("latin-1")))
+            if self.receipt_delay:
+                # As a network does: the receipt comes a while after the submit_sm_resp.
+                await asyncio.sleep(self.receipt_delay)
             esme = self.sessions.get(ev.session_id)
             if esme is None:
                 return
@@ -148,6 +153,7 @@ class SMSC:
                 self.receipt_tlvs = cmd.get("receipt_tlvs", self.receipt_tlvs)
                 self.receipt_stat = cmd.get("receipt_stat", self.receipt_stat)
                 self.receipt_err = cmd.get("receipt_err", self.receipt_err)
+                self.receipt_delay = cmd.get("receipt_delay_ms", self.receipt_delay * 1000) / 1000
                 emit({"event": "mode"})
             elif cmd["cmd"] == "deliver":
                 self.spawn(self.deliver(cmd))

@@ -56,7 +56,7 @@ struct VerificationLimitProcessTests {
             $0.verifier.retention = .zero
             $0.sweepInterval = .milliseconds(20)
         }
-        let endpoints = try #require(fixture.server.responder.verifications)
+        let endpoints = try #require(fixture.server.state.verifications)
         let sweeper = try #require(endpoints.services.compactMap { $0 as? VerificationSweepService }.first)
         let store = try #require(endpoints.verifier.store as? InMemoryVerificationStore)
         _ = try await endpoints.verifier.start(phoneNumber: "+447400123456")

@@ -1,0 +1,267 @@
+-- The PostgreSQL store's schema: tables, indexes and the PL/pgSQL functions behind
+-- PostgresVerificationStore. createSchema() runs it in one transaction under an advisory lock, so
+-- every statement is idempotent (IF NOT EXISTS, OR REPLACE, IF EXISTS) and the file is safe to
+-- run again and from several processes at once.
+--
+-- Every `smskit_` below is the table prefix: the store replaces it with its own (`tablePrefix`
+-- + "_"), so that this file, run as is (psql -f), gives the default store. A statement ends at a
+-- line ending in `;` outside a `$$` body. After editing, run tools/generate_postgres_schema_swift.sh.
+
+CREATE TABLE IF NOT EXISTS smskit_verifications (
+    id TEXT PRIMARY KEY,
+    e164 TEXT NOT NULL,
+    digest BYTEA NOT NULL,
+    key_id TEXT NOT NULL,
+    sealed_code BYTEA,
+    locale TEXT NOT NULL,
+    is_test BOOLEAN NOT NULL,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    attempts INTEGER NOT NULL,
+    max_attempts INTEGER NOT NULL,
+    send_count INTEGER NOT NULL,
+    last_sent_at BIGINT NOT NULL,
+    state TEXT NOT NULL
+);
+
+ALTER TABLE smskit_verifications ADD COLUMN IF NOT EXISTS range_key TEXT;
+
+CREATE INDEX IF NOT EXISTS smskit_verifications_e164 ON smskit_verifications (e164, created_at);
+
+CREATE INDEX IF NOT EXISTS smskit_verifications_expires ON smskit_verifications (expires_at);
+
+-- Version 1's fixed-window counters (transient data) give way to sliding windows.
+DROP TABLE IF EXISTS smskit_counters;
+
+CREATE TABLE IF NOT EXISTS smskit_windows (
+    key TEXT PRIMARY KEY,
+    bucket_start BIGINT NOT NULL,
+    current_count BIGINT NOT NULL,
+    previous_count BIGINT NOT NULL,
+    blocked_until BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS smskit_windows_expires ON smskit_windows (expires_at);
+
+-- The SMS sent for each verification (first send and resends), keyed by the SHA-256 of the token
+-- in their report URL, and their parts' delivery states. Both cascade from the verification, so
+-- the retention sweep bounds them with it.
+CREATE TABLE IF NOT EXISTS smskit_messages (
+    token_digest BYTEA PRIMARY KEY,
+    verification_id TEXT NOT NULL REFERENCES smskit_verifications (id) ON DELETE CASCADE,
+    sequence INTEGER NOT NULL,
+    created_at BIGINT NOT NULL,
+    locale TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS smskit_messages_verification ON smskit_messages (verification_id, sequence);
+
+CREATE TABLE IF NOT EXISTS smskit_message_parts (
+    token_digest BYTEA NOT NULL REFERENCES smskit_messages (token_digest) ON DELETE CASCADE,
+    part INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    provider_id TEXT,
+    error_code TEXT,
+    updated_at BIGINT NOT NULL,
+    done_at BIGINT,
+    PRIMARY KEY (token_digest, part)
+);
+
+-- Receipts name their part by the SMS centre's message ID.
+CREATE INDEX IF NOT EXISTS smskit_message_parts_provider ON smskit_message_parts (provider_id)
+    WHERE provider_id IS NOT NULL;
+
+-- WindowCounter.rolled(to:window:) then weighted(at:window:).
+CREATE OR REPLACE FUNCTION smskit_weighted(p_bucket BIGINT, p_cur BIGINT, p_prev BIGINT, p_window BIGINT,
+                                         p_now BIGINT) RETURNS BIGINT LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+    b BIGINT := p_now - ((p_now % p_window) + p_window) % p_window;
+    bucket BIGINT := p_bucket;
+    cur BIGINT := p_cur;
+    prev BIGINT := p_prev;
+BEGIN
+    IF b = bucket + p_window THEN prev := cur; cur := 0; bucket := b;
+    ELSIF b > bucket + p_window THEN RETURN 0;
+    END IF;
+    RETURN prev * (p_window - least(greatest(p_now - bucket, 0), p_window)) + cur * p_window;
+END $$;
+
+-- WindowCounter.hit(limit:window:now:) on the row, which it locks.
+CREATE OR REPLACE FUNCTION smskit_hit(p_key TEXT, p_limit BIGINT, p_window BIGINT, p_now BIGINT,
+    OUT allowed BOOLEAN, OUT bucket BIGINT, OUT cur BIGINT, OUT prev BIGINT, OUT blocked BIGINT)
+LANGUAGE plpgsql AS $$
+DECLARE
+    b BIGINT := p_now - ((p_now % p_window) + p_window) % p_window;
+BEGIN
+    INSERT INTO smskit_windows (key, bucket_start, current_count, previous_count, blocked_until, expires_at)
+    VALUES (p_key, b, 0, 0, 0, b + 2 * p_window) ON CONFLICT (key) DO NOTHING;
+    SELECT w.bucket_start, w.current_count, w.previous_count, w.blocked_until INTO bucket, cur, prev, blocked
+        FROM smskit_windows w WHERE w.key = p_key FOR UPDATE;
+    IF b = bucket + p_window THEN prev := cur; cur := 0; bucket := b;
+    ELSIF b > bucket + p_window THEN prev := 0; cur := 0; bucket := b;
+    END IF;
+    allowed := p_limit IS NULL OR prev * (p_window - least(greatest(p_now - bucket, 0), p_window))
+        + cur * p_window + p_window <= p_limit * p_window;
+    IF allowed THEN cur := cur + 1; END IF;
+    UPDATE smskit_windows w SET bucket_start = bucket, current_count = cur, previous_count = prev,
+        expires_at = greatest(bucket + 2 * p_window, blocked) WHERE w.key = p_key;
+END $$;
+
+-- Version 1 of the start and check functions took fewer arguments (overloads would stay).
+DROP FUNCTION IF EXISTS smskit_start(BIGINT, TEXT, TEXT, BIGINT, BIGINT, TEXT, BIGINT, BIGINT, TEXT, BIGINT,
+    BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, BYTEA, BYTEA, TEXT, BOOLEAN, BIGINT, INTEGER, TEXT);
+
+DROP FUNCTION IF EXISTS smskit_check(TEXT, BYTEA, TEXT, BIGINT, BIGINT);
+
+-- Whether one more hit fits in a window (WindowCounter.allows on the rolled row); counts nothing.
+-- A refusal answers the row as stored: the caller rolls it to compute when to retry.
+CREATE OR REPLACE FUNCTION smskit_peek(p_key TEXT, p_limit BIGINT, p_window BIGINT, p_now BIGINT,
+    OUT allowed BOOLEAN, OUT bucket BIGINT, OUT cur BIGINT, OUT prev BIGINT)
+LANGUAGE plpgsql AS $$
+BEGIN
+    SELECT w.bucket_start, w.current_count, w.previous_count INTO bucket, cur, prev
+        FROM smskit_windows w WHERE w.key = p_key;
+    allowed := NOT FOUND
+        OR smskit_weighted(bucket, cur, prev, p_window, p_now) + p_window <= p_limit * p_window;
+END $$;
+
+-- StartRequest.apply(to:): reads first, so that a refusal writes nothing; serialised per
+-- number by an advisory lock, so that concurrent starts for one number see each other.
+CREATE OR REPLACE FUNCTION smskit_start(
+    p_now BIGINT, p_key_id TEXT,
+    p_client_key TEXT, p_client_limit BIGINT, p_client_window BIGINT,
+    p_number_key TEXT, p_number_limit BIGINT, p_number_window BIGINT,
+    p_daily_key TEXT, p_daily_limit BIGINT, p_daily_window BIGINT,
+    p_fail_key TEXT, p_fail_limit BIGINT, p_fail_window BIGINT,
+    p_range TEXT, p_threshold BIGINT, p_range_window BIGINT, p_ratio BIGINT, p_block BIGINT,
+    p_cooldown BIGINT,
+    p_id TEXT, p_e164 TEXT, p_digest BYTEA, p_sealed BYTEA, p_locale TEXT, p_is_test BOOLEAN,
+    p_expires BIGINT, p_max_attempts INTEGER, p_range_key TEXT,
+    OUT outcome TEXT, OUT at_ms BIGINT, OUT c_bucket BIGINT, OUT c_cur BIGINT, OUT c_prev BIGINT,
+    OUT r_id TEXT, OUT r_digest BYTEA, OUT r_sealed BYTEA, OUT r_locale TEXT, OUT r_is_test BOOLEAN,
+    OUT r_created BIGINT, OUT r_expires BIGINT, OUT r_attempts INTEGER, OUT r_max INTEGER,
+    OUT r_sends INTEGER, OUT r_range TEXT)
+LANGUAGE plpgsql AS $$
+DECLARE
+    h RECORD;
+    v RECORD;
+    has_open BOOLEAN := false;
+    s BIGINT;
+    a BIGINT;
+BEGIN
+    PERFORM pg_advisory_xact_lock(hashtextextended('smskit_start:' || p_e164, 0));
+    IF p_range IS NOT NULL THEN
+        SELECT w.blocked_until INTO a FROM smskit_windows w WHERE w.key = 'rs:' || p_range;
+        IF a > p_now THEN outcome := 'blocked'; at_ms := a; RETURN; END IF;
+    END IF;
+    IF p_cooldown IS NOT NULL THEN
+        SELECT * INTO v FROM smskit_verifications x WHERE x.e164 = p_e164
+            ORDER BY x.created_at DESC LIMIT 1 FOR UPDATE;
+        IF FOUND AND v.state = 'open' AND v.expires_at > p_now AND v.attempts < v.max_attempts
+           AND v.key_id = p_key_id THEN
+            IF p_now < v.last_sent_at + p_cooldown THEN
+                outcome := 'cooldown'; at_ms := v.last_sent_at + p_cooldown; RETURN;
+            END IF;
+            has_open := true;
+        END IF;
+    END IF;
+    IF p_number_key IS NOT NULL THEN
+        SELECT * INTO h FROM smskit_peek(p_number_key, p_number_limit, p_number_window, p_now);
+        IF NOT h.allowed THEN
+            outcome := 'number'; c_bucket := h.bucket; c_cur := h.cur; c_prev := h.prev; RETURN;
+        END IF;
+    END IF;
+    IF p_daily_key IS NOT NULL THEN
+        SELECT * INTO h FROM smskit_peek(p_daily_key, p_daily_limit, p_daily_window, p_now);
+        IF NOT h.allowed THEN
+            outcome := 'daily'; c_bucket := h.bucket; c_cur := h.cur; c_prev := h.prev; RETURN;
+        END IF;
+    END IF;
+    -- WindowCounter.allowsInFull: both buckets count in full.
+    IF p_fail_key IS NOT NULL AND NOT has_open THEN
+        SELECT w.bucket_start, w.current_count, w.previous_count INTO c_bucket, c_cur, c_prev
+            FROM smskit_windows w WHERE w.key = p_fail_key;
+        IF FOUND THEN
+            a := p_now - ((p_now % p_fail_window) + p_fail_window) % p_fail_window;
+            s := CASE WHEN a <= c_bucket THEN c_prev + c_cur WHEN a = c_bucket + p_fail_window THEN c_cur
+                      ELSE 0 END;
+            IF s + 1 > p_fail_limit THEN outcome := 'failures'; RETURN; END IF;
+        END IF;
+        c_bucket := NULL; c_cur := NULL; c_prev := NULL;
+    END IF;
+    IF p_client_key IS NOT NULL THEN
+        SELECT * INTO h FROM smskit_hit(p_client_key, p_client_limit, p_client_window, p_now);
+        IF NOT h.allowed THEN
+            outcome := 'client'; c_bucket := h.bucket; c_cur := h.cur; c_prev := h.prev; RETURN;
+        END IF;
+    END IF;
+    IF p_range IS NOT NULL THEN
+        SELECT * INTO h FROM smskit_hit('rs:' || p_range, NULL, p_range_window, p_now);
+        s := h.prev * (p_range_window - least(greatest(p_now - h.bucket, 0), p_range_window))
+            + h.cur * p_range_window;
+        IF s > p_threshold * p_range_window THEN
+            SELECT smskit_weighted(w.bucket_start, w.current_count, w.previous_count, p_range_window, p_now)
+                INTO a FROM smskit_windows w WHERE w.key = 'ra:' || p_range;
+            IF coalesce(a, 0) * 10000 < s * p_ratio THEN
+                UPDATE smskit_windows w SET blocked_until = p_now + p_block,
+                    expires_at = greatest(w.expires_at, p_now + p_block) WHERE w.key = 'rs:' || p_range;
+                outcome := 'blocked_now'; at_ms := p_now + p_block; RETURN;
+            END IF;
+        END IF;
+    END IF;
+    IF p_number_key IS NOT NULL THEN
+        PERFORM smskit_hit(p_number_key, NULL, p_number_window, p_now);
+    END IF;
+    IF p_daily_key IS NOT NULL THEN
+        PERFORM smskit_hit(p_daily_key, NULL, p_daily_window, p_now);
+    END IF;
+    IF has_open THEN
+        UPDATE smskit_verifications x SET send_count = x.send_count + 1, last_sent_at = p_now WHERE x.id = v.id;
+        outcome := 'resend'; r_id := v.id; r_digest := v.digest; r_sealed := v.sealed_code;
+        r_locale := v.locale; r_is_test := v.is_test; r_created := v.created_at; r_expires := v.expires_at;
+        r_attempts := v.attempts; r_max := v.max_attempts; r_sends := v.send_count + 1; r_range := v.range_key;
+        RETURN;
+    END IF;
+    INSERT INTO smskit_verifications (id, e164, digest, key_id, sealed_code, locale, is_test, created_at,
+        expires_at, attempts, max_attempts, send_count, last_sent_at, state, range_key)
+    VALUES (p_id, p_e164, p_digest, p_key_id, p_sealed, p_locale, p_is_test, p_now, p_expires, 0,
+        p_max_attempts, 1, p_now, 'open', p_range_key);
+    outcome := 'created';
+END $$;
+
+-- CheckRequest.apply(to:).
+CREATE OR REPLACE FUNCTION smskit_check(p_id TEXT, p_digest BYTEA, p_key_id TEXT, p_now BIGINT, p_window BIGINT,
+    p_fail_window BIGINT, OUT outcome TEXT, OUT r_e164 TEXT, OUT r_left INTEGER)
+LANGUAGE plpgsql AS $$
+DECLARE
+    v RECORD;
+BEGIN
+    SELECT x.e164, x.digest, x.key_id, x.state, x.expires_at, x.attempts, x.max_attempts, x.range_key,
+        x.is_test INTO v
+        FROM smskit_verifications x WHERE x.id = p_id FOR UPDATE;
+    IF NOT FOUND THEN outcome := 'not_found'; RETURN; END IF;
+    IF v.state = 'approved' THEN outcome := 'already_used'; RETURN; END IF;
+    IF v.state <> 'open' THEN outcome := 'closed'; RETURN; END IF;
+    IF p_now >= v.expires_at THEN outcome := 'expired'; RETURN; END IF;
+    IF v.attempts >= v.max_attempts THEN outcome := 'too_many_attempts'; RETURN; END IF;
+    IF v.key_id <> p_key_id THEN
+        UPDATE smskit_verifications x SET attempts = x.attempts + 1, state = 'closed' WHERE x.id = p_id;
+        outcome := 'secret_changed'; RETURN;
+    END IF;
+    -- Constant time: every byte is compared (bit_or over all of them, no early exit).
+    IF length(v.digest) = length(p_digest) AND (
+        SELECT bit_or(get_byte(v.digest, i) # get_byte(p_digest, i))
+        FROM generate_series(0, length(p_digest) - 1) AS i) = 0 THEN
+        UPDATE smskit_verifications x SET attempts = x.attempts + 1, state = 'approved' WHERE x.id = p_id;
+        IF v.range_key IS NOT NULL AND p_window IS NOT NULL THEN
+            PERFORM smskit_hit('ra:' || v.range_key, NULL, p_window, p_now);
+        END IF;
+        outcome := 'approved'; r_e164 := v.e164; RETURN;
+    END IF;
+    UPDATE smskit_verifications x SET attempts = x.attempts + 1 WHERE x.id = p_id;
+    IF p_fail_window IS NOT NULL AND NOT v.is_test THEN
+        PERFORM smskit_hit('f:' || v.e164, NULL, p_fail_window, p_now);
+    END IF;
+    outcome := 'incorrect'; r_left := greatest(0, v.max_attempts - v.attempts - 1);
+END $$;

@@ -1,0 +1,15 @@
+import Hummingbird
+
+/// `POST /v1/verifications` and `POST /v1/verifications/{id}/check` (see ``VerificationEndpoints``).
+extension VerificationEndpoints {
+    static func startHandler(_ request: Request, _ context: SMSKitRequestContext, _ state: ServerState) async throws -> Response {
+        .json(try await state.enabledVerifications().start(
+            context.body, callerAddress: context.remoteAddress?.ipAddress, trusted: context.apiKey?.isTrusted ?? false))
+    }
+
+    static func checkHandler(_ request: Request, _ context: SMSKitRequestContext, _ state: ServerState) async throws -> Response {
+        let id = context.parameters.get("id") ?? ""
+        let (status, value, headers) = try await state.enabledVerifications().check(id: id, context.body)
+        return .json(value.buffer, status: status, headers: headers)
+    }
+}
