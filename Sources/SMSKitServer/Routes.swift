@@ -24,6 +24,7 @@ extension Endpoint {
                  VerificationEndpoints.kannelReportHandler),
         Endpoint(.post, "/v1/delivery-reports/kannel", access: .open, needsVerification: true,
                  VerificationEndpoints.kannelReportHandler),
+        Endpoint(.get, "/v1/stats", needsVerification: true, VerificationEndpoints.statsHandler),
     ]
 }
 
