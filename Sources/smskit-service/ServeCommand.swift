@@ -1,7 +1,6 @@
 import ArgumentParser
 import Logging
 import SMSKitCommandLine
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -19,7 +18,7 @@ import Darwin
 
 /// `smskit serve`: SMSKit as an HTTP service (see the `SMSKitServer` module and its
 /// `openapi.yaml`).
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve numbers, segments, messages and phone verification over HTTP (JSON and NDJSON), with API keys and rate limits.",
@@ -159,7 +158,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical [SMSKIT_LOG_LEVEL]; default info.")
     var logLevel: String?
 
-    func run() throws {
+    func run() async throws {
         // Before the configuration: the default connection limit is half of the open-file limit.
         SMSKitServer.raiseOpenFileLimit()
         let environment = ProcessInfo.processInfo.environment
@@ -177,21 +176,12 @@ struct ServeCommand: ParsableCommand {
         sigaddset(&signals, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
 
-        let outcome = ServeOutcome()
-        let done = DispatchSemaphore(value: 0)
         let host = configuration.host
-        Task {
-            do {
-                try await server.run { port in
-                    _Stderr.write("smskit: listening on http://\(host):\(port)\n")
-                }
-            } catch {
-                outcome.error = error
+        do {
+            try await server.run { port in
+                _Stderr.write("smskit: listening on http://\(host):\(port)\n")
             }
-            done.signal()
-        }
-        done.wait()
-        if let error = outcome.error {
+        } catch {
             throw CLIError.failure("the server stopped: \(error)")
         }
     }
@@ -361,8 +351,3 @@ extension ServeCommand {
     }
 }
 
-/// The error that ended the server, written by its task before it signals the semaphore and
-/// read by the main thread after waiting on it (the semaphore orders the two).
-private final class ServeOutcome: @unchecked Sendable {
-    var error: (any Error)?
-}
