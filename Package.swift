@@ -110,7 +110,7 @@ let package = Package(
         .target(
             name: "PhoneVerification",
             dependencies: [
-                "PhoneNumbers", "SMSTemplates", "SMSEncoding",
+                "PhoneNumbers", "PhoneNumberCarriers", "SMSTemplates", "SMSEncoding",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -151,9 +151,9 @@ let package = Package(
             ]
         ),
 
-        // JSON values with ordered keys, the one JSON string escaper, and the JSON of analyses and
-        // rendered messages: shared by the CLI's documents and the service's bodies.
-        .target(name: "SMSKitJSON", dependencies: ["SMSEncoding", "SMSTemplates"]),
+        // The wire layer: the documents both front ends write (number answers, analyses, rendered
+        // messages), the one span writer of JSON, CSV, TSV and text, and JSON values with ordered keys.
+        .target(name: "SMSKitJSON", dependencies: ["PhoneNumbers", "SMSEncoding", "SMSTemplates"]),
 
         // The HTTP service behind `smskit serve`: numbers, segments, messages and verifications over
         // JSON/NDJSON, with hashed API keys, per-key rate limits, body limits and Prometheus metrics.

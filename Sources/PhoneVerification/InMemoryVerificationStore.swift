@@ -127,6 +127,34 @@ public final class InMemoryVerificationStore: VerificationStore {
         }
     }
 
+    public func count(_ keys: [String], window: Duration, now: Date) async throws {
+        try state.withLock { state in
+            state.now = now
+            try state.count(keys, window: window, now: now)
+        }
+    }
+
+    public func counters(_ keys: [String]) async throws -> [String: WindowCounter] {
+        state.withLock { state in
+            var found: [String: WindowCounter] = [:]
+            for key in keys { if let counter = state.counters[key]?.counter { found[key] = counter } }
+            return found
+        }
+    }
+
+    public func topCounters(prefix: String, limit: Int, now: Date) async throws -> [(key: String, counter: WindowCounter)] {
+        let ms = now.millisecondsSince1970
+        return state.withLock { state in
+            state.counters.lazy.filter { $0.key.hasPrefix(prefix) && $0.value.expiresAt > ms }
+                .map { (key: $0.key, counter: $0.value.counter) }
+                .sorted { a, b in
+                    let (x, y) = (a.counter.current + a.counter.previous, b.counter.current + b.counter.previous)
+                    return x != y ? x > y : a.key < b.key
+                }
+                .prefix(max(0, limit)).map { $0 }
+        }
+    }
+
     /// Deletes what expired (verifications `retention` before `now`). A full store also drops
     /// verifications that expired within the retention before it refuses a start.
     @discardableResult

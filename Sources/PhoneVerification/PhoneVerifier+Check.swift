@@ -37,7 +37,9 @@ extension PhoneVerifier {
                                    failureWindow: configuration.sendGuard.failedCheckLimit?.window)
         let outcome = try await withStore { [store] in try await store.check(request) }
         switch outcome {
-        case .approved(let e164): return .approved(e164: e164)
+        case .approved(let e164):
+            await countApproval(e164: e164, now: now)
+            return .approved(e164: e164)
         case .incorrect(let left): return .incorrectCode(attemptsLeft: left)
         case .notFound: return .notFound
         case .expired, .closed, .secretChanged: return .expired

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PhoneNumberCarriers
 import PhoneNumbers
 import SMSEncoding
 import SMSTemplates
@@ -66,10 +67,15 @@ extension PhoneVerifier {
             throw VerificationError(.invalidNumber, "\(e164) is not a valid number in any region's numbering plan")
         }
         let guardConfiguration = configuration.sendGuard
-        if let allowed = guardConfiguration.allowedRegions, !allowed.contains(region) {
+        if guardConfiguration.deniedNumbers.contains(e164) {
+            throw VerificationError(.numberDenied, "\(e164) is on the deny list")
+        }
+        // An allowed number skips the region rules, never the number's own limits.
+        let isAllowed = guardConfiguration.allowedNumbers.contains(e164)
+        if !isAllowed, let allowed = guardConfiguration.allowedRegions, !allowed.contains(region) {
             throw VerificationError(.regionNotAllowed, "numbers of region \(region) are not allowed")
         }
-        if guardConfiguration.deniedRegions.contains(region) {
+        if !isAllowed, guardConfiguration.deniedRegions.contains(region) {
             throw VerificationError(.regionNotAllowed, "numbers of region \(region) are denied")
         }
         if guardConfiguration.refusedTypes.contains(type) {
@@ -82,7 +88,7 @@ extension PhoneVerifier {
         }
 
         // One atomic store operation: limits, range block, resend claim or insertion.
-        let range = guardConfiguration.rangeVelocity.map { Self.rangeKey(number, prefixLength: $0.prefixLength) }
+        let range = isAllowed ? nil : guardConfiguration.rangeVelocity.map { Self.rangeKey(number, prefixLength: $0.prefixLength) }
         let id = _Random.id()
         let newCode = _Random.code(length: configuration.codeLength)
         var record = makeRecord(id: id, e164: e164, code: newCode, isTest: false, locale: "", now: now)
@@ -96,13 +102,35 @@ extension PhoneVerifier {
         if let range, let velocity = guardConfiguration.rangeVelocity {
             request.range = RangeRule(range: range, threshold: velocity.threshold, window: velocity.window,
                                       minimumSuccessBasisPoints: Int((velocity.minimumSuccessRatio * 10_000).rounded()),
-                                      block: velocity.blockDuration)
+                                      block: velocity.blockDuration, monitor: velocity.monitor)
         }
-        let outcome = try await withStore { [store, request] in try await store.start(request) }
+        if let conversion = configuration.conversion {
+            let keys = conversionKeys(number, region: region, tracking: conversion)
+            request.sentKeys = keys.map { $0.counterKey(.sent) }
+            request.sentWindow = conversion.window
+            if !isAllowed {
+                for (hold, dimension) in [(guardConfiguration.rangeHold, ConversionDimension.range),
+                                          (guardConfiguration.regionHold, .region)] {
+                    guard let hold, let key = keys.first(where: { $0.dimension == dimension }) else { continue }
+                    request.holds.append(hold.rule(key, window: conversion.window))
+                }
+            }
+        }
+        if !isAllowed, let caps = guardConfiguration.regionCaps, let limit = caps.limit(for: region) {
+            request.regionCap = WindowLimit(key: "rc:" + region.identifier, limit: limit, window: RegionCaps.window)
+            request.regionCapMonitor = caps.monitor
+        }
+        var outcome = try await withStore { [store, request] in try await store.start(request) }
+        var monitored: [String] = []
+        if case .monitored(let rules, let inner) = outcome {
+            monitored = rules
+            outcome = inner
+        }
+        let notes = Notes(region: region, monitored: monitored)
         switch outcome {
         case .created:
             return try await deliver(record, code: newCode, region: region, languageCode: languageCode, now: now,
-                                     isResend: false)
+                                     isResend: false, notes: notes)
         case .resend(let open):
             // Same ID; the same code when configured and recoverable, else a new one.
             var resent: String?
@@ -111,7 +139,7 @@ extension PhoneVerifier {
             }
             if let resent {
                 return try await deliver(open, code: resent, region: region, languageCode: languageCode, now: now,
-                                         isResend: true)
+                                         isResend: true, notes: notes)
             }
             let code = _Random.code(length: configuration.codeLength)
             let digest = secret.digest(id: open.id, code: code)
@@ -125,7 +153,7 @@ extension PhoneVerifier {
                     retryAfter: now)
             }
             return try await deliver(open, code: code, region: region, languageCode: languageCode, now: now,
-                                     isResend: true)
+                                     isResend: true, notes: notes)
         case .clientLimited, .numberLimited, .failureLimited:
             throw refusal(outcome, e164: e164)
         case .rangeBlocked(let until, let newly):
@@ -136,7 +164,33 @@ extension PhoneVerifier {
         case .cooldown(let until):
             throw VerificationError(.resendCooldown,
                 "a code was sent to \(e164) less than \(configuration.resendCooldown) ago", retryAfter: until)
+        case .regionCapped(let retryAt):
+            throw VerificationError(.regionCapped,
+                "region \(region) took its cap of \(guardConfiguration.regionCaps?.limit(for: region) ?? 0) SMS per 24 h",
+                retryAfter: retryAt)
+        case .held(let key, let until, _):
+            let what = key.hasPrefix("r:") ? "region \(region)" : "the number range of \(e164)"
+            throw VerificationError(.conversionHold,
+                "\(what) is held: too few of the codes sent into it were approved or delivered", retryAfter: until)
+        case .monitored:
+            throw VerificationError(.storeUnavailable, "the store answered an unexpected outcome")
         }
+    }
+
+    /// What a start reports besides its verification.
+    private struct Notes {
+        var region: RegionCode?
+        var monitored: [String]
+    }
+
+    /// The region, range and carrier (when the metadata names one) a number's conversion is counted under.
+    func conversionKeys(_ number: PhoneNumber, region: RegionCode?, tracking: ConversionTracking) -> [ConversionKey] {
+        var keys = [ConversionKey(.region, (region ?? .unknown).identifier),
+                    ConversionKey(.range, Self.rangeKey(number, prefixLength: tracking.rangePrefixLength))]
+        if let carrier = engine.carrierName(of: number, locale: .english) {
+            keys.append(ConversionKey(.carrier, carrier.text))
+        }
+        return keys
     }
 
     /// A start request for `record` with the client limit and the number limits.
@@ -186,7 +240,8 @@ extension PhoneVerifier {
         let outcome = try await withStore { [store] in try await store.start(request) }
         guard outcome == .created else { throw refusal(outcome, e164: entry.e164) }
         return StartedVerification(id: record.id, e164: record.e164, locale: locale, segments: 0,
-                                   expiresAt: record.expiresAt, resendAllowedAt: now, isTest: true, isResend: false)
+                                   expiresAt: record.expiresAt, resendAllowedAt: now, isTest: true, isResend: false,
+                                   region: region?.identifier)
     }
 
     private func makeRecord(id: String, e164: String, code: String, isTest: Bool, locale: String,
@@ -201,7 +256,7 @@ extension PhoneVerifier {
 
     /// Renders and sends the SMS; on any failure closes the verification so its code is never usable unsent.
     private func deliver(_ record: VerificationRecord, code: String, region: RegionCode, languageCode: String?,
-                         now: Date, isResend: Bool) async throws(VerificationError) -> StartedVerification {
+                         now: Date, isResend: Bool, notes: Notes) async throws(VerificationError) -> StartedVerification {
         let requested = languageCode ?? defaultLanguage(forRegion: region) ?? ""
         let rendered: RenderedMessage
         do {
@@ -227,7 +282,7 @@ extension PhoneVerifier {
             id: record.id, e164: record.e164, locale: rendered.locale, segments: rendered.segmentCount,
             expiresAt: record.expiresAt,
             resendAllowedAt: now.addingTimeInterval(configuration.resendCooldown.timeInterval),
-            isTest: false, isResend: isResend)
+            isTest: false, isResend: isResend, region: notes.region?.identifier, monitored: notes.monitored)
     }
 
     /// A window's length as a person says it: `24 h`, `10 min`, `45 s`.

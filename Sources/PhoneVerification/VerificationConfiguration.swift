@@ -45,6 +45,9 @@ public struct RangeVelocity: Sendable, Hashable {
     public var minimumSuccessRatio: Double
     /// How long a range stays blocked.
     public var blockDuration: Duration
+    /// Monitor mode: a start the detector would refuse is reported in
+    /// ``StartedVerification/monitored`` (`range_blocked`), not refused, and no block is written.
+    public var monitor = false
 
     /// Creates a detector; the defaults are 6 digits, 30 starts per hour, 20 % approved, a 1-hour block.
     public init(prefixLength: Int = 6, threshold: Int = 30, window: Duration = .seconds(3600),
@@ -91,6 +94,18 @@ public struct SendGuard: Sendable, Hashable {
     public var clientLimit: RateLimit?
     /// The range velocity detector, or `nil` to turn it off.
     public var rangeVelocity: RangeVelocity?
+    /// SMS per region per 24 h, or `nil` for no caps (see ``RegionCaps``).
+    public var regionCaps: RegionCaps? = RegionCaps()
+    /// The conversion hold of a number range, or `nil` for none (see ``ConversionHold``).
+    public var rangeHold: ConversionHold? = .rangeDefault
+    /// The conversion hold of a region, or `nil` for none.
+    public var regionHold: ConversionHold? = .regionDefault
+    /// Numbers (E.164) that skip the region rules (allowed and denied regions, caps, conversion
+    /// holds, range velocity) but keep the per-number, per-client and failure limits and the
+    /// attempts per code: numbers a business knows, e.g. its support staff's phones.
+    public var allowedNumbers: Set<String> = []
+    /// Numbers (E.164) that are never sent a code: `number_denied`.
+    public var deniedNumbers: Set<String> = []
 
     /// The types refused by default: those that cannot take an SMS or cost the sender extra.
     /// Personal numbers (UK 070) forward to any phone at a price the range holder sets, which
@@ -159,6 +174,9 @@ public struct VerificationConfiguration: Sendable {
     /// How long one store operation may take before the verifier gives up with `store_timeout`,
     /// or `nil` to wait as long as the store does.
     public var storeTimeout: Duration?
+    /// How conversion is counted per region, range and carrier, or `nil` to count nothing (the
+    /// conversion holds then have no data and never trip).
+    public var conversion: ConversionTracking?
     /// How long a verification is kept after it expires (a later check says `expired`, not
     /// `not_found`), before ``PhoneVerifier/removeExpired()`` deletes it: 30 days by default.
     public var retention: Duration
@@ -176,6 +194,7 @@ public struct VerificationConfiguration: Sendable {
         resendCode = .newCode
         sendGuard = SendGuard()
         storeTimeout = nil
+        conversion = ConversionTracking()
         retention = .seconds(30 * 86_400)
     }
 
@@ -200,5 +219,16 @@ public struct VerificationConfiguration: Sendable {
             }
         }
         if let timeout = storeTimeout, timeout <= .zero { throw bad("the store timeout must be positive") }
+        if let conversion, conversion.window <= .zero || conversion.rangePrefixLength < 1 {
+            throw bad("conversion tracking needs a positive window and a range prefix length >= 1")
+        }
+        for hold in [sendGuard.rangeHold, sendGuard.regionHold].compactMap({ $0 }) where !hold.isValid {
+            throw bad("a conversion hold needs a minimum of sent SMS >= 1, ratios in 0...1 and a positive duration")
+        }
+        if let caps = sendGuard.regionCaps {
+            for limit in [caps.defaultLimit].compactMap({ $0 }) + Array(caps.perRegion.values) where limit < 1 {
+                throw bad("a region cap must be at least 1, not \(limit) (deny a region with deniedRegions)")
+            }
+        }
     }
 }

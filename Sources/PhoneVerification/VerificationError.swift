@@ -40,6 +40,9 @@ public struct VerificationError: Error, Sendable, Hashable, CustomStringConverti
             case renderFailed = "render_failed"
             case invalidConfiguration = "invalid_configuration"
             case invalidSecret = "invalid_secret"
+            case regionCapped = "region_capped"
+            case conversionHold = "conversion_hold"
+            case numberDenied = "number_denied"
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -85,6 +88,13 @@ public struct VerificationError: Error, Sendable, Hashable, CustomStringConverti
         public static let invalidConfiguration = Code(.invalidConfiguration)
         /// The server secret is missing or shorter than 32 bytes.
         public static let invalidSecret = Code(.invalidSecret)
+        /// The number's region took its daily SMS cap (``RegionCaps``).
+        public static let regionCapped = Code(.regionCapped)
+        /// The number's range or region is held: too few of its codes were approved or delivered
+        /// (``ConversionHold``).
+        public static let conversionHold = Code(.conversionHold)
+        /// The number is on the deny list (``SendGuard/deniedNumbers``).
+        public static let numberDenied = Code(.numberDenied)
 
         /// The stable name, e.g. `"range_blocked"`.
         public var name: String { value.rawValue }

@@ -18,6 +18,11 @@ public struct StartedVerification: Sendable, Hashable {
     public var isTest: Bool
     /// Whether this start resent the code of an open verification (same ID).
     public var isResend: Bool
+    /// The number's region (ISO 3166-1 alpha-2, `001` for non-geographic numbers).
+    public var region: String?
+    /// The rules in monitor mode that would have refused this start (`region_capped`,
+    /// `conversion_hold`, `range_blocked`): it went ahead; count them to see what enforcing would cost.
+    public var monitored: [String] = []
 }
 
 /// The verdict of ``PhoneVerifier/check(id:code:)``.

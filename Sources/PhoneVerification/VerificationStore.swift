@@ -122,14 +122,72 @@ public struct RangeRule: Sendable, Hashable {
     public var minimumSuccessBasisPoints: Int
     /// How long a tripped range stays blocked.
     public var block: Duration
+    /// Whether the rule only reports (``StartOutcome/monitored(_:_:)``) instead of blocking.
+    public var monitor: Bool
 
     /// Creates a rule.
-    public init(range: String, threshold: Int, window: Duration, minimumSuccessBasisPoints: Int, block: Duration) {
+    public init(range: String, threshold: Int, window: Duration, minimumSuccessBasisPoints: Int, block: Duration,
+                monitor: Bool = false) {
+        self.monitor = monitor
         self.range = range
         self.threshold = threshold
         self.window = window
         self.minimumSuccessBasisPoints = minimumSuccessBasisPoints
         self.block = block
+    }
+}
+
+/// A conversion hold as a store applies it (see ``ConversionHold``), read before anything is written.
+///
+/// Held when the hold key `xh:<key>` is blocked at `now`; else it trips (writes the hold until
+/// `now + duration`, unless `monitor`) when the sent counter `xs:<key>` is at least `minimumSent`
+/// in the window and the approvals `xa:<key>` are under `minimumApprovedBasisPoints` / 10,000 of
+/// it, or, when delivered `xd:<key>` plus failed `xf:<key>` is above 0, the deliveries are under
+/// `minimumDeliveredBasisPoints` / 10,000 of it. All counts are window estimates times the window
+/// length (``WindowCounter/weighted(at:window:)``), in integers, as PostgreSQL computes them too.
+public struct HoldRule: Sendable, Hashable {
+    /// The dimension value: `r:GB`, `g:44:7400`.
+    public var key: String
+    /// The conversion window.
+    public var window: Duration
+    /// SMS in the window before the ratios are looked at.
+    public var minimumSent: Int
+    /// The least approvals per sent SMS, in basis points.
+    public var minimumApprovedBasisPoints: Int
+    /// The least deliveries per sent SMS, in basis points, or `nil`.
+    public var minimumDeliveredBasisPoints: Int?
+    /// How long a tripped hold lasts.
+    public var duration: Duration
+    /// Whether the rule only reports (``StartOutcome/monitored(_:_:)``) instead of refusing.
+    public var monitor: Bool
+
+    /// Creates a rule.
+    public init(key: String, window: Duration, minimumSent: Int, minimumApprovedBasisPoints: Int,
+                minimumDeliveredBasisPoints: Int?, duration: Duration, monitor: Bool) {
+        self.key = key
+        self.window = window
+        self.minimumSent = minimumSent
+        self.minimumApprovedBasisPoints = minimumApprovedBasisPoints
+        self.minimumDeliveredBasisPoints = minimumDeliveredBasisPoints
+        self.duration = duration
+        self.monitor = monitor
+    }
+
+    /// Whether counters (rolled to `now`, `nil` when absent) trip the rule.
+    public func trips(sent: WindowCounter?, approved: WindowCounter?, delivered: WindowCounter?,
+                      failed: WindowCounter?, now: Int64) -> Bool {
+        let length = window.windowMilliseconds
+        func weighted(_ counter: WindowCounter?) -> Int64 {
+            counter?.rolled(to: now, window: length).weighted(at: now, window: length) ?? 0
+        }
+        let s = weighted(sent)
+        guard s >= Int64(minimumSent) &* length else { return false }
+        if weighted(approved) &* 10_000 < s &* Int64(minimumApprovedBasisPoints) { return true }
+        if let floor = minimumDeliveredBasisPoints {
+            let d = weighted(delivered)
+            if d &+ weighted(failed) > 0, d &* 10_000 < s &* Int64(floor) { return true }
+        }
+        return false
     }
 }
 
@@ -145,10 +203,12 @@ public struct RangeRule: Sendable, Hashable {
 /// 4. when a new verification would be made, the failure budget (read): refused when the failed
 ///    checks counted for the number in the current and the previous bucket, both in full, plus the
 ///    new verification's `maxAttempts` exceed the budget (so no span of one window holds more);
-/// 5. the client limit (counts a hit; a refusal writes only to a counter the key already has);
-/// 6. the range rule (counts the start; may block the range);
-/// 7. the number limits (count a hit each), then the resend (send count + 1, last send `now`) or
-///    the insertion of ``record``.
+/// 5. the region cap (read, with the number limits) and the conversion holds (read; a hold that
+///    trips writes its hold key): in monitor mode each only notes what it would refuse;
+/// 6. the client limit (counts a hit; a refusal writes only to a counter the key already has);
+/// 7. the range rule (counts the start; may block the range);
+/// 8. the number limits and the region cap (count a hit each), the sent conversion counters, then
+///    the resend (send count + 1, last send `now`) or the insertion of ``record``.
 ///
 /// A store serialises starts for one number (PostgreSQL with a transaction-scoped advisory lock on
 /// the number), so concurrent starts for a new number make one verification and one SMS.
@@ -169,6 +229,16 @@ public struct StartRequest: Sendable, Hashable {
     public var range: RangeRule?
     /// The least time between two SMS of one verification; `nil` never resends (test numbers).
     public var resendCooldown: Duration?
+    /// The daily SMS cap of the number's region (key `rc:<region>`), or `nil`.
+    public var regionCap: WindowLimit?
+    /// Whether the region cap only reports (monitor mode) instead of refusing.
+    public var regionCapMonitor = false
+    /// The conversion holds of the number's range and region.
+    public var holds: [HoldRule] = []
+    /// The conversion counters a start that sends an SMS counts a hit in (`xs:` keys).
+    public var sentKeys: [String] = []
+    /// The window of ``sentKeys``.
+    public var sentWindow: Duration = .seconds(86_400)
 
     /// The time of the request.
     public var now: Date { record.createdAt }
@@ -204,6 +274,20 @@ public enum StartOutcome: Sendable, Hashable {
     case numberLimited(retryAt: Date)
     /// The number's failure budget leaves no room for a new verification; one may be made at the date given.
     case failureLimited(retryAt: Date)
+    /// The region's daily SMS cap is reached; a start may come at the date given.
+    case regionCapped(retryAt: Date)
+    /// The conversion hold of `key` (`r:GB`, `g:44:7400`) lasts until the date given; `newly`
+    /// when this start tripped it.
+    case held(key: String, until: Date, newly: Bool)
+    /// Rules in monitor mode would have refused the start (their names: `region_capped`,
+    /// `conversion_hold`, `range_blocked`); the outcome is what happened.
+    indirect case monitored(_ rules: [String], _ outcome: StartOutcome)
+
+    /// The outcome without the monitor notes.
+    public var unmonitored: StartOutcome {
+        if case .monitored(_, let outcome) = self { return outcome }
+        return self
+    }
 }
 
 /// Everything one check asks of the store, applied as one atomic operation by ``VerificationStore/check(_:)``.
@@ -292,12 +376,35 @@ public protocol VerificationStore: Sendable {
     @discardableResult
     func removeExpired(now: Date, retention: Duration) async throws -> Int
 
+    /// Counts one hit in each counter (conversion statistics: approvals, delivery reports), in one
+    /// atomic operation.
+    func count(_ keys: [String], window: Duration, now: Date) async throws
+
+    /// The counters with these keys that exist (as stored, not rolled).
+    func counters(_ keys: [String]) async throws -> [String: WindowCounter]
+
+    /// At most `limit` counters whose key starts with `prefix` and whose data has not expired at
+    /// `now`, the largest first by the hits they hold (current plus previous bucket; ties by key).
+    func topCounters(prefix: String, limit: Int, now: Date) async throws -> [(key: String, counter: WindowCounter)]
+
     /// Throws unless the store can serve starts and checks now: a read and a write that touch
     /// each of its tables and leave nothing behind (a service's readiness probe calls it).
     func probeReadiness(now: Date) async throws
 }
 
 extension VerificationStore {
+    public func count(_ keys: [String], window: Duration, now: Date) async throws {
+        throw VerificationStoreError(.unavailable, "this store keeps no conversion counters")
+    }
+
+    public func counters(_ keys: [String]) async throws -> [String: WindowCounter] {
+        throw VerificationStoreError(.unavailable, "this store keeps no conversion counters")
+    }
+
+    public func topCounters(prefix: String, limit: Int, now: Date) async throws -> [(key: String, counter: WindowCounter)] {
+        throw VerificationStoreError(.unavailable, "this store keeps no conversion counters")
+    }
+
     /// Deletes verifications that expired before `now` and windows that hold nothing any more; returns how many.
     @discardableResult
     public func removeExpired(now: Date) async throws -> Int {

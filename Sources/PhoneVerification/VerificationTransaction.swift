@@ -62,9 +62,11 @@ extension StartRequest {
         func retry(_ counter: WindowCounter, _ limit: WindowLimit) -> Date {
             Date(millisecondsSince1970: counter.retryAt(limit: Int64(limit.limit), window: limit.window.windowMilliseconds, now: ms))
         }
-        // Reads: a refusal here writes nothing.
+        // Reads: a refusal here writes nothing. Monitor mode notes what a rule would refuse and goes on.
+        var monitored: [String] = []
         if let range, let blocked = try transaction.counter("rs:" + range.range)?.blockedUntil, blocked > ms {
-            return .rangeBlocked(until: Date(millisecondsSince1970: blocked), newly: false)
+            guard range.monitor else { return .rangeBlocked(until: Date(millisecondsSince1970: blocked), newly: false) }
+            monitored.append("range_blocked")
         }
         var open: VerificationRecord?
         if let cooldown = resendCooldown, let newest = try transaction.newestRecord(e164: record.e164),
@@ -86,6 +88,29 @@ extension StartRequest {
                 return .failureLimited(retryAt: Date(millisecondsSince1970: retryAt))
             }
         }
+        if let cap = regionCap, let refused = try transaction.peek(cap.key, limit: cap.limit, window: cap.window, now: ms) {
+            if regionCapMonitor {
+                monitored.append("region_capped")
+            } else {
+                return .regionCapped(retryAt: retry(refused, cap))
+            }
+        }
+        for hold in holds {
+            let holdKey = "xh:" + hold.key
+            let marker = try transaction.counter(holdKey)
+            if let marker, marker.blockedUntil > ms {
+                if hold.monitor { monitored.append("conversion_hold"); continue }
+                return .held(key: hold.key, until: Date(millisecondsSince1970: marker.blockedUntil), newly: false)
+            }
+            guard try hold.trips(sent: transaction.counter("xs:" + hold.key), approved: transaction.counter("xa:" + hold.key),
+                                 delivered: transaction.counter("xd:" + hold.key),
+                                 failed: transaction.counter("xf:" + hold.key), now: ms) else { continue }
+            if hold.monitor { monitored.append("conversion_hold"); continue }
+            let until = ms + hold.duration.milliseconds
+            let held = WindowCounter(bucketStart: 0, current: 0, previous: 0, blockedUntil: until)
+            try transaction.setCounter(holdKey, held, expiresAt: until)
+            return .held(key: hold.key, until: Date(millisecondsSince1970: until), newly: true)
+        }
         // Writes.
         if let limit = clientLimit, let refused = try transaction.hit(limit.key, limit: limit.limit, window: limit.window, now: ms) {
             return .clientLimited(retryAt: retry(refused, limit))
@@ -99,7 +124,9 @@ extension StartRequest {
             if startsWeighted > Int64(range.threshold) &* window {
                 let approvals = try transaction.counter("ra:" + range.range)?.rolled(to: ms, window: window)
                 let approvedWeighted = approvals?.weighted(at: ms, window: window) ?? 0
-                if approvedWeighted &* 10_000 < startsWeighted &* Int64(range.minimumSuccessBasisPoints) {
+                if approvedWeighted &* 10_000 < startsWeighted &* Int64(range.minimumSuccessBasisPoints), range.monitor {
+                    if !monitored.contains("range_blocked") { monitored.append("range_blocked") }
+                } else if approvedWeighted &* 10_000 < startsWeighted &* Int64(range.minimumSuccessBasisPoints) {
                     starts.blockedUntil = ms + range.block.milliseconds
                     try transaction.setCounter(key, starts, expiresAt: starts.expiresAt(window: window))
                     return .rangeBlocked(until: Date(millisecondsSince1970: starts.blockedUntil), newly: true)
@@ -107,17 +134,30 @@ extension StartRequest {
             }
             try transaction.setCounter(key, starts, expiresAt: starts.expiresAt(window: window))
         }
-        for limit in [numberLimit, dailyNumberLimit].compactMap({ $0 }) {
+        for limit in [numberLimit, dailyNumberLimit, regionCap].compactMap({ $0 }) {
             _ = try transaction.hit(limit.key, limit: nil, window: limit.window, now: ms)
         }
+        for key in sentKeys {
+            _ = try transaction.hit(key, limit: nil, window: sentWindow, now: ms)
+        }
+        let outcome: StartOutcome
         if var open {
             open.sendCount += 1
             open.lastSentAt = now
             try transaction.update(open)
-            return .resend(open)
+            outcome = .resend(open)
+        } else {
+            try transaction.insert(record)
+            outcome = .created
         }
-        try transaction.insert(record)
-        return .created
+        return monitored.isEmpty ? outcome : .monitored(monitored, outcome)
+    }
+}
+
+extension VerificationTransaction {
+    /// Counts one hit in each key (``VerificationStore/count(_:window:now:)``).
+    public mutating func count(_ keys: [String], window: Duration, now: Date) throws {
+        for key in keys { _ = try hit(key, limit: nil, window: window, now: now.millisecondsSince1970) }
     }
 }
 

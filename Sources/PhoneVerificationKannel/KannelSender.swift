@@ -74,7 +74,7 @@ public struct KannelSender: SMSSender {
             logger.error("Kannel did not take the SMS", metadata: [
                 "verification_id": "\(sms.verificationID)", "reason": "\(failure.code.name)",
                 "parts": "\(targets.count)", "accepted_parts": "\(accepted)", "kannel": "\(configuration.redactedURL)",
-                "error": "\(failure.message)",
+                "error": "\(PhoneVerifier.redactingNumbers(in: failure.message))",
             ])
             throw failure
         }

@@ -127,6 +127,8 @@ public final class PostgresVerificationStore: VerificationStore {
         let daily = request.dailyNumberLimit
         let failures = request.failureLimit
         let range = request.range
+        let cap = request.regionCap
+        let holds = request.holds
         let sealed = record.sealedCode.map { Data($0) }
         let query: PostgresQuery = try """
             SELECT * FROM \(unescaped: tablePrefix)_start(
@@ -139,7 +141,13 @@ public final class PostgresVerificationStore: VerificationStore {
                 \(range.map { Int64($0.minimumSuccessBasisPoints) }), \(range?.block.milliseconds),
                 \(request.resendCooldown?.milliseconds),
                 \(record.id), \(record.e164), \(Data(record.digest)), \(sealed), \(record.locale), \(record.isTest),
-                \(record.expiresAt.millisecondsSince1970), \(Int32(record.maxAttempts)), \(record.rangeKey))
+                \(record.expiresAt.millisecondsSince1970), \(Int32(record.maxAttempts)), \(record.rangeKey),
+                \(cap?.key), \(cap.map { Int64($0.limit) }), \(cap?.window.windowMilliseconds), \(request.regionCapMonitor),
+                \(holds.map(\.key)), \(holds.map { $0.window.windowMilliseconds }),
+                \(holds.map { Int64($0.minimumSent) }), \(holds.map { Int64($0.minimumApprovedBasisPoints) }),
+                \(holds.map { Int64($0.minimumDeliveredBasisPoints ?? -1) }),
+                \(holds.map { $0.duration.milliseconds }), \(holds.map(\.monitor)),
+                \(request.sentKeys), \(request.sentWindow.windowMilliseconds), \(range?.monitor ?? false))
             """
         return try await run {
             guard let row = try await self.client.query(query, logger: logger).collect().first else {
@@ -147,6 +155,10 @@ public final class PostgresVerificationStore: VerificationStore {
             }
             let cells = row.makeRandomAccess()
             let outcome = try cells["outcome"].decode(String.self)
+            let monitored = try cells["monitored"].decode(String?.self)?.split(separator: ",").map(String.init) ?? []
+            func wrapped(_ outcome: StartOutcome) -> StartOutcome {
+                monitored.isEmpty ? outcome : .monitored(monitored, outcome)
+            }
             func at() throws -> Date { Date(millisecondsSince1970: try cells["at_ms"].decode(Int64.self)) }
             func retry(_ limit: WindowLimit?) throws -> Date {
                 let counter = WindowCounter(bucketStart: try cells["c_bucket"].decode(Int64.self),
@@ -157,7 +169,10 @@ public final class PostgresVerificationStore: VerificationStore {
                 return Date(millisecondsSince1970: rolled.retryAt(limit: Int64(limit?.limit ?? 0), window: window, now: ms))
             }
             switch outcome {
-            case "created": return .created
+            case "created": return wrapped(.created)
+            case "capped": return .regionCapped(retryAt: try retry(cap))
+            case "held": return .held(key: try cells["held_key"].decode(String.self), until: try at(), newly: false)
+            case "held_now": return .held(key: try cells["held_key"].decode(String.self), until: try at(), newly: true)
             case "client": return .clientLimited(retryAt: try retry(client))
             case "number": return .numberLimited(retryAt: try retry(number))
             case "daily": return .numberLimited(retryAt: try retry(daily))
@@ -172,7 +187,7 @@ public final class PostgresVerificationStore: VerificationStore {
             case "blocked_now": return .rangeBlocked(until: try at(), newly: true)
             case "cooldown": return .cooldown(until: try at())
             case "resend":
-                return .resend(VerificationRecord(
+                return wrapped(.resend(VerificationRecord(
                     id: try cells["r_id"].decode(String.self), e164: record.e164,
                     digest: Array(try cells["r_digest"].decode(Data.self)), keyID: record.keyID,
                     sealedCode: try cells["r_sealed"].decode(Data?.self).map { Array($0) },
@@ -182,10 +197,56 @@ public final class PostgresVerificationStore: VerificationStore {
                     attempts: Int(try cells["r_attempts"].decode(Int32.self)),
                     maxAttempts: Int(try cells["r_max"].decode(Int32.self)),
                     sendCount: Int(try cells["r_sends"].decode(Int32.self)), lastSentAt: request.now, state: .open,
-                    rangeKey: try cells["r_range"].decode(String?.self)))
+                    rangeKey: try cells["r_range"].decode(String?.self))))
             default:
                 throw VerificationStoreError(.corrupted, "the start function answered an unknown outcome")
             }
+        }
+    }
+
+    public func count(_ keys: [String], window: Duration, now: Date) async throws {
+        guard !keys.isEmpty else { return }
+        let ms = now.millisecondsSince1970
+        let length = window.windowMilliseconds
+        // One statement, so one transaction; keys are hit in the order given (the verifier always
+        // gives region, range, carrier), so concurrent counts lock rows in one order.
+        _ = try await run {
+            try await client.query("""
+                SELECT count(*) FROM unnest(\(keys)::TEXT[]) WITH ORDINALITY AS k(key, n),
+                    LATERAL \(unescaped: tablePrefix)_hit(k.key, NULL, \(length), \(ms)) AS h
+                """, logger: logger).collect()
+        }
+    }
+
+    public func counters(_ keys: [String]) async throws -> [String: WindowCounter] {
+        guard !keys.isEmpty else { return [:] }
+        return try await run {
+            var found: [String: WindowCounter] = [:]
+            let rows = try await client.query("""
+                SELECT key, bucket_start, current_count, previous_count, blocked_until FROM \(unescaped: windows)
+                WHERE key = ANY(\(keys)::TEXT[])
+                """, logger: logger)
+            for try await (key, bucket, current, previous, blocked) in rows.decode((String, Int64, Int64, Int64, Int64).self) {
+                found[key] = WindowCounter(bucketStart: bucket, current: current, previous: previous, blockedUntil: blocked)
+            }
+            return found
+        }
+    }
+
+    public func topCounters(prefix: String, limit: Int, now: Date) async throws -> [(key: String, counter: WindowCounter)] {
+        let ms = now.millisecondsSince1970
+        return try await run {
+            var found: [(key: String, counter: WindowCounter)] = []
+            let rows = try await client.query("""
+                SELECT key, bucket_start, current_count, previous_count, blocked_until FROM \(unescaped: windows)
+                WHERE left(key, \(Int64(prefix.count))::INTEGER) = \(prefix) AND expires_at > \(ms)
+                ORDER BY current_count + previous_count DESC, key COLLATE "C" LIMIT \(Int64(max(0, limit)))
+                """, logger: logger)
+            for try await (key, bucket, current, previous, blocked) in rows.decode((String, Int64, Int64, Int64, Int64).self) {
+                found.append((key: key, counter: WindowCounter(bucketStart: bucket, current: current, previous: previous,
+                                                               blockedUntil: blocked)))
+            }
+            return found
         }
     }
 

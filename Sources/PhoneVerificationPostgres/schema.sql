@@ -86,6 +86,11 @@ DROP FUNCTION IF EXISTS smskit_start(BIGINT, TEXT, TEXT, BIGINT, BIGINT, TEXT, B
 
 DROP FUNCTION IF EXISTS smskit_check(TEXT, BYTEA, TEXT, BIGINT, BIGINT);
 
+-- Version 2 of the start function had no region cap, conversion holds or counters.
+DROP FUNCTION IF EXISTS smskit_start(BIGINT, TEXT, TEXT, BIGINT, BIGINT, TEXT, BIGINT, BIGINT, TEXT, BIGINT,
+    BIGINT, TEXT, BIGINT, BIGINT, TEXT, BIGINT, BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, BYTEA, BYTEA,
+    TEXT, BOOLEAN, BIGINT, INTEGER, TEXT);
+
 -- Whether one more hit fits in a window (WindowCounter.allows on the rolled row); counts nothing.
 -- A refusal answers the row as stored: the caller rolls it to compute when to retry.
 CREATE OR REPLACE FUNCTION smskit_peek(p_key TEXT, p_limit BIGINT, p_window BIGINT, p_now BIGINT,
@@ -110,10 +115,14 @@ CREATE OR REPLACE FUNCTION smskit_start(
     p_cooldown BIGINT,
     p_id TEXT, p_e164 TEXT, p_digest BYTEA, p_sealed BYTEA, p_locale TEXT, p_is_test BOOLEAN,
     p_expires BIGINT, p_max_attempts INTEGER, p_range_key TEXT,
+    p_cap_key TEXT, p_cap_limit BIGINT, p_cap_window BIGINT, p_cap_monitor BOOLEAN,
+    p_hold_keys TEXT[], p_hold_windows BIGINT[], p_hold_min BIGINT[], p_hold_approved BIGINT[],
+    p_hold_delivered BIGINT[], p_hold_durations BIGINT[], p_hold_monitor BOOLEAN[],
+    p_sent_keys TEXT[], p_sent_window BIGINT, p_range_monitor BOOLEAN,
     OUT outcome TEXT, OUT at_ms BIGINT, OUT c_bucket BIGINT, OUT c_cur BIGINT, OUT c_prev BIGINT,
     OUT r_id TEXT, OUT r_digest BYTEA, OUT r_sealed BYTEA, OUT r_locale TEXT, OUT r_is_test BOOLEAN,
     OUT r_created BIGINT, OUT r_expires BIGINT, OUT r_attempts INTEGER, OUT r_max INTEGER,
-    OUT r_sends INTEGER, OUT r_range TEXT)
+    OUT r_sends INTEGER, OUT r_range TEXT, OUT held_key TEXT, OUT monitored TEXT)
 LANGUAGE plpgsql AS $$
 DECLARE
     h RECORD;
@@ -121,11 +130,19 @@ DECLARE
     has_open BOOLEAN := false;
     s BIGINT;
     a BIGINT;
+    d BIGINT;
+    f BIGINT;
+    win BIGINT;
+    k TEXT;
+    tripped BOOLEAN;
 BEGIN
     PERFORM pg_advisory_xact_lock(hashtextextended('smskit_start:' || p_e164, 0));
     IF p_range IS NOT NULL THEN
         SELECT w.blocked_until INTO a FROM smskit_windows w WHERE w.key = 'rs:' || p_range;
-        IF a > p_now THEN outcome := 'blocked'; at_ms := a; RETURN; END IF;
+        IF a > p_now THEN
+            IF NOT p_range_monitor THEN outcome := 'blocked'; at_ms := a; RETURN; END IF;
+            monitored := concat_ws(',', monitored, 'range_blocked');
+        END IF;
     END IF;
     IF p_cooldown IS NOT NULL THEN
         SELECT * INTO v FROM smskit_verifications x WHERE x.e164 = p_e164
@@ -162,6 +179,54 @@ BEGIN
         END IF;
         c_bucket := NULL; c_cur := NULL; c_prev := NULL;
     END IF;
+    -- Monitor mode notes what a rule would refuse and goes on.
+    IF p_cap_key IS NOT NULL THEN
+        SELECT * INTO h FROM smskit_peek(p_cap_key, p_cap_limit, p_cap_window, p_now);
+        IF NOT h.allowed THEN
+            IF p_cap_monitor THEN
+                monitored := concat_ws(',', monitored, 'region_capped');
+            ELSE
+                outcome := 'capped'; c_bucket := h.bucket; c_cur := h.cur; c_prev := h.prev; RETURN;
+            END IF;
+        END IF;
+    END IF;
+    -- HoldRule.trips, on window estimates times the window length.
+    FOR i IN 1 .. coalesce(array_length(p_hold_keys, 1), 0) LOOP
+        k := p_hold_keys[i];
+        win := p_hold_windows[i];
+        a := NULL;
+        SELECT x.blocked_until INTO a FROM smskit_windows x WHERE x.key = 'xh:' || k;
+        IF a > p_now THEN
+            IF p_hold_monitor[i] THEN
+                monitored := concat_ws(',', monitored, 'conversion_hold'); CONTINUE;
+            END IF;
+            outcome := 'held'; at_ms := a; held_key := k; RETURN;
+        END IF;
+        SELECT smskit_weighted(x.bucket_start, x.current_count, x.previous_count, win, p_now) INTO s
+            FROM smskit_windows x WHERE x.key = 'xs:' || k;
+        s := coalesce(s, 0);
+        IF s < p_hold_min[i] * win THEN CONTINUE; END IF;
+        a := NULL; d := NULL; f := NULL;
+        SELECT smskit_weighted(x.bucket_start, x.current_count, x.previous_count, win, p_now) INTO a
+            FROM smskit_windows x WHERE x.key = 'xa:' || k;
+        SELECT smskit_weighted(x.bucket_start, x.current_count, x.previous_count, win, p_now) INTO d
+            FROM smskit_windows x WHERE x.key = 'xd:' || k;
+        SELECT smskit_weighted(x.bucket_start, x.current_count, x.previous_count, win, p_now) INTO f
+            FROM smskit_windows x WHERE x.key = 'xf:' || k;
+        a := coalesce(a, 0); d := coalesce(d, 0); f := coalesce(f, 0);
+        tripped := a * 10000 < s * p_hold_approved[i]
+            OR (p_hold_delivered[i] >= 0 AND d + f > 0 AND d * 10000 < s * p_hold_delivered[i]);
+        IF NOT tripped THEN CONTINUE; END IF;
+        IF p_hold_monitor[i] THEN
+            monitored := concat_ws(',', monitored, 'conversion_hold'); CONTINUE;
+        END IF;
+        a := p_now + p_hold_durations[i];
+        INSERT INTO smskit_windows (key, bucket_start, current_count, previous_count, blocked_until, expires_at)
+        VALUES ('xh:' || k, 0, 0, 0, a, a)
+        ON CONFLICT (key) DO UPDATE SET bucket_start = 0, current_count = 0, previous_count = 0,
+            blocked_until = excluded.blocked_until, expires_at = excluded.expires_at;
+        outcome := 'held_now'; at_ms := a; held_key := k; RETURN;
+    END LOOP;
     IF p_client_key IS NOT NULL THEN
         SELECT * INTO h FROM smskit_hit(p_client_key, p_client_limit, p_client_window, p_now);
         IF NOT h.allowed THEN
@@ -175,7 +240,11 @@ BEGIN
         IF s > p_threshold * p_range_window THEN
             SELECT smskit_weighted(w.bucket_start, w.current_count, w.previous_count, p_range_window, p_now)
                 INTO a FROM smskit_windows w WHERE w.key = 'ra:' || p_range;
-            IF coalesce(a, 0) * 10000 < s * p_ratio THEN
+            IF coalesce(a, 0) * 10000 < s * p_ratio AND p_range_monitor THEN
+                IF strpos(coalesce(monitored, ''), 'range_blocked') = 0 THEN
+                    monitored := concat_ws(',', monitored, 'range_blocked');
+                END IF;
+            ELSIF coalesce(a, 0) * 10000 < s * p_ratio THEN
                 UPDATE smskit_windows w SET blocked_until = p_now + p_block,
                     expires_at = greatest(w.expires_at, p_now + p_block) WHERE w.key = 'rs:' || p_range;
                 outcome := 'blocked_now'; at_ms := p_now + p_block; RETURN;
@@ -188,6 +257,12 @@ BEGIN
     IF p_daily_key IS NOT NULL THEN
         PERFORM smskit_hit(p_daily_key, NULL, p_daily_window, p_now);
     END IF;
+    IF p_cap_key IS NOT NULL THEN
+        PERFORM smskit_hit(p_cap_key, NULL, p_cap_window, p_now);
+    END IF;
+    FOR i IN 1 .. coalesce(array_length(p_sent_keys, 1), 0) LOOP
+        PERFORM smskit_hit(p_sent_keys[i], NULL, p_sent_window, p_now);
+    END LOOP;
     IF has_open THEN
         UPDATE smskit_verifications x SET send_count = x.send_count + 1, last_sent_at = p_now WHERE x.id = v.id;
         outcome := 'resend'; r_id := v.id; r_digest := v.digest; r_sealed := v.sealed_code;

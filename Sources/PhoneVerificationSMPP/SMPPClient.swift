@@ -1,4 +1,5 @@
 import Logging
+import PhoneVerification
 import NIOCore
 import NIOPosix
 
@@ -494,7 +495,9 @@ public actor SMPPClient {
             }
         case .undecodable(let commandID, let sequenceNumber, let error):
             eventSink.yield(.protocolError(error))
-            logger.warning("SMPP PDU not readable", metadata: ["command": "\(commandID)", "error": "\(error.message)"])
+            logger.warning("SMPP PDU not readable", metadata: [
+                "command": "\(commandID)", "error": "\(PhoneVerifier.redactingNumbers(in: error.message))",
+            ])
             if commandID.isResponse {
                 // A response we cannot read: the SMSC answered, but whether it accepted is unknown.
                 if pending[sequenceNumber] != nil {

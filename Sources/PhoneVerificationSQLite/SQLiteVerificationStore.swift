@@ -242,6 +242,35 @@ public final class SQLiteVerificationStore: VerificationStore {
         }
     }
 
+    public func count(_ keys: [String], window: Duration, now: Date) async throws {
+        try await transaction { db in
+            var transaction = Transaction(db: db)
+            try transaction.count(keys, window: window, now: now)
+        }
+    }
+
+    public func counters(_ keys: [String]) async throws -> [String: WindowCounter] {
+        try await transaction { db in
+            let transaction = Transaction(db: db)
+            var found: [String: WindowCounter] = [:]
+            for key in keys { if let counter = try transaction.counter(key) { found[key] = counter } }
+            return found
+        }
+    }
+
+    public func topCounters(prefix: String, limit: Int, now: Date) async throws -> [(key: String, counter: WindowCounter)] {
+        // substr, not LIKE: a prefix may hold LIKE's wildcards (`_`).
+        let rows = try await transaction { db in
+            try Row.fetchAll(db, sql: """
+                SELECT key, bucket_start, current_count, previous_count, blocked_until FROM windows
+                WHERE substr(key, 1, ?) = ? AND expires_at > ?
+                ORDER BY current_count + previous_count DESC, key LIMIT ?
+                """, arguments: [prefix.utf8.count, prefix, now.millisecondsSince1970, max(0, limit)])
+                .map { row -> (String, Int64, Int64, Int64, Int64) in (row[0], row[1], row[2], row[3], row[4]) }
+        }
+        return rows.map { (key: $0.0, counter: WindowCounter(bucketStart: $0.1, current: $0.2, previous: $0.3, blockedUntil: $0.4)) }
+    }
+
     /// How many verifications and windows the file holds (for tests and monitoring).
     package func entryCounts() async throws -> (verifications: Int, windows: Int) {
         try await transaction { db in

@@ -205,6 +205,9 @@ paths:
         or `client_key` when the API key is marked trusted (ignored otherwise). A second start
         for a number with an open verification after the cooldown is a resend (same `id`,
         `resend: true`).
+        The send guard's refusals are 429 with `Retry-After`: `number_rate_limited`,
+        `client_rate_limited`, `too_many_failed_checks`, `range_blocked`, `resend_cooldown`,
+        `region_capped`, `conversion_hold`.
       requestBody:
         required: true
         content:
@@ -224,13 +227,47 @@ paths:
         "422":
           description: |
             The number or a value is refused: `invalid_number`, `fictional_number`,
-            `region_not_allowed`, `refused_number_type`, `invalid_language_code`,
+            `region_not_allowed`, `refused_number_type`, `number_denied`, `invalid_language_code`,
             `invalid_client_key`, `invalid_request`.
           content:
             application/json:
               schema: { $ref: "#/components/schemas/Error" }
         "429": { $ref: "#/components/responses/RateLimited" }
         "502": { $ref: "#/components/responses/Error" }
+        "503": { $ref: "#/components/responses/StoreUnavailable" }
+        default: { $ref: "#/components/responses/Error" }
+  /v1/stats:
+    get:
+      operationId: conversionStats
+      summary: SMS sent, delivered, failed and approved per region, range or carrier.
+      description: |
+        The store's conversion counters over the last 24 hours (a sliding window estimated
+        from two buckets), for the `limit` values that sent the most SMS, the most first
+        (ties by value). The fields of `smskit verify stats --format json`. Values whose
+        counts all left the window are not listed.
+      parameters:
+        - name: by
+          in: query
+          required: false
+          schema: { type: string, enum: [region, range, carrier], default: region }
+        - name: limit
+          in: query
+          required: false
+          schema: { type: integer, minimum: 1, maximum: 1000, default: 20 }
+      responses:
+        "200":
+          description: The counters.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ConversionStats" }
+        "401": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "422":
+          description: "`invalid_request`: `by` or `limit` out of range."
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Error" }
+        "429": { $ref: "#/components/responses/RateLimited" }
         "503": { $ref: "#/components/responses/StoreUnavailable" }
         default: { $ref: "#/components/responses/Error" }
   /v1/verifications/{id}/check:
@@ -336,6 +373,24 @@ components:
               - $ref: "#/components/schemas/CheckRefusal"
               - $ref: "#/components/schemas/Error"
   schemas:
+    ConversionStats:
+      type: object
+      required: [by, window_seconds, stats]
+      properties:
+        by: { type: string, enum: [region, range, carrier] }
+        window_seconds: { type: [integer, "null"], description: "The window; null when conversion is not counted." }
+        stats:
+          type: array
+          maxItems: 1000
+          items:
+            type: object
+            required: [value, sent, delivered, failed, approved]
+            properties:
+              value: { type: string, description: "Region code (GB), range (44:740012) or carrier name." }
+              sent: { type: integer, minimum: 0 }
+              delivered: { type: integer, minimum: 0 }
+              failed: { type: integer, minimum: 0 }
+              approved: { type: integer, minimum: 0 }
     Status:
       type: object
       required: [status]
@@ -389,7 +444,12 @@ components:
     EncoderOptions:
       type: object
       properties:
-        national_tables: { type: [string, "null"], description: "none (default), all, or a comma-separated list such as turkish,es,6." }
+        national_tables:
+          type: [string, "null"]
+          description: |
+            none (default), all, or a comma-separated list of languages by English name, ISO 639-1 code
+            or NLI (1 to 13), in any case: turkish,es,6.
+          pattern: "^(?:[Nn][Oo][Nn][Ee]|[Aa][Ll][Ll]|,*(?: *(?:[Tt][Uu][Rr][Kk][Ii][Ss][Hh]|[Ss][Pp][Aa][Nn][Ii][Ss][Hh]|[Pp][Oo][Rr][Tt][Uu][Gg][Uu][Ee][Ss][Ee]|[Bb][Ee][Nn][Gg][Aa][Ll][Ii]|[Gg][Uu][Jj][Aa][Rr][Aa][Tt][Ii]|[Hh][Ii][Nn][Dd][Ii]|[Kk][Aa][Nn][Nn][Aa][Dd][Aa]|[Mm][Aa][Ll][Aa][Yy][Aa][Ll][Aa][Mm]|[Oo][Rr][Ii][Yy][Aa]|[Pp][Uu][Nn][Jj][Aa][Bb][Ii]|[Tt][Aa][Mm][Ii][Ll]|[Tt][Ee][Ll][Uu][Gg][Uu]|[Uu][Rr][Dd][Uu]|[Tt][Rr]|[Ee][Ss]|[Pp][Tt]|[Bb][Nn]|[Gg][Uu]|[Hh][Ii]|[Kk][Nn]|[Mm][Ll]|[Oo][Rr]|[Pp][Aa]|[Tt][Aa]|[Tt][Ee]|[Uu][Rr]|\\+?0*(?:[1-9]|1[0-3])) *(?:,+ *(?:[Tt][Uu][Rr][Kk][Ii][Ss][Hh]|[Ss][Pp][Aa][Nn][Ii][Ss][Hh]|[Pp][Oo][Rr][Tt][Uu][Gg][Uu][Ee][Ss][Ee]|[Bb][Ee][Nn][Gg][Aa][Ll][Ii]|[Gg][Uu][Jj][Aa][Rr][Aa][Tt][Ii]|[Hh][Ii][Nn][Dd][Ii]|[Kk][Aa][Nn][Nn][Aa][Dd][Aa]|[Mm][Aa][Ll][Aa][Yy][Aa][Ll][Aa][Mm]|[Oo][Rr][Ii][Yy][Aa]|[Pp][Uu][Nn][Jj][Aa][Bb][Ii]|[Tt][Aa][Mm][Ii][Ll]|[Tt][Ee][Ll][Uu][Gg][Uu]|[Uu][Rr][Dd][Uu]|[Tt][Rr]|[Ee][Ss]|[Pp][Tt]|[Bb][Nn]|[Gg][Uu]|[Hh][Ii]|[Kk][Nn]|[Mm][Ll]|[Oo][Rr]|[Pp][Aa]|[Tt][Aa]|[Tt][Ee]|[Uu][Rr]|\\+?0*(?:[1-9]|1[0-3])) *)*,*)?)$"
         smart_encoding: { type: [boolean, "null"] }
         normalize: { type: [boolean, "null"] }
         sixteen_bit_reference: { type: [boolean, "null"] }
@@ -413,11 +473,20 @@ components:
               description: verification_code (default), verification_code_expiry, login_code, mfa_code.
             lang: { type: string, minLength: 1, description: "BCP 47 tag such as hi, pt-BR, ar-EG." }
             code: { type: string, pattern: "^[A-Za-z0-9-]{1,16}$", description: "1 to 16 ASCII letters, digits or hyphens (other scripts' digits are folded)." }
-            app: { type: string }
-            minutes: { type: [integer, "null"], minimum: 0 }
-            webotp: { type: [string, "null"] }
-            app_hash: { type: [string, "null"], description: "Android SMS Retriever app hash, 11 characters." }
-            segment_budget: { type: [integer, "null"], minimum: 1 }
+            app:
+              type: string
+              description: "1 to 64 characters once control and bidirectional formatting characters are removed."
+              minLength: 1
+              maxLength: 64
+              pattern: "[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]"
+            minutes: { type: [integer, "null"], minimum: 0, maximum: 9223372036854775807 }
+            webotp:
+              type: [string, "null"]
+              description: "The WebOTP origin: a bare ASCII host name (punycode for others), optionally with a port."
+              maxLength: 253
+              pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*(?::[0-9]{1,5})?$"
+            app_hash: { type: [string, "null"], pattern: "^[A-Za-z0-9+/]{11}$", description: "Android SMS Retriever app hash, 11 characters." }
+            segment_budget: { type: [integer, "null"], minimum: 1, maximum: 9223372036854775807 }
     Analysis:
       type: object
       required: [text, encoding, national_language_tables, length, length_unit, segments, remaining_in_last_segment,
@@ -508,8 +577,12 @@ components:
       required: [number]
       properties:
         number: { type: string, description: "E.164, international, or national with region." }
-        region: { type: [string, "null"], description: "Default region for a national number." }
-        lang: { type: [string, "null"], description: "SMS language (e.g. pt-BR); default the number's region's." }
+        region: { type: [string, "null"], pattern: "^(?:[A-Za-z]{2}|001)$", description: "Default region for a national number: two letters (any case) or 001." }
+        lang:
+          type: [string, "null"]
+          maxLength: 64
+          pattern: "^[A-Za-z0-9_@=;.-]*$"
+          description: "SMS language (e.g. pt-BR); default the number's region's."
         client_key:
           type: [string, "null"]
           description: Who asks, for the per-client limit; used only with a trusted API key.
@@ -530,7 +603,7 @@ components:
       type: object
       required: [code]
       properties:
-        code: { type: string, description: "The code from the SMS: 4 to 10 ASCII digits." }
+        code: { type: string, pattern: "^[0-9]{4,10}$", description: "The code from the SMS: 4 to 10 ASCII digits." }
     CheckResult:
       type: object
       required: [status]

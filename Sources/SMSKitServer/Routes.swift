@@ -17,6 +17,7 @@ extension Endpoint {
         Endpoint(.post, "/v1/verifications", body: .json, needsVerification: true, VerificationEndpoints.startHandler),
         Endpoint(.post, "/v1/verifications/{id}/check", body: .json, needsVerification: true,
                  VerificationEndpoints.checkHandler),
+        Endpoint(.get, "/v1/stats", needsVerification: true, VerificationEndpoints.statsHandler),
     ]
 }
 

@@ -12,10 +12,16 @@ import Prometheus
 ///   `malformed_http`, `connection_evicted` (an idle connection closed at the connection limit),
 ///   `connection_limit` (a new one closed: every open one was busy), and the verification send guard's `region_not_allowed`,
 ///   `refused_number_type`, `fictional_number`, `number_rate_limited`, `client_rate_limited`,
-///   `too_many_failed_checks`, `range_blocked`, `resend_cooldown`);
+///   `too_many_failed_checks`, `range_blocked`, `resend_cooldown`, `region_capped`, `conversion_hold`,
+///   `number_denied`);
 /// - `smskit_verifications_total{operation,outcome}`: `start` with `started`, `resent`, `test` or
 ///   the error code; `check` with the check status or the error code;
-/// - `smskit_sms_sent_total{encoding,segments}`: SMS the sender accepted.
+/// - `smskit_sms_sent_total{encoding,segments}`: SMS the sender accepted;
+/// - `smskit_verification_sms_total{region}` (starts that sent an SMS) and
+///   `smskit_verification_approvals_total{region}`: this process's conversion by region (the
+///   store-wide figures by region, range and carrier are `GET /v1/stats`);
+/// - `smskit_guard_monitored_total{rule}`: starts a rule in monitor mode would have refused
+///   (`region_capped`, `conversion_hold`, `range_blocked`).
 struct ServiceMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     let factory: PrometheusMetricsFactory
@@ -52,6 +58,23 @@ struct ServiceMetrics: Sendable {
     func verification(_ operation: String, outcome: String) {
         Counter(label: "smskit_verifications_total", dimensions: [("operation", operation), ("outcome", outcome)],
                 factory: factory).increment()
+    }
+
+    /// A start that sent an SMS, by the number's region (a small label set: about 250 values).
+    func verificationSMS(region: String?) {
+        Counter(label: "smskit_verification_sms_total", dimensions: [("region", region ?? "unknown")], factory: factory)
+            .increment()
+    }
+
+    /// An approved check, by the number's region.
+    func approval(region: String?) {
+        Counter(label: "smskit_verification_approvals_total", dimensions: [("region", region ?? "unknown")],
+                factory: factory).increment()
+    }
+
+    /// A start that a rule in monitor mode would have refused.
+    func monitored(_ rule: String) {
+        Counter(label: "smskit_guard_monitored_total", dimensions: [("rule", rule)], factory: factory).increment()
     }
 
     func smsSent(encoding: String, segments: Int) {

@@ -32,6 +32,8 @@ struct VerificationEndpoints: Sendable {
     let services: [any Service]
     let metrics: ServiceMetrics
     let clock: VerificationClock
+    let logger: Logger
+    let engine = PhoneNumberEngine()
 
     init(settings: VerificationSettings, metrics: ServiceMetrics, logger: Logger) throws(ServiceConfigurationError) {
         let opened = settings.store
@@ -51,6 +53,32 @@ struct VerificationEndpoints: Sendable {
         self.services = services
         self.metrics = metrics
         self.clock = settings.clock
+        self.logger = logger
+    }
+
+    // MARK: Stats
+
+    /// `GET /v1/stats?by=region|range|carrier&limit=N`: the conversion counters of the values that
+    /// sent the most SMS over the window (20 by default, at most 1,000).
+    func stats(by: String?, limit: String?) async throws -> JSONValue {
+        guard let dimension = ConversionDimension(rawValue: by ?? "region") else {
+            throw ServiceError.invalidRequest("'by' is region, range or carrier.")
+        }
+        var count = 20
+        if let limit {
+            guard let value = Int(limit), (1...PhoneVerifier.maximumStatsLimit).contains(value) else {
+                throw ServiceError.invalidRequest("'limit' is a whole number from 1 to \(PhoneVerifier.maximumStatsLimit).")
+            }
+            count = value
+        }
+        try await prepareStore("stats")
+        let rows: [ConversionStats]
+        do {
+            rows = try await verifier.conversionStats(by: dimension, limit: count)
+        } catch {
+            throw serviceError(error)
+        }
+        return ConversionStatsDocument.json(rows, by: dimension, window: verifier.configuration.conversion?.window)
     }
 
     // MARK: Start
@@ -83,16 +111,23 @@ struct VerificationEndpoints: Sendable {
                                                languageCode: query.lang, clientKey: clientKey)
         } catch {
             metrics.verification("start", outcome: error.code.name)
+            // The message may hold the number: only the code is logged.
+            logger.debug("start refused", metadata: ["code": "\(error.code.name)"])
             throw serviceError(error)
         }
-        metrics.verification("start", outcome: started.isTest ? "test" : started.isResend ? "resent" : "started")
-        return .object([
-            ("id", .string(started.id)), ("e164", .string(started.e164)), ("locale", .string(started.locale)),
-            ("segments", .int(started.segments)),
-            ("expires_at", .string(Self.timestamp(started.expiresAt))),
-            ("resend_allowed_at", .string(Self.timestamp(started.resendAllowedAt))),
-            ("test", .bool(started.isTest)), ("resend", .bool(started.isResend)),
+        logger.debug("start", metadata: [
+            "number": "\(PhoneVerifier.redacted(e164: started.e164))", "region": "\(started.region ?? "-")",
+            "resend": "\(started.isResend)", "test": "\(started.isTest)",
         ])
+        metrics.verification("start", outcome: started.isTest ? "test" : started.isResend ? "resent" : "started")
+        if !started.isTest { metrics.verificationSMS(region: started.region) }
+        for rule in started.monitored {
+            metrics.monitored(rule)
+            // Which rule and where, never the number.
+            logger.warning("a rule in monitor mode would have refused a start",
+                           metadata: ["rule": "\(rule)", "region": "\(started.region ?? "-")"])
+        }
+        return VerificationDocuments.started(started)
     }
 
     // MARK: Check
@@ -118,9 +153,10 @@ struct VerificationEndpoints: Sendable {
         let message: String
         switch result {
         case .approved(let e164):
-            return (.ok, .object([("status", .string(result.status)), ("e164", .string(e164))]), headers)
-        case .incorrectCode(let left):
-            return (.ok, .object([("status", .string(result.status)), ("attempts_left", .int(left))]), headers)
+            metrics.approval(region: (try? engine.parse(e164: e164)).flatMap(engine.region(of:))?.identifier)
+            return (.ok, .object(VerificationDocuments.checked(result)), headers)
+        case .incorrectCode:
+            return (.ok, .object(VerificationDocuments.checked(result)), headers)
         case .notFound:
             (status, message) = (.notFound, "There is no verification with this ID.")
         case .alreadyUsed:
@@ -131,8 +167,7 @@ struct VerificationEndpoints: Sendable {
             headers[.retryAfter] = String(max(1, verifier.configuration.resendCooldown.components.seconds))
             (status, message) = (.tooManyRequests, "Too many wrong codes for this verification; start a new one.")
         }
-        return (status, .object([
-            ("status", .string(result.status)),
+        return (status, .object(VerificationDocuments.checked(result) + [
             ("error", .object([("code", .string(result.status)), ("message", .string(message))])),
         ]), headers)
     }
@@ -178,7 +213,11 @@ struct VerificationEndpoints: Sendable {
                 metrics.refusal(code.name)
             }
             return ServiceError(.unprocessableContent, code.name, Self.sentence(error.message))
-        case .numberRateLimited, .clientRateLimited, .rangeBlocked, .resendCooldown, .tooManyFailedChecks:
+        case .numberDenied:
+            metrics.refusal(code.name)
+            return ServiceError(.unprocessableContent, code.name, "This number is not sent codes.")
+        case .numberRateLimited, .clientRateLimited, .rangeBlocked, .resendCooldown, .tooManyFailedChecks,
+             .regionCapped, .conversionHold:
             metrics.refusal(code.name)
             var headers = HTTPFields()
             let seconds = error.retryAfter.map { $0.timeIntervalSince(clock.now()) } ?? 1
@@ -195,10 +234,6 @@ struct VerificationEndpoints: Sendable {
     static func sentence(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601)
     }
 }
 
@@ -229,10 +264,13 @@ extension ServiceError {
 }
 
 /// Deletes expired verifications and empty windows in the background, until graceful shutdown.
-struct VerificationSweepService: Service {
+struct VerificationSweepService: Service, CustomStringConvertible {
     let verifier: PhoneVerifier
     let interval: Duration
     let logger: Logger
+
+    /// What ServiceLifecycle logs at debug: never the verifier's configuration (its number lists).
+    var description: String { "VerificationSweepService(every: \(interval))" }
 
     func run() async throws {
         let logger = logger

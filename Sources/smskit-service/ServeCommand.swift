@@ -152,6 +152,24 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("daily-number-limit"), help: ArgumentHelp("SMS per number per 24 h, resends included, or none [SMSKIT_DAILY_NUMBER_LIMIT]; default 10.", valueName: "N"))
     var dailyNumberLimit: String?
 
+    @Option(name: .customLong("region-caps"), help: ArgumentHelp("SMS per region per 24 h: a default and REGION=N overrides, e.g. 10000,NG=200, or none [SMSKIT_REGION_CAPS]; default 10000.", valueName: "LIST"))
+    var regionCaps: String?
+
+    @Option(name: .customLong("range-hold"), help: ArgumentHelp("Hold a number range whose conversion is low: SENT:APPROVED:DELIVERED:HOURS, or none [SMSKIT_RANGE_HOLD]; default 50:0.1:0.3:12.", valueName: "RULE"))
+    var rangeHold: String?
+
+    @Option(name: .customLong("region-hold"), help: ArgumentHelp("Hold a region whose conversion is low: SENT:APPROVED:DELIVERED:HOURS, or none [SMSKIT_REGION_HOLD]; default 500:0.1:0.3:6.", valueName: "RULE"))
+    var regionHold: String?
+
+    @Option(name: .customLong("monitor"), help: ArgumentHelp("Rules that only log and count what they would refuse: region-caps, range-hold, region-hold, range-velocity [SMSKIT_GUARD_MONITOR].", valueName: "LIST"))
+    var monitor: String?
+
+    @Option(name: .customLong("allow-numbers-file"), help: ArgumentHelp("Numbers, one a line, that skip the region rules (not the number limits) [SMSKIT_ALLOW_NUMBERS_FILE].", valueName: "PATH"))
+    var allowNumbersFile: String?
+
+    @Option(name: .customLong("deny-numbers-file"), help: ArgumentHelp("Numbers, one a line, that never get a code [SMSKIT_DENY_NUMBERS_FILE].", valueName: "PATH"))
+    var denyNumbersFile: String?
+
     @Option(name: .customLong("retention-days"), help: ArgumentHelp("Days an expired verification is kept before the background sweep deletes it [SMSKIT_VERIFY_RETENTION_DAYS]; default 30.", valueName: "DAYS"))
     var retentionDays: String?
 
@@ -303,8 +321,83 @@ extension ServeCommand {
             }
             settings.verifier.retention = .seconds(days * 86_400)
         }
+        if let text = setting(regionCaps, "SMSKIT_REGION_CAPS") { sendGuard.regionCaps = try Self.regionCaps(text) }
+        if let text = setting(rangeHold, "SMSKIT_RANGE_HOLD") { sendGuard.rangeHold = try Self.hold(text, "range hold") }
+        if let text = setting(regionHold, "SMSKIT_REGION_HOLD") { sendGuard.regionHold = try Self.hold(text, "region hold") }
+        if let list = setting(monitor, "SMSKIT_GUARD_MONITOR") {
+            for item in list.split(separator: ",") {
+                switch item.lowercased() {
+                case "region-caps": sendGuard.regionCaps?.monitor = true
+                case "range-hold": sendGuard.rangeHold?.monitor = true
+                case "region-hold": sendGuard.regionHold?.monitor = true
+                case "range-velocity": sendGuard.rangeVelocity?.monitor = true
+                default: throw CLIError.usage("'\(item.prefix(32))' is not a rule with a monitor mode; use region-caps, range-hold, region-hold or range-velocity")
+                }
+            }
+        }
+        if let path = setting(allowNumbersFile, "SMSKIT_ALLOW_NUMBERS_FILE") { sendGuard.allowedNumbers = try Self.numbers(path) }
+        if let path = setting(denyNumbersFile, "SMSKIT_DENY_NUMBERS_FILE") { sendGuard.deniedNumbers = try Self.numbers(path) }
         settings.verifier.sendGuard = sendGuard
         return settings
+    }
+
+    /// `10000,NG=200,GB=none`: a default cap (or `none`) and caps of single regions.
+    static func regionCaps(_ text: String) throws -> RegionCaps? {
+        if text.lowercased() == "none" { return nil }
+        var caps = RegionCaps()
+        for item in text.split(separator: ",") {
+            let parts = item.split(separator: "=", maxSplits: 1)
+            if parts.count == 1 {
+                caps.defaultLimit = try count(String(parts[0]), "default region cap")
+            } else {
+                guard let region = RegionCode(parts[0].uppercased()) else {
+                    throw CLIError.usage("'\(parts[0].prefix(32))' in the region caps is not a region code")
+                }
+                caps.perRegion[region] = try count(String(parts[1]), "cap of \(region)") ?? Int.max
+            }
+        }
+        return caps
+    }
+
+    /// `SENT:APPROVED:DELIVERED:HOURS` (`50:0.1:0.3:12`; DELIVERED may be `none`), or `none`.
+    static func hold(_ text: String, _ what: String) throws -> ConversionHold? {
+        if text.lowercased() == "none" { return nil }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        let ratio = { (text: String) -> Double? in Double(text).flatMap { (0...1).contains($0) ? $0 : nil } }
+        guard parts.count == 4, let sent = Int(parts[0]), (1...10_000_000).contains(sent),
+              let approved = ratio(parts[1]), let hours = Int(parts[3]), (1...8760).contains(hours) else {
+            throw CLIError.usage("the \(what) is SENT:APPROVED:DELIVERED:HOURS (e.g. 50:0.1:0.3:12) or none, not '\(text.prefix(64))'")
+        }
+        var delivered: Double?
+        if parts[2].lowercased() != "none" {
+            guard let value = ratio(parts[2]) else {
+                throw CLIError.usage("the delivered share of the \(what) is 0 to 1 or none, not '\(parts[2].prefix(32))'")
+            }
+            delivered = value
+        }
+        return ConversionHold(minimumSent: sent, minimumApprovalRatio: approved, minimumDeliveryRatio: delivered,
+                              duration: .seconds(hours * 3600))
+    }
+
+    /// A file of numbers, one a line, in international form (`#` starts a comment), as E.164.
+    static func numbers(_ path: String) throws -> Set<String> {
+        let limit = 16 << 20
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError.usage("cannot read the number file \(path)")
+        }
+        guard data.count <= limit else { throw CLIError.usage("the number file \(path) is larger than 16 MB") }
+        let engine = PhoneNumberEngine()
+        var numbers = Set<String>()
+        for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let text = String(content.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            if text.isEmpty { continue }
+            guard let number = try? engine.parse(text, defaultRegion: nil) else {
+                throw CLIError.usage("line \(index + 1) of \(path) is not a number in international form")
+            }
+            numbers.insert(engine.formatE164(number))
+        }
+        return numbers
     }
 
     /// A positive count, or `nil` for `none`.

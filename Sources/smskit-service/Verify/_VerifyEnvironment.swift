@@ -123,7 +123,7 @@ enum _VerifyEnvironment {
     /// The command's output is its result and its messages; library logs would only add noise.
     static let quietLogger = Logger(label: "smskit.verify", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    private static func checked<T>(_ body: () throws(VerificationError) -> T) throws -> T {
+    static func checked<T>(_ body: () throws(VerificationError) -> T) throws -> T {
         do {
             return try body()
         } catch {
@@ -131,19 +131,14 @@ enum _VerifyEnvironment {
         }
     }
 
-    /// ISO 8601 with seconds, in UTC.
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601)
-    }
-
     /// Prints a refusal: the JSON error object on stdout when asked for JSON, the message on stderr.
     static func refusal(_ error: VerificationError, format: VerifyFormat) -> CLIError {
         if format == .json {
             var fields: [(String, JSONValue)] = [("error", .string(error.code.name)), ("message", .string(error.message))]
-            fields.append(("retry_after", error.retryAfter.map { .string(timestamp($0)) } ?? .null))
+            fields.append(("retry_after", error.retryAfter.map { .string(VerificationDocuments.timestamp($0)) } ?? .null))
             print(JSONValue.object(fields).rendered, terminator: "")
         }
-        let retry = error.retryAfter.map { " (retry after \(timestamp($0)))" } ?? ""
+        let retry = error.retryAfter.map { " (retry after \(VerificationDocuments.timestamp($0)))" } ?? ""
         return CLIError.failure("\(error.code.name): \(error.message)\(retry)")
     }
 }
