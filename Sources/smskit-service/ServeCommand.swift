@@ -180,9 +180,13 @@ struct ServeCommand: AsyncParsableCommand {
         // Before the configuration: the default connection limit is half of the open-file limit.
         SMSKitServer.raiseOpenFileLimit()
         let environment = ProcessInfo.processInfo.environment
-        let configuration = try makeConfiguration(environment)
+        var (configuration, verification) = try makeConfiguration(environment)
         let server: SMSKitServer
         do {
+            // The store is opened here only, once every flag is known to be good: a usage error
+            // must not leave a new SQLite file behind.
+            try SMSKitServer.validate(configuration)
+            configuration.verification = try verification.open()
             server = try SMSKitServer(configuration: configuration)
         } catch let error as ServiceConfigurationError {
             throw CLIError.usage(error.description)
@@ -204,7 +208,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    func makeConfiguration(_ environment: [String: String]) throws -> SMSKitServerConfiguration {
+    /// The server's configuration, without its verification settings, and those settings with
+    /// their store still to open.
+    func makeConfiguration(_ environment: [String: String]) throws -> (SMSKitServerConfiguration, PendingVerification) {
         var configuration = SMSKitServerConfiguration()
         func value<T: LosslessStringConvertible>(_ flag: T?, _ name: String) throws -> T? {
             if let flag { return flag }
@@ -238,7 +244,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         configuration.requiresAPIKey = !noAuth
         if let level = logLevel ?? environment["SMSKIT_LOG_LEVEL"] { configuration.logLevel = level }
-        configuration.verification = try verificationSettings(environment)
+        let verification = try verificationSettings(environment)
         do {
             var keys: [APIKeys] = []
             if let path = keysFile ?? environment["SMSKIT_KEYS_FILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
@@ -255,17 +261,33 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as ServiceConfigurationError {
             throw CLIError.usage(error.description)
         }
-        return configuration
+        return (configuration, verification)
+    }
+}
+
+/// Verification settings whose store location is read but not yet opened.
+struct PendingVerification {
+    let location: VerificationStoreLocation
+    let logger: Logger
+    /// The settings, with a store that is never used: ``open()`` puts the real one in.
+    let settings: VerificationSettings
+
+    func open() throws(ServiceConfigurationError) -> VerificationSettings {
+        var settings = settings
+        settings.store = try location.open(logger: logger)
+        return settings
     }
 }
 
 extension ServeCommand {
-    func verificationSettings(_ environment: [String: String]) throws -> VerificationSettings {
+    func verificationSettings(_ environment: [String: String]) throws -> PendingVerification {
         func setting(_ flag: String?, _ name: String) -> String? {
             flag ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
         let secret = try secret(environment)
         var settings: VerificationSettings
+        let location: VerificationStoreLocation
+        var logger = Logger(label: "smskit.serve")
         do {
             let store = try setting(store, "SMSKIT_VERIFY_STORE").map { text throws(ServiceConfigurationError) in
                 try VerificationStoreLocation(parsing: text)
@@ -273,9 +295,9 @@ extension ServeCommand {
             let sender = try setting(sender, "SMSKIT_SENDER").map { text throws(ServiceConfigurationError) in
                 try SMSSenderLocation(parsing: text)
             } ?? .default
-            var logger = Logger(label: "smskit.serve")
             logger.logLevel = Logger.Level(rawValue: logLevel ?? environment["SMSKIT_LOG_LEVEL"] ?? "info") ?? .info
-            settings = VerificationSettings(secret: secret, store: try store.open(logger: logger)) { logger, factory in
+            location = store
+            settings = VerificationSettings(secret: secret, store: OpenedVerificationStore(store: InMemoryVerificationStore())) { logger, factory in
                 sender.makeSender(logger: logger, metricsFactory: factory)
             }
         } catch {
@@ -338,7 +360,7 @@ extension ServeCommand {
         if let path = setting(allowNumbersFile, "SMSKIT_ALLOW_NUMBERS_FILE") { sendGuard.allowedNumbers = try Self.numbers(path) }
         if let path = setting(denyNumbersFile, "SMSKIT_DENY_NUMBERS_FILE") { sendGuard.deniedNumbers = try Self.numbers(path) }
         settings.verifier.sendGuard = sendGuard
-        return settings
+        return PendingVerification(location: location, logger: logger, settings: settings)
     }
 
     /// `10000,NG=200,GB=none`: a default cap (or `none`) and caps of single regions.
