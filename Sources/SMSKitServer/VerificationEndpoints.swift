@@ -46,10 +46,13 @@ struct VerificationEndpoints: Sendable {
             throw ServiceConfigurationError("The verification settings are not usable: \(error.message)")
         }
         gate = StoreGate(prepare: opened.prepare)
+        // A service group shuts its services down in reverse order, after the HTTP server: the
+        // sender's go last in the list so that they end first, once no request can use them.
         var services = opened.services
         if let interval = settings.sweepInterval {
             services.append(VerificationSweepService(verifier: verifier, interval: interval, logger: logger))
         }
+        services += settings.senderServices
         self.services = services
         self.metrics = metrics
         self.clock = settings.clock

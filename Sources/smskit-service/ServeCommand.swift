@@ -53,8 +53,8 @@ struct ServeCommand: AsyncParsableCommand {
             POST /v1/verifications/{id}/check, GET /healthz, GET /readyz, GET /metrics, \
             GET /openapi.yaml.
 
-            SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish and \
-            exits 0.
+            SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish, \
+            unbinds an SMPP session and exits 0.
 
             EXAMPLES:
               SMSKIT_API_KEYS=change-me-to-a-long-random-key SMSKIT_VERIFY_SECRET=$(openssl rand -hex 32) \\
@@ -297,9 +297,10 @@ extension ServeCommand {
             } ?? .default
             logger.logLevel = Logger.Level(rawValue: logLevel ?? environment["SMSKIT_LOG_LEVEL"] ?? "info") ?? .info
             location = store
-            settings = VerificationSettings(secret: secret, store: OpenedVerificationStore(store: InMemoryVerificationStore())) { logger, factory in
-                sender.makeSender(logger: logger, metricsFactory: factory)
-            }
+            let opened = sender.open(logger: logger)
+            settings = VerificationSettings(secret: secret, store: OpenedVerificationStore(store: InMemoryVerificationStore()),
+                                            sender: opened.sender)
+            settings.senderServices = opened.services
         } catch {
             throw CLIError.usage(error.description)
         }
