@@ -79,7 +79,8 @@ public final class PostgresVerificationStore: VerificationStore {
                 try await self.client.query(PostgresQuery(unsafeSQL: statement), logger: self.logger)
             }
             try await self.client.query(PostgresQuery(
-                unsafeSQL: "DROP TABLE IF EXISTS \(p)_verifications, \(p)_windows, \(p)_counters"), logger: self.logger)
+                unsafeSQL: "DROP TABLE IF EXISTS \(p)_message_parts, \(p)_messages, \(p)_verifications, \(p)_windows, \(p)_counters"),
+                logger: self.logger)
         }
     }
 
@@ -97,12 +98,12 @@ public final class PostgresVerificationStore: VerificationStore {
     /// Deletes every verification and window (for tests and benchmarks).
     public func removeAll() async throws {
         _ = try await run {
-            try await self.client.query(PostgresQuery(unsafeSQL: "TRUNCATE \(self.verifications), \(self.windows), \(self.events), \(self.webhookDeliveries), \(self.tablePrefix)_webhook_cursors"),
+            try await self.client.query(PostgresQuery(unsafeSQL: "TRUNCATE \(self.verifications), \(self.windows), \(self.tablePrefix)_messages, \(self.tablePrefix)_message_parts, \(self.events), \(self.webhookDeliveries), \(self.tablePrefix)_webhook_cursors"),
                                         logger: self.logger)
         }
     }
 
-    private func run<T>(_ body: () async throws -> T) async throws -> T {
+    func run<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as VerificationStoreError {
@@ -318,6 +319,7 @@ public final class PostgresVerificationStore: VerificationStore {
         let cutoff = ms - retention.milliseconds
         try await reportExpiries(now: ms)
         return try await run {
+            // Messages and their parts go with their verification (foreign keys cascade).
             let rows = try await client.query("""
                 WITH v AS (DELETE FROM \(unescaped: verifications) WHERE expires_at <= \(cutoff) RETURNING 1),
                      ev AS (DELETE FROM \(unescaped: events) WHERE time <= \(cutoff) RETURNING cursor),

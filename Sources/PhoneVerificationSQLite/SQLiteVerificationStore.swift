@@ -40,7 +40,7 @@ public final class SQLiteVerificationStore: VerificationStore {
 
     /// The schema version this store writes (kept in `PRAGMA user_version` as well as in GRDB's
     /// `grdb_migrations`, so that versions from before the migrator refuse a newer file).
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
 
     /// Opens (or creates) the store.
     ///
@@ -141,11 +141,16 @@ public final class SQLiteVerificationStore: VerificationStore {
                 PRAGMA user_version = 2;
                 """)
         }
+        // The SMS of each verification and their delivery states.
+        migrator.registerMigration("v3 messages and delivery states") { db in
+            try migrateDelivery(db)
+            try db.execute(sql: "PRAGMA user_version = 3")
+        }
         // The event log and the webhooks' delivery state.
-        migrator.registerMigration("v3 events and webhook deliveries") { db in
+        migrator.registerMigration("v4 events and webhook deliveries") { db in
             try createEventTables(db)
             try createWebhookTables(db)
-            try db.execute(sql: "PRAGMA user_version = 3")
+            try db.execute(sql: "PRAGMA user_version = 4")
         }
         return migrator
     }
@@ -247,6 +252,7 @@ public final class SQLiteVerificationStore: VerificationStore {
             try Self.reportExpiries(now: ms, in: db)
             try db.execute(sql: "DELETE FROM events WHERE time <= ?", arguments: [cutoff])
             try Self.sweepWebhookDeliveries(cutoff: cutoff, in: db)
+            // Messages and their parts go with their verification (foreign keys cascade).
             try db.execute(sql: "DELETE FROM verifications WHERE expires_at <= ?", arguments: [cutoff])
             var removed = db.changesCount
             try db.execute(sql: "DELETE FROM windows WHERE expires_at <= ?", arguments: [ms])
