@@ -277,7 +277,11 @@ public final class InMemoryVerificationStore: VerificationEventStore {
     }
 
     public func applyDeliveryReport(_ report: DeliveryReport) async throws -> DeliveryReportResult? {
-        state.withLock { $0.apply(report) }
+        state.withLock { state in
+            let result = state.apply(report)
+            if let result { _ = state.append(result.events(at: report.receivedAt)) }
+            return result
+        }
     }
 
     public func status(id: String) async throws -> VerificationStatus? {
@@ -293,6 +297,7 @@ public final class InMemoryVerificationStore: VerificationEventStore {
             guard let record = state.records[id] else { return .notFound }
             let (cancelled, outcome) = record.cancelling()
             state.records[id] = cancelled
+            _ = state.append(outcome.events(id: id, now: now))
             return outcome
         }
     }

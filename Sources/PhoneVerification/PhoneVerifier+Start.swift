@@ -317,8 +317,6 @@ extension PhoneVerifier {
                         errorCode: "send_failed", receivedAt: clock.now()))
                 }
             }
-            await appendBestEffort([VerificationEvent(verificationID: record.id, kind: .deliveryFailed, time: clock.now(),
-                                                      details: .init(errorCode: VerificationError.Code.sendFailed.name))])
             throw VerificationError(.sendFailed,
                 "the SMS to \(record.e164) was not sent; the verification was closed, start again")
         }

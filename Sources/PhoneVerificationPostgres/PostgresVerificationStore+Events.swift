@@ -8,8 +8,10 @@ extension PostgresVerificationStore: VerificationEventStore {
     /// The event log's table and functions. `<prefix>_append_event` takes a transaction-scoped
     /// advisory lock before it draws a cursor, so cursors increase in commit order (a reader that
     /// pulls after the last cursor it saw never skips an event that commits later) and sequences
-    /// per verification are `max + 1` without a race. The lock is the last one a start or a check
-    /// takes, so it adds no lock cycle.
+    /// per verification are `max + 1` without a race. The lock is the last one a start, a check, a
+    /// cancel or a delivery report takes, so it adds no lock cycle. Known limit: it serialises the
+    /// event-writing transactions of all verifications from their event to their commit
+    /// (docs/webhooks.md).
     static func eventSchema(_ p: String) -> [String] {
         [
             """
@@ -84,28 +86,34 @@ extension PostgresVerificationStore: VerificationEventStore {
         guard !new.isEmpty else { return [] }
         return try await runEvents {
             try await self.client.withTransaction(logger: self.logger) { connection in
-                var stored: [VerificationEvent] = []
-                for var event in new {
-                    let appended = try await connection.query("""
-                        SELECT \(unescaped: self.tablePrefix)_append_event(\(event.verificationID), \(event.kind.name),
-                            \(VerificationEvent.milliseconds(event.time)), \(event.details.storedJSON))
-                        """, logger: self.logger).collect()
-                    guard let cursor = try appended.first?.decode(Int64.self) else {
-                        throw VerificationStoreError(.unavailable, "the event was not appended")
-                    }
-                    // A statement of its own: the function's row is not in the snapshot of the statement that called it.
-                    let rows = try await connection.query(
-                        "SELECT sequence FROM \(unescaped: self.events) WHERE cursor = \(cursor)", logger: self.logger).collect()
-                    guard let sequence = try rows.first?.decode(Int32.self) else {
-                        throw VerificationStoreError(.unavailable, "the event was not appended")
-                    }
-                    event.cursor = cursor
-                    event.sequence = Int(sequence)
-                    stored.append(event)
-                }
-                return stored
+                try await self.append(new, connection: connection)
             }
         }
+    }
+
+    /// Appends events in the caller's transaction (after the row locks it took: the events lock
+    /// comes last).
+    func append(_ new: [VerificationEvent], connection: PostgresConnection) async throws -> [VerificationEvent] {
+        var stored: [VerificationEvent] = []
+        for var event in new {
+            let appended = try await connection.query("""
+                SELECT \(unescaped: tablePrefix)_append_event(\(event.verificationID), \(event.kind.name),
+                    \(VerificationEvent.milliseconds(event.time)), \(event.details.storedJSON))
+                """, logger: logger).collect()
+            guard let cursor = try appended.first?.decode(Int64.self) else {
+                throw VerificationStoreError(.unavailable, "the event was not appended")
+            }
+            // A statement of its own: the function's row is not in the snapshot of the statement that called it.
+            let rows = try await connection.query(
+                "SELECT sequence FROM \(unescaped: events) WHERE cursor = \(cursor)", logger: logger).collect()
+            guard let sequence = try rows.first?.decode(Int32.self) else {
+                throw VerificationStoreError(.unavailable, "the event was not appended")
+            }
+            event.cursor = cursor
+            event.sequence = Int(sequence)
+            stored.append(event)
+        }
+        return stored
     }
 
     public func events(after cursor: Int64, limit: Int) async throws -> [VerificationEvent] {

@@ -536,7 +536,7 @@ components:
         reason: { type: string, description: "refused: the error code of the refusal." }
         retry_at: { type: string, format: date-time }
         attempts_left: { type: integer, minimum: 0 }
-        message_id: { type: string }
+        message_id: { type: string, description: "Delivery events: the message's sequence in GET /v1/verifications/{id}." }
         part: { type: integer, minimum: 1 }
         error_code: { type: string }
         segments: { type: integer, minimum: 0 }

@@ -92,12 +92,94 @@ enum EventScenarios {
         #expect(try await all().isEmpty)
         #expect(try await store.events(after: 0, limit: 0).isEmpty)
     }
+
+    /// Delivery reports and cancels append their events with the change they make, once: a
+    /// replay, a stale report or a repeated cancel appends nothing.
+    static func deliveryAndCancel(store: some VerificationEventStore) async throws {
+        let clock = ManualClock()
+        let sender = ReportingSender()
+        let verifier = try makeVerifier(store: store, sender: sender, clock: clock)
+        func events(_ id: String) async throws -> [VerificationEvent] {
+            try await store.events(after: 0, limit: 1000).filter { $0.verificationID == id }
+        }
+        func report(_ target: DeliveryReport.Target, _ state: DeliveryState, error: String? = nil) async throws {
+            _ = try await verifier.applyDeliveryReport(DeliveryReport(target: target, state: state, errorCode: error,
+                                                                      receivedAt: clock.now))
+        }
+
+        // Delivered by the SMS centre's receipt; its replay appends nothing.
+        sender.next(providerIDs: ["p-1"])
+        let us = try await verifier.start(phoneNumber: Numbers.us)
+        let usCode = try #require(sender.lastCode())
+        clock.advance(by: .seconds(2))
+        try await report(.providerMessageID("p-1"), .delivered)
+        try await report(.providerMessageID("p-1"), .delivered)
+        var log = try await events(us.id)
+        #expect(log.map(\.kind.name) == ["started", "sent", "delivered"])
+        #expect(log.last?.details.messageID == "1" && log.last?.time == clock.now)
+
+        // A failed part fails the message: one delivery_failed with the part and its error code,
+        // and a later report of another part adds nothing.
+        sender.next(providerIDs: [])
+        let brazil = try await verifier.start(phoneNumber: Numbers.brazil)
+        let brazilToken = try #require(sender.sent.last?.deliveryToken)
+        let brazilDigest = DeliveryMessage.digest(ofToken: brazilToken)
+        try await report(.token(digest: brazilDigest, part: 1), .failed, error: "0x0b")
+        try await report(.token(digest: brazilDigest, part: 1), .expired)
+        log = try await events(brazil.id)
+        #expect(log.map(\.kind.name) == ["started", "sent", "delivery_failed"])
+        #expect(log.last?.details == .init(messageID: "1", part: 1, errorCode: "0x0b"))
+
+        // Of a two-part message, an expired part leaves the message open; the other's failure
+        // fails it, reported once. A message whose only part expired is reported as expired.
+        let twoPart = DeliveryMessage(token: DeliveryMessage.makeToken(), verificationID: brazil.id, sequence: 2,
+                                      partCount: 2, createdAt: clock.now)
+        try await store.recordMessage(twoPart)
+        try await report(.token(digest: twoPart.tokenDigest, part: 2), .expired)
+        #expect(try await events(brazil.id).count == 3)
+        try await report(.token(digest: twoPart.tokenDigest, part: 1), .failed, error: "0x45")
+        try await report(.token(digest: twoPart.tokenDigest, part: 1), .delivered)
+        log = try await events(brazil.id)
+        #expect(log.count == 4)
+        #expect(log.last?.kind == .deliveryFailed && log.last?.details == .init(messageID: "2", part: 1, errorCode: "0x45"))
+        let lone = DeliveryMessage(token: DeliveryMessage.makeToken(), verificationID: brazil.id, sequence: 3,
+                                   partCount: 1, createdAt: clock.now)
+        try await store.recordMessage(lone)
+        try await report(.token(digest: lone.tokenDigest, part: 1), .expired)
+        log = try await events(brazil.id)
+        #expect(log.count == 5)
+        #expect(log.last?.kind == .deliveryFailed && log.last?.details == .init(messageID: "3", part: 1, errorCode: "expired"))
+
+        // A sender that refuses the SMS: one delivery_failed, send_failed.
+        sender.next(providerIDs: []) { _ in throw CancellationError() }
+        let refused = await caught { try await verifier.start(phoneNumber: "+16502530001") }
+        #expect(refused?.code == .sendFailed)
+        let refusedID = try #require(sender.sent.last?.verificationID)
+        #expect(try await events(refusedID).map(\.kind.name) == ["started", "delivery_failed"])
+        #expect(try await events(refusedID).last?.details.errorCode == "send_failed")
+
+        // Cancelled once; a repeat, an approved verification and an unknown ID append nothing.
+        sender.next(providerIDs: [])
+        let germany = try await verifier.start(phoneNumber: Numbers.germany)
+        #expect(try await verifier.cancel(id: germany.id) == .cancelled)
+        #expect(try await verifier.cancel(id: germany.id) == .alreadyCancelled)
+        #expect(try await events(germany.id).map(\.kind.name) == ["started", "sent", "cancelled"])
+        #expect(try await verifier.check(id: us.id, code: usCode) == .approved(e164: Numbers.us))
+        #expect(try await verifier.cancel(id: us.id) == .alreadyApproved)
+        #expect(try await events(us.id).map(\.kind.name) == ["started", "sent", "delivered", "approved"])
+        let before = try await store.events(after: 0, limit: 1000).count
+        #expect(try await verifier.cancel(id: DeliveryMessage.makeToken()) == .notFound)
+        #expect(try await store.events(after: 0, limit: 1000).count == before)
+    }
 }
 
 @Suite("Events: in memory")
 struct InMemoryEventTests {
     @Test("a verification's events, cursors and the retention sweep")
     func lifecycle() async throws { try await EventScenarios.lifecycle(store: InMemoryVerificationStore()) }
+
+    @Test("delivery reports and cancels append their events once")
+    func deliveryAndCancel() async throws { try await EventScenarios.deliveryAndCancel(store: InMemoryVerificationStore()) }
 }
 
 @Suite("Events: SQLite")
@@ -108,6 +190,13 @@ struct SQLiteEventTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try await EventScenarios.lifecycle(store: SQLiteVerificationStore(path: directory + "/v.sqlite"))
     }
+
+    @Test("delivery reports and cancels append their events once")
+    func deliveryAndCancel() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try await EventScenarios.deliveryAndCancel(store: SQLiteVerificationStore(path: directory + "/v.sqlite"))
+    }
 }
 
 @Suite("Events: PostgreSQL",
@@ -117,6 +206,11 @@ struct PostgresEventTests {
     @Test("a verification's events, cursors and the retention sweep")
     func lifecycle() async throws {
         try await PostgresTestServer.withStores(1) { try await EventScenarios.lifecycle(store: $0[0]) }
+    }
+
+    @Test("delivery reports and cancels append their events once")
+    func deliveryAndCancel() async throws {
+        try await PostgresTestServer.withStores(1) { try await EventScenarios.deliveryAndCancel(store: $0[0]) }
     }
 }
 

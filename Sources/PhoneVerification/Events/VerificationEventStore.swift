@@ -72,6 +72,38 @@ extension CheckRequest {
     }
 }
 
+extension DeliveryReportResult {
+    /// The events a store appends with this result, in the report's transaction: `delivered` when
+    /// the message became delivered, `delivery_failed` when it became failed or expired (once: a
+    /// message that goes from expired to failed has already been reported); nothing for a report
+    /// that left the message's state as it was (a duplicate, a stale report, one part of several).
+    /// `message_id` is the message's `sequence` in the verification's status.
+    public func events(at time: Date) -> [VerificationEvent] {
+        let messageID = String(sequence)
+        switch (previousState, state) {
+        case (.delivered, _), (.failed, _), (.expired, _):
+            return []
+        case (_, .delivered):
+            return [VerificationEvent(verificationID: verificationID, kind: .delivered, time: time,
+                                      details: .init(messageID: messageID))]
+        case (_, .failed), (_, .expired):
+            return [VerificationEvent(verificationID: verificationID, kind: .deliveryFailed, time: time,
+                                      details: .init(messageID: messageID, part: part,
+                                                     errorCode: errorCode ?? state.rawValue))]
+        default:
+            return []
+        }
+    }
+}
+
+extension CancelOutcome {
+    /// The events a store appends with this outcome of a cancel, in its transaction: `cancelled`
+    /// when it cancelled now; nothing for a cancel that changed nothing.
+    public func events(id: String, now: Date) -> [VerificationEvent] {
+        self == .cancelled ? [VerificationEvent(verificationID: id, kind: .cancelled, time: now)] : []
+    }
+}
+
 extension VerificationEvent.Details: Codable {
     private enum CodingKeys: String, CodingKey {
         case maskedNumber = "masked_number", reason, retryAt = "retry_at_ms", attemptsLeft = "attempts_left"
