@@ -21,14 +21,16 @@ import SMSKitHTTPClient
 /// name that does not resolve yet. A timeout or a lost connection after the request was written,
 /// and any non-2xx answer, fail the send without a retry (the provider may have queued the SMS:
 /// sending it twice would send two codes). The answer's `message_id` (a string), or the `id`s
-/// of its `messages` array, are the provider's IDs for later delivery reports.
+/// of its `messages` array (one per part, in part order), are the provider's IDs: ``submit(_:)``
+/// hands them to the verifier, which records them so that delivery reports naming them find the part.
 public struct HTTPSSender: SMSSender {
     /// What a send returns: the provider's IDs, in the order of the answer (one per part, or one).
     public struct Submission: Sendable, Hashable {
         /// The message key sent.
         public var messageKey: String
-        /// The provider's message IDs.
-        public var providerMessageIDs: [String]
+        /// The provider's message IDs; `nil` where an element has none, or one longer than
+        /// ``PhoneVerification/DeliveryReport/maximumProviderIDLength`` (cut short, it could name another message).
+        public var providerMessageIDs: [String?]
     }
 
     /// Why a send failed.
@@ -62,12 +64,13 @@ public struct HTTPSSender: SMSSender {
         self.logger = logger
     }
 
-    public func send(_ sms: OutgoingSMS) async throws {
-        _ = try await submit(sms)
+    /// Sends for the verifier: the provider's IDs, one per part in part order.
+    public func submit(_ sms: OutgoingSMS) async throws -> SubmittedSMS {
+        SubmittedSMS(providerMessageIDs: try await post(sms).providerMessageIDs)
     }
 
-    /// Sends and returns the provider's IDs.
-    public func submit(_ sms: OutgoingSMS) async throws(SendError) -> Submission {
+    /// Sends and returns the message key and the provider's IDs, or a typed failure.
+    public func post(_ sms: OutgoingSMS) async throws(SendError) -> Submission {
         let key = UUID().uuidString.lowercased()
         let body = Self.document(sms, key: key)
         var attempt = 1
@@ -134,11 +137,18 @@ public struct HTTPSSender: SMSSender {
     }
 
     /// `message_id`, or the `id` (or `message_id`) of each element of `messages`.
-    static func messageIDs(_ body: [UInt8]) -> [String] {
+    static func messageIDs(_ body: [UInt8]) -> [String?] {
+        func kept(_ id: Any?) -> String? {
+            guard let id = id as? String, !id.isEmpty, id.utf8.count <= DeliveryReport.maximumProviderIDLength else { return nil }
+            return id
+        }
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { return [] }
-        if let id = object["message_id"] as? String { return [String(id.prefix(128))] }
-        if let messages = object["messages"] as? [[String: Any]] {
-            return messages.prefix(64).compactMap { ($0["id"] as? String ?? $0["message_id"] as? String).map { String($0.prefix(128)) } }
+        if let id = object["message_id"] { return [kept(id)] }
+        if let messages = object["messages"] as? [Any] {
+            return messages.prefix(DeliveryMessage.maximumParts).map { element in
+                let element = element as? [String: Any]
+                return kept(element?["id"] ?? element?["message_id"])
+            }
         }
         return []
     }

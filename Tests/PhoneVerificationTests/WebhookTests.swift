@@ -265,9 +265,29 @@ struct PostgresWebhookTests {
         #expect(parts.count == started.segments)
         let userData = try #require(parts.first?["user_data"] as? String)
         #expect(!userData.isEmpty && userData.allSatisfy(\.isHexDigit))
-        let submission = try await sender.submit(OutgoingSMS(to: Numbers.us, text: "x", encoding: .gsm7, parts: [],
-                                                             locale: "en", verificationID: started.id))
+        // The provider's ID reached the store with the message: a receipt naming it finds the part.
+        let status = try #require(try await verifier.status(id: started.id))
+        #expect(status.messages.first?.parts.first?.providerMessageID == "prov-42")
+        let receipt = try await verifier.applyDeliveryReport(DeliveryReport(
+            target: .providerMessageID("prov-42"), state: .delivered, receivedAt: Date()))
+        #expect(receipt?.verificationID == started.id && receipt?.state == .delivered)
+        let submission = try await sender.post(OutgoingSMS(to: Numbers.us, text: "x", encoding: .gsm7, parts: [],
+                                                           locale: "en", verificationID: started.id))
         #expect(submission.providerMessageIDs == ["prov-42"])
+        try await receiver.stop()
+    }
+
+    /// One ID per part from a `messages` array, in part order; an element without an ID, or with
+    /// one too long to be kept whole, names no part.
+    @Test func providerIDsPerPart() async throws {
+        let long = String(repeating: "x", count: DeliveryReport.maximumProviderIDLength + 1)
+        let receiver = try await WebhookReceiver(.init(responseBody: Array(
+            #"{"messages":[{"id":"a-1"},{"status":"queued"},{"message_id":"c-3"},{"id":"\#(long)"}]}"#.utf8)))
+        let sender: any SMSSender = HTTPSSender(url: try #require(OutboundURL(receiver.url)), signature: webhookSigner,
+                                                client: Self.client)
+        let submitted = try await sender.submit(OutgoingSMS(to: Numbers.us, text: "x", encoding: .gsm7, parts: [],
+                                                            locale: "en", verificationID: "v"))
+        #expect(submitted.providerMessageIDs == ["a-1", nil, "c-3", nil])
         try await receiver.stop()
     }
 
@@ -277,7 +297,7 @@ struct PostgresWebhookTests {
         try await receiver.stop()
         let sender = HTTPSSender(url: try #require(OutboundURL(receiver.url)), signature: webhookSigner, client: Self.client)
         do {
-            _ = try await sender.submit(OutgoingSMS(to: Numbers.us, text: "x", encoding: .gsm7, parts: [], locale: "en",
+            _ = try await sender.post(OutgoingSMS(to: Numbers.us, text: "x", encoding: .gsm7, parts: [], locale: "en",
                                                     verificationID: "v"))
             Issue.record("a send to nothing succeeded")
         } catch {
@@ -291,7 +311,7 @@ struct PostgresWebhookTests {
         let receiver = try await WebhookReceiver(.init(slowFirst: 5, delay: .seconds(2)))
         let sender = HTTPSSender(url: try #require(OutboundURL(receiver.url)), signature: webhookSigner, client: Self.client)
         do {
-            _ = try await sender.submit(OutgoingSMS(to: Numbers.us, text: "x", encoding: .gsm7, parts: [], locale: "en",
+            _ = try await sender.post(OutgoingSMS(to: Numbers.us, text: "x", encoding: .gsm7, parts: [], locale: "en",
                                                     verificationID: "v"))
             Issue.record("a send past the timeout succeeded")
         } catch {
@@ -307,7 +327,7 @@ struct PostgresWebhookTests {
         let receiver = try await WebhookReceiver(.init(failFirst: 10))
         let sender = HTTPSSender(url: try #require(OutboundURL(receiver.url)), signature: webhookSigner, client: Self.client)
         await #expect(throws: HTTPSSender.SendError.self) {
-            try await sender.submit(OutgoingSMS(to: Numbers.us, text: "x", encoding: .gsm7, parts: [], locale: "en",
+            try await sender.post(OutgoingSMS(to: Numbers.us, text: "x", encoding: .gsm7, parts: [], locale: "en",
                                                 verificationID: "v"))
         }
         #expect(receiver.requests.count == 1)
