@@ -60,6 +60,10 @@ struct ServiceMetrics: Sendable {
                 factory: factory).increment()
     }
 
+    func deliveryReport(outcome: String) {
+        Counter(label: "smskit_delivery_reports_total", dimensions: [("outcome", outcome)], factory: factory).increment()
+    }
+
     /// A start that sent an SMS, by the number's region (a small label set: about 250 values).
     func verificationSMS(region: String?) {
         Counter(label: "smskit_verification_sms_total", dimensions: [("region", region ?? "unknown")], factory: factory)

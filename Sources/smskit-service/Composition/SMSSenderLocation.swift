@@ -102,31 +102,54 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The sender for a long-running server, with the services it needs running beside it: an SMPP
-    /// client binds when the server starts and unbinds when it stops.
-    func open(logger: Logger) -> (sender: @Sendable (Logger, any MetricsFactory) -> any SMSSender, services: [any Service]) {
+    /// client binds when the server starts and unbinds when it stops. A Kannel sender asks for
+    /// delivery reports at `deliveryReportURL` when given.
+    func open(logger: Logger, deliveryReportURL: String? = nil)
+        -> (sender: @Sendable (Logger, any MetricsFactory) -> any SMSSender, services: [any Service]) {
         switch self {
         case .smpp(let location):
             let client = SMPPClient(configuration: location.configuration, logger: logger)
             let options = location.options
             return ({ _, _ in SMPPSender(client: client, options: options) }, [SMPPSessionService(client: client)])
         case .outbox, .kannel:
-            return ({ logger, factory in makeSender(logger: logger, metricsFactory: factory) }, [])
+            return ({ logger, factory in
+                makeSender(logger: logger, metricsFactory: factory, deliveryReportURL: deliveryReportURL)
+            }, [])
         }
     }
 
-    /// The sender (an SMPP client binds on the first send and is never unbound: for one-shot commands).
-    func makeSender(logger: Logger, metricsFactory: any MetricsFactory) -> any SMSSender {
+    /// The sender (an SMPP client binds on the first send and is never unbound: for one-shot
+    /// commands); a Kannel sender asks for delivery reports at `deliveryReportURL` when given (a
+    /// `dlr-mask` in the Kannel URL then sets the mask).
+    func makeSender(logger: Logger, metricsFactory: any MetricsFactory, deliveryReportURL: String? = nil) -> any SMSSender {
         switch self {
         case .outbox(let path):
             if let warning = PrivateFile.warning(for: path) { logger.warning("\(warning)") }
             return OutboxSender(path: path)
         case .kannel(let location):
-            return KannelSender(configuration: location.configuration, logger: logger,
-                                metricsFactory: metricsFactory)
+            var configuration = location.configuration
+            if let deliveryReportURL {
+                configuration.deliveryReportURL = deliveryReportURL
+                if let mask = configuration.parameters.first(where: { $0.name == "dlr-mask" }).flatMap({ Int($0.value) }) {
+                    configuration.deliveryReportMask = mask
+                    configuration.parameters.removeAll { $0.name == "dlr-mask" }
+                }
+            }
+            return KannelSender(configuration: configuration, logger: logger, metricsFactory: metricsFactory)
         case .smpp(let location):
             // The client binds on the first send and reconnects by itself.
             return SMPPSender(client: SMPPClient(configuration: location.configuration, logger: logger),
                               options: location.options)
+        }
+    }
+
+    /// What feeds the reports the sender's gateway pushes back into the verifier: an SMPP
+    /// client's receipts; `nil` for senders whose reports come over HTTP (Kannel) or not at all.
+    var deliveryReportFeed: (@Sendable (any SMSSender, PhoneVerifier) async -> Void)? {
+        guard case .smpp = self else { return nil }
+        return { sender, verifier in
+            guard let smpp = sender as? SMPPSender else { return }
+            await SMPPReceiptFeed(client: smpp.client, verifier: verifier).run()
         }
     }
 
