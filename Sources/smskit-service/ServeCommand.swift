@@ -291,7 +291,7 @@ extension ServeCommand {
         var settings: VerificationSettings
         let location: VerificationStoreLocation
         var logger = Logger(label: "smskit.serve")
-        do {
+        do throws(ServiceConfigurationError) {
             let store = try setting(store, "SMSKIT_VERIFY_STORE").map { text throws(ServiceConfigurationError) in
                 try VerificationStoreLocation(parsing: text)
             } ?? .default
