@@ -162,6 +162,8 @@ let package = Package(
             name: "SMSKitServer",
             dependencies: [
                 "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitJSON", "PhoneVerification",
+                // The Kannel report endpoint reads reports with the sender's module.
+                "PhoneVerificationKannel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

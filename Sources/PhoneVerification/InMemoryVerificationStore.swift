@@ -20,6 +20,11 @@ public final class InMemoryVerificationStore: VerificationStore {
         /// When a full store last swept for expired entries: at most one O(n) sweep per second
         /// while it stays full, so a flood of starts cannot turn each one into a full scan.
         var lastSweep: Date?
+        /// Messages by token digest, the digests of each verification's messages, and the part
+        /// each provider message ID names (every form of it, see ``DeliveryReport/providerIDForms(_:)``).
+        var messages: [[UInt8]: DeliveryMessage] = [:]
+        var messagesByVerification: [String: [[UInt8]]] = [:]
+        var providerIDs: [String: (digest: [UInt8], part: Int)] = [:]
         var capacity = 1
         var now = Date(timeIntervalSince1970: 0)
 
@@ -67,7 +72,53 @@ public final class InMemoryVerificationStore: VerificationStore {
             records = records.filter { $0.value.expiresAt > cutoff }
             newestByNumber = newestByNumber.filter { records[$0.value] != nil }
             counters = counters.filter { $0.value.expiresAt > ms }
-            return before - records.count - counters.count
+            // A verification's messages go with it.
+            let messagesBefore = messages.count
+            messagesByVerification = messagesByVerification.filter { records[$0.key] != nil }
+            messages = messages.filter { records[$0.value.verificationID] != nil }
+            providerIDs = providerIDs.filter { messages[$0.value.digest] != nil }
+            return before - records.count - counters.count + messagesBefore - messages.count
+        }
+
+        mutating func recordMessage(_ message: DeliveryMessage) throws {
+            guard records[message.verificationID] != nil else {
+                throw VerificationStoreError(.unavailable, "the message's verification is not in the store")
+            }
+            if messages[message.tokenDigest] == nil, messages.count >= capacity {
+                sweepWhenFull()
+                guard messages.count < capacity else {
+                    throw VerificationStoreError(.full, "the in-memory store holds its maximum of \(capacity) messages")
+                }
+            }
+            if messages.updateValue(message, forKey: message.tokenDigest) == nil {
+                messagesByVerification[message.verificationID, default: []].append(message.tokenDigest)
+            }
+            for part in message.parts { index(part, digest: message.tokenDigest) }
+        }
+
+        mutating func index(_ part: DeliveryPart, digest: [UInt8]) {
+            guard let id = part.providerMessageID else { return }
+            for form in DeliveryReport.providerIDForms(id) where providerIDs[form] == nil || form == id {
+                providerIDs[form] = (digest, part.number)
+            }
+        }
+
+        mutating func apply(_ report: DeliveryReport) -> DeliveryReportResult? {
+            let digest: [UInt8], number: Int
+            switch report.target {
+            case .token(let tokenDigest, let part):
+                (digest, number) = (tokenDigest, part)
+            case .providerMessageID(let id):
+                let index = providerIDs
+                guard let found = DeliveryReport.providerIDForms(id).lazy.compactMap({ index[$0] }).first
+                else { return nil }
+                (digest, number) = found
+            }
+            guard let message = messages[digest], let (updated, result) = message.applying(report, toPart: number)
+            else { return nil }
+            messages[digest] = updated
+            if let part = updated.parts.first(where: { $0.number == number }) { index(part, digest: digest) }
+            return result
         }
     }
 
@@ -154,6 +205,34 @@ public final class InMemoryVerificationStore: VerificationStore {
                 .prefix(max(0, limit)).map { $0 }
         }
     }
+
+    public func recordMessage(_ message: DeliveryMessage) async throws {
+        try state.withLock { try $0.recordMessage(message) }
+    }
+
+    public func applyDeliveryReport(_ report: DeliveryReport) async throws -> DeliveryReportResult? {
+        state.withLock { $0.apply(report) }
+    }
+
+    public func status(id: String) async throws -> VerificationStatus? {
+        state.withLock { state in
+            guard let record = state.records[id] else { return nil }
+            let messages = (state.messagesByVerification[id] ?? []).compactMap { state.messages[$0] }
+            return VerificationStatus(record: record, messages: messages)
+        }
+    }
+
+    public func cancel(id: String, now: Date) async throws -> CancelOutcome {
+        state.withLock { state in
+            guard let record = state.records[id] else { return .notFound }
+            let (cancelled, outcome) = record.cancelling()
+            state.records[id] = cancelled
+            return outcome
+        }
+    }
+
+    /// The number of messages held (SMS sent for the verifications held).
+    public var messageCount: Int { state.withLock { $0.messages.count } }
 
     /// Deletes what expired (verifications `retention` before `now`). A full store also drops
     /// verifications that expired within the retention before it refuses a start.

@@ -13,7 +13,8 @@ import Darwin
 /// An ``SMSSender`` that appends each SMS as one JSON line to a file: the development default.
 ///
 /// Each line has `to`, `text`, `encoding` (`gsm7`/`ucs2`), `parts` (each with `text`, `udh` and
-/// `user_data` in hex, `udl`), `locale`, `verification_id` and `sent_at` (ISO 8601). The file is
+/// `user_data` in hex, `udl`), `locale`, `verification_id`, `delivery_token` (for reports) and
+/// `sent_at` (ISO 8601). The file is
 /// created with mode 0600 (it holds codes: it *is* the SMS) and opened with `O_APPEND`, and each
 /// line is one `write(2)`, so lines from several processes never interleave.
 ///
@@ -45,6 +46,7 @@ public struct OutboxSender: SMSSender {
         var parts: [Part]
         var locale: String
         var verification_id: String
+        var delivery_token: String?
         var sent_at: String
     }
 
@@ -61,7 +63,7 @@ public struct OutboxSender: SMSSender {
                 Line.Part(text: $0.text, udh: VerificationSecret.hex($0.userDataHeader),
                           user_data: VerificationSecret.hex($0.userData), udl: $0.userDataLength)
             },
-            locale: sms.locale, verification_id: sms.verificationID,
+            locale: sms.locale, verification_id: sms.verificationID, delivery_token: sms.deliveryToken,
             sent_at: Date().formatted(.iso8601))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -268,15 +268,44 @@ extension PhoneVerifier {
             throw VerificationError(.renderFailed, "the SMS could not be rendered: \(error.message)")
         }
         let analysis = rendered.encoding
-        let sms = OutgoingSMS(
-            to: record.e164, text: analysis?.text ?? rendered.text, encoding: analysis?.encoding ?? .ucs2,
-            parts: analysis?.parts ?? [], locale: rendered.locale, verificationID: record.id)
+        // The message is stored before the send, so that a report that comes before the sender
+        // returns finds it; the token travels only to the sender.
+        let token = DeliveryMessage.makeToken()
+        let parts = analysis?.parts ?? []
+        let message = DeliveryMessage(token: token, verificationID: record.id, sequence: record.sendCount,
+                                      partCount: parts.count, createdAt: now, locale: rendered.locale)
         do {
-            try await sender.send(sms)
+            try await withStore { [store] in try await store.recordMessage(message) }
         } catch {
             try? await withStore { [store] in try await store.close(id: record.id) }
+            throw error
+        }
+        let sms = OutgoingSMS(
+            to: record.e164, text: analysis?.text ?? rendered.text, encoding: analysis?.encoding ?? .ucs2,
+            parts: parts, locale: rendered.locale, verificationID: record.id, deliveryToken: token)
+        let submitted: SubmittedSMS
+        do {
+            submitted = try await sender.submit(sms)
+        } catch {
+            try? await withStore { [store] in try await store.close(id: record.id) }
+            for part in message.parts {
+                _ = try? await withStore { [store, clock] in
+                    try await store.applyDeliveryReport(DeliveryReport(
+                        target: .token(digest: message.tokenDigest, part: part.number), state: .failed,
+                        errorCode: "send_failed", receivedAt: clock.now()))
+                }
+            }
             throw VerificationError(.sendFailed,
                 "the SMS to \(record.e164) was not sent; the verification was closed, start again")
+        }
+        // The SMS centre took the parts it gave IDs for; a receipt that came first stays final.
+        for (index, id) in submitted.providerMessageIDs.prefix(message.parts.count).enumerated() {
+            guard let id else { continue }
+            _ = try? await withStore { [store, clock] in
+                try await store.applyDeliveryReport(DeliveryReport(
+                    target: .token(digest: message.tokenDigest, part: index + 1), state: .accepted,
+                    providerMessageID: id, receivedAt: clock.now()))
+            }
         }
         return StartedVerification(
             id: record.id, e164: record.e164, locale: rendered.locale, segments: rendered.segmentCount,

@@ -8,6 +8,8 @@ public enum VerificationState: String, Sendable, Hashable, Codable {
     case approved
     /// Closed without approval: its SMS could not be sent, or the server secret changed.
     case closed
+    /// Cancelled by the application (``VerificationStore/cancel(id:now:)``): it approves nothing.
+    case cancelled
 }
 
 /// One verification as a ``VerificationStore`` keeps it. It never holds the code in clear.
@@ -77,7 +79,7 @@ public struct VerificationRecord: Sendable, Hashable {
     public func refusal(at now: Date) -> CheckOutcome? {
         switch state {
         case .approved: return .alreadyUsed
-        case .closed: return .closed
+        case .closed, .cancelled: return .closed
         case .open:
             if now >= expiresAt { return .expired }
             if attempts >= maxAttempts { return .tooManyAttempts }
@@ -390,6 +392,21 @@ public protocol VerificationStore: Sendable {
     /// Throws unless the store can serve starts and checks now: a read and a write that touch
     /// each of its tables and leave nothing behind (a service's readiness probe calls it).
     func probeReadiness(now: Date) async throws
+
+    /// Records an SMS sent for a verification, with its queued parts, before it is handed to the
+    /// sender (so that a report that comes before the send returns finds it). The retention sweep
+    /// removes it with its verification.
+    func recordMessage(_ message: DeliveryMessage) async throws
+
+    /// Applies a delivery report atomically through ``DeliveryMessage/applying(_:toPart:)``; `nil`
+    /// when no message has the token (or the part), or no part has the provider ID.
+    func applyDeliveryReport(_ report: DeliveryReport) async throws -> DeliveryReportResult?
+
+    /// A verification with its messages (oldest first), or `nil` when there is none.
+    func status(id: String) async throws -> VerificationStatus?
+
+    /// Cancels a verification that is not approved: afterwards it approves nothing.
+    func cancel(id: String, now: Date) async throws -> CancelOutcome
 }
 
 extension VerificationStore {

@@ -35,6 +35,15 @@ extension KannelSender {
         public var initialBackoff: Duration = .milliseconds(200)
         /// The longest pause between attempts.
         public var maximumBackoff: Duration = .seconds(2)
+        /// Where Kannel fetches each part's delivery reports: the service's report endpoint, e.g.
+        /// `https://gateway.example/v1/delivery-reports/kannel`, or `nil` for no reports. Each part
+        /// then goes with ``deliveryReportMask`` and a `dlr-url` that adds the message's token, the
+        /// part's number and Kannel's escapes for the report type, the SMS centre's answer (the
+        /// receipt text), the SMSC's ID and the time (see ``KannelDeliveryReport``).
+        public var deliveryReportURL: String?
+        /// The `dlr-mask` asked for: 1 delivered, 2 failed, 4 buffered, 8 accepted by the SMSC,
+        /// 16 rejected by the SMSC; 27 (1 + 2 + 8 + 16) by default.
+        public var deliveryReportMask: Int = 27
 
         /// The parameters the sender sets itself.
         static let reservedParameters: Set<String> = [

@@ -17,6 +17,7 @@ extension KannelSender {
         guard parts.count <= 255 else {
             throw KannelError(.unsupportedMessage, "the SMS needs \(parts.count) parts; a concatenated SMS has at most 255")
         }
+        try KannelDeliveryReport.validate(configuration)
         var targets: [String] = []
         targets.reserveCapacity(parts.count)
         for part in parts {
@@ -47,6 +48,11 @@ extension KannelSender {
             }
             for parameter in configuration.parameters {
                 query.append((Configuration.percentEncoded(parameter.name), Configuration.percentEncoded(parameter.value)))
+            }
+            if let reportURL = try KannelDeliveryReport.url(configuration: configuration, token: sms.deliveryToken,
+                                                            part: targets.count + 1) {
+                query.append(("dlr-mask", String(configuration.deliveryReportMask)))
+                query.append(("dlr-url", Configuration.percentEncoded(reportURL)))
             }
             targets.append(configuration.path + "?" + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&"))
         }

@@ -49,6 +49,34 @@ CREATE TABLE IF NOT EXISTS smskit_windows (
 
 CREATE INDEX IF NOT EXISTS smskit_windows_expires ON smskit_windows (expires_at);
 
+-- The SMS sent for each verification (first send and resends), keyed by the SHA-256 of the token
+-- in their report URL, and their parts' delivery states. Both cascade from the verification, so
+-- the retention sweep bounds them with it.
+CREATE TABLE IF NOT EXISTS smskit_messages (
+    token_digest BYTEA PRIMARY KEY,
+    verification_id TEXT NOT NULL REFERENCES smskit_verifications (id) ON DELETE CASCADE,
+    sequence INTEGER NOT NULL,
+    created_at BIGINT NOT NULL,
+    locale TEXT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS smskit_messages_verification ON smskit_messages (verification_id, sequence);
+
+CREATE TABLE IF NOT EXISTS smskit_message_parts (
+    token_digest BYTEA NOT NULL REFERENCES smskit_messages (token_digest) ON DELETE CASCADE,
+    part INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    provider_id TEXT,
+    error_code TEXT,
+    updated_at BIGINT NOT NULL,
+    done_at BIGINT,
+    PRIMARY KEY (token_digest, part)
+);
+
+-- Receipts name their part by the SMS centre's message ID.
+CREATE INDEX IF NOT EXISTS smskit_message_parts_provider ON smskit_message_parts (provider_id)
+    WHERE provider_id IS NOT NULL;
+
 -- WindowCounter.rolled(to:window:) then weighted(at:window:).
 CREATE OR REPLACE FUNCTION smskit_weighted(p_bucket BIGINT, p_cur BIGINT, p_prev BIGINT, p_window BIGINT,
                                          p_now BIGINT) RETURNS BIGINT LANGUAGE plpgsql IMMUTABLE AS $$

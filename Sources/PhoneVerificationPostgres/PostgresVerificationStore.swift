@@ -74,7 +74,8 @@ public final class PostgresVerificationStore: VerificationStore {
             try await self.client.query(PostgresQuery(
                 unsafeSQL: "DROP FUNCTION IF EXISTS \(p)_start, \(p)_check, \(p)_hit, \(p)_peek, \(p)_weighted"), logger: self.logger)
             try await self.client.query(PostgresQuery(
-                unsafeSQL: "DROP TABLE IF EXISTS \(p)_verifications, \(p)_windows, \(p)_counters"), logger: self.logger)
+                unsafeSQL: "DROP TABLE IF EXISTS \(p)_message_parts, \(p)_messages, \(p)_verifications, \(p)_windows, \(p)_counters"),
+                logger: self.logger)
         }
     }
 
@@ -92,12 +93,12 @@ public final class PostgresVerificationStore: VerificationStore {
     /// Deletes every verification and window (for tests and benchmarks).
     public func removeAll() async throws {
         _ = try await run {
-            try await self.client.query(PostgresQuery(unsafeSQL: "TRUNCATE \(self.verifications), \(self.windows)"),
+            try await self.client.query(PostgresQuery(unsafeSQL: "TRUNCATE \(self.verifications), \(self.windows), \(self.tablePrefix)_messages, \(self.tablePrefix)_message_parts"),
                                         logger: self.logger)
         }
     }
 
-    private func run<T>(_ body: () async throws -> T) async throws -> T {
+    func run<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as VerificationStoreError {
@@ -301,6 +302,7 @@ public final class PostgresVerificationStore: VerificationStore {
         let ms = now.millisecondsSince1970
         let cutoff = ms - retention.milliseconds
         return try await run {
+            // Messages and their parts go with their verification (foreign keys cascade).
             let rows = try await client.query("""
                 WITH v AS (DELETE FROM \(unescaped: verifications) WHERE expires_at <= \(cutoff) RETURNING 1),
                      c AS (DELETE FROM \(unescaped: windows) WHERE expires_at <= \(ms) RETURNING 1)

@@ -1,4 +1,5 @@
 import Foundation
+import PhoneVerification
 
 /// The state of a message (`message_state`, SMPP 3.4 section 5.2.28), and the `stat:` word of a
 /// receipt's text (appendix B).
@@ -30,6 +31,18 @@ public enum SMPPMessageState: UInt8, Sendable, Hashable, CaseIterable {
 
     /// Whether the state is final: only `enroute` and `accepted` may still change.
     public var isFinal: Bool { self != .enroute && self != .accepted }
+
+    /// The delivery state it means: `enroute` and `accepted` are `accepted`; `deleted`,
+    /// `undeliverable` and `rejected` are `failed`.
+    public var deliveryState: DeliveryState {
+        switch self {
+        case .enroute, .accepted: return .accepted
+        case .delivered: return .delivered
+        case .expired: return .expired
+        case .deleted, .undeliverable, .rejected: return .failed
+        case .unknown: return .unknown
+        }
+    }
 }
 
 /// A delivery receipt read from a `deliver_sm`: its message ID, state and the fields of the receipt
@@ -87,28 +100,19 @@ public struct SMPPDeliveryReceipt: Sendable, Hashable {
         self.networkErrorCode = message.tlvs.networkErrorCode
     }
 
-    /// Reads the receipt text's fields by label, case-insensitive; each value runs to the next space
-    /// except `text:`, which runs to the end. Octets outside printable ASCII end the text.
+    /// The receipt text's fields, read by ``PhoneVerification/DeliveryReceipt`` (the one reader of receipt texts).
     static func fields(of userData: [UInt8]) -> [String: String] {
-        let printable = userData.prefix(while: { $0 >= 0x20 && $0 < 0x7F })
-        let text = String(decoding: printable, as: UTF8.self)
-        let lower = text.lowercased()
-        var fields: [String: String] = [:]
-        // Longer labels first, so that "submit date:" is not read as "date:".
-        for label in ["submit date", "done date", "id", "sub", "dlvrd", "stat", "err", "text"] {
-            var searchStart = lower.startIndex
-            while let range = lower.range(of: label + ":", range: searchStart..<lower.endIndex) {
-                // A label starts the text or follows a space.
-                if range.lowerBound == lower.startIndex || lower[lower.index(before: range.lowerBound)] == " " {
-                    let valueStart = range.upperBound
-                    let valueEnd = label == "text" ? text.endIndex : (text[valueStart...].firstIndex(of: " ") ?? text.endIndex)
-                    fields[label] = String(text[valueStart..<valueEnd])
-                    break
-                }
-                searchStart = range.upperBound
-            }
-        }
-        return fields
+        DeliveryReceipt.fields(of: userData)
+    }
+
+    /// The receipt as a delivery report for the part the SMS centre's message ID names.
+    public func deliveryReport(receivedAt: Date) -> DeliveryReport {
+        // The receipt's err: first; a network_error_code TLV alone as "type-code".
+        let error = self.error ?? networkErrorCode.map { "\($0.networkType)-\($0.errorCode)" }
+        let failed = state.deliveryState == .failed || state.deliveryState == .expired
+        return DeliveryReport(target: .providerMessageID(messageID), state: state.deliveryState,
+                              errorCode: failed ? error : nil, receivedAt: receivedAt,
+                              doneAt: doneDate.flatMap(DeliveryReceipt.date))
     }
 }
 

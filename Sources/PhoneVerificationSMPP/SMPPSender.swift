@@ -89,18 +89,22 @@ public struct SMPPSender: SMSSender {
         return messages
     }
 
-    /// Submits the SMS's parts in order.
+    /// Submits the SMS's parts in order and returns the message ID the SMSC gave each
+    /// (`submit_sm_resp`), which the verifier stores so that receipts find their part.
     ///
     /// - Throws: ``SMPPError`` with ``SMPPError/acceptedParts``.
-    public func send(_ sms: OutgoingSMS) async throws {
+    public func submit(_ sms: OutgoingSMS) async throws -> SubmittedSMS {
         let messages = try Self.messages(for: sms, options: options, gsmPacking: client.configuration.gsmPacking)
+        var ids: [String?] = []
         for (index, message) in messages.enumerated() {
             do throws(SMPPError) {
-                _ = try await client.submit(message, reference: SMPPPartReference(
+                let id = try await client.submit(message, reference: SMPPPartReference(
                     verificationID: sms.verificationID, part: index + 1, partCount: messages.count))
+                ids.append(id.isEmpty ? nil : id)
             } catch {
                 throw error.with(acceptedParts: index)
             }
         }
+        return SubmittedSMS(providerMessageIDs: ids)
     }
 }

@@ -40,7 +40,7 @@ public final class SQLiteVerificationStore: VerificationStore {
 
     /// The schema version this store writes (kept in `PRAGMA user_version` as well as in GRDB's
     /// `grdb_migrations`, so that versions from before the migrator refuse a newer file).
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     /// Opens (or creates) the store.
     ///
@@ -141,6 +141,11 @@ public final class SQLiteVerificationStore: VerificationStore {
                 PRAGMA user_version = 2;
                 """)
         }
+        // The SMS of each verification and their delivery states.
+        migrator.registerMigration("v3 messages and delivery states") { db in
+            try migrateDelivery(db)
+            try db.execute(sql: "PRAGMA user_version = 3")
+        }
         return migrator
     }
 
@@ -234,6 +239,7 @@ public final class SQLiteVerificationStore: VerificationStore {
         let ms = now.millisecondsSince1970
         let cutoff = ms - retention.milliseconds
         return try await transaction { db in
+            // Messages and their parts go with their verification (foreign keys cascade).
             try db.execute(sql: "DELETE FROM verifications WHERE expires_at <= ?", arguments: [cutoff])
             var removed = db.changesCount
             try db.execute(sql: "DELETE FROM windows WHERE expires_at <= ?", arguments: [ms])

@@ -6,8 +6,9 @@ struct MeteredSender: SMSSender {
     let base: any SMSSender
     let metrics: ServiceMetrics
 
-    func send(_ sms: OutgoingSMS) async throws {
-        try await base.send(sms)
+    func submit(_ sms: OutgoingSMS) async throws -> SubmittedSMS {
+        let submitted = try await base.submit(sms)
         metrics.smsSent(encoding: sms.encoding.rawValue, segments: max(1, sms.parts.count))
+        return submitted
     }
 }

@@ -322,6 +322,110 @@ paths:
                   - $ref: "#/components/schemas/Error"
         "503": { $ref: "#/components/responses/StoreUnavailable" }
         default: { $ref: "#/components/responses/Error" }
+  /v1/verifications/{id}:
+    get:
+      operationId: getVerification
+      summary: Look a verification up, with the delivery state of each SMS sent for it.
+      description: |
+        `e164` is masked to its last two digits (`+**********56`) unless the API key is marked
+        `trusted`. `status` is `pending`, `approved`, `expired`, `max_attempts`, `closed` (its SMS
+        failed) or `cancelled`. Each message is one SMS (the first send, then each resend) with
+        its delivery state and its parts: `queued`, `accepted`, `delivered`, `failed` (with the
+        SMS centre's or network's `error_code`), `expired` or `unknown`. A message is delivered
+        when all its parts are, failed when any part failed.
+      parameters:
+        - name: id
+          in: path
+          required: true
+          schema: { type: string }
+      responses:
+        "200":
+          description: The verification.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/VerificationStatus" }
+        "401": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/RateLimited" }
+        "503": { $ref: "#/components/responses/StoreUnavailable" }
+        default: { $ref: "#/components/responses/Error" }
+  /v1/verifications/{id}/cancel:
+    post:
+      operationId: cancelVerification
+      summary: Cancel a verification; afterwards its code approves nothing.
+      description: |
+        200 `cancelled`, or `already_cancelled` when repeated; 409 `already_approved` (too late)
+        or `closed` (its SMS failed); 404 `not_found`. A check of a cancelled verification
+        answers 410 `expired`. The body is ignored.
+      parameters:
+        - name: id
+          in: path
+          required: true
+          schema: { type: string }
+      responses:
+        "200":
+          description: Cancelled (now or before).
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/CancelResult" }
+        "401": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "409": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/RateLimited" }
+        "503": { $ref: "#/components/responses/StoreUnavailable" }
+        default: { $ref: "#/components/responses/Error" }
+  /v1/delivery-reports/kannel:
+    get:
+      operationId: kannelDeliveryReport
+      summary: Kannel's dlr-url for the SMS the Kannel sender sent (authenticated by the message token).
+      description: |
+        With `smskit serve --sender kannel:... --delivery-report-url URL`, every part asks Kannel
+        for reports (`dlr-mask`, 27 by default) at `URL?token=T&part=N&type=%d&status=%A&smsc=%i&ts=%T`.
+        The token (128 random bits, one per SMS; the service stores only its SHA-256) is the only
+        credential: no API key. Types 1 delivered, 2 failed (expired when the receipt in `status`
+        says `stat:EXPIRED`), 4 and 8 accepted, 16 failed; the receipt's `err:` is the error code.
+        Reports may come twice, late or out of order: a final state is never overwritten.
+        200 with what the report did (`applied`, `duplicate`, `stale`); 404 `unknown_message`;
+        400 `missing_token`, `malformed_token`, `malformed_part`, `unknown_type` or
+        `oversized_field`, or `query_too_long` (over 4 KB); 413 for a form body over 4 KB. Every
+        outcome is counted in `smskit_delivery_reports_total{outcome}`.
+      security: []
+      parameters:
+        - { name: token, in: query, required: true, schema: { type: string, pattern: "^[A-Za-z0-9_-]{22}$" } }
+        - { name: part, in: query, required: true, schema: { type: integer, minimum: 1, maximum: 255 } }
+        - { name: type, in: query, required: true, schema: { type: integer, enum: [1, 2, 4, 8, 16, 34, 66] } }
+        - { name: status, in: query, required: false, schema: { type: string },
+            description: "Kannel's %A: the SMS centre's answer, for SMPP the receipt text (id: stat: err: ...); at most 1,024 bytes (`oversized_field`)." }
+        - { name: smsc, in: query, required: false, schema: { type: string } }
+        - { name: ts, in: query, required: false, schema: { type: string } }
+      responses:
+        "200": { $ref: "#/components/responses/DeliveryReportApplied" }
+        "400": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "503": { $ref: "#/components/responses/StoreUnavailable" }
+        default: { $ref: "#/components/responses/Error" }
+    post:
+      operationId: kannelDeliveryReportForm
+      summary: The same report as a form body (application/x-www-form-urlencoded), for gateways that POST.
+      security: []
+      requestBody:
+        required: false
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              properties:
+                token: { type: string }
+                part: { type: integer }
+                type: { type: integer }
+                status: { type: string }
+      responses:
+        "200": { $ref: "#/components/responses/DeliveryReportApplied" }
+        "400": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "413": { $ref: "#/components/responses/Error" }
+        "503": { $ref: "#/components/responses/StoreUnavailable" }
+        default: { $ref: "#/components/responses/Error" }
 components:
   securitySchemes:
     bearer:
@@ -364,6 +468,11 @@ components:
       content:
         application/json:
           schema: { $ref: "#/components/schemas/Error" }
+    DeliveryReportApplied:
+      description: What the report did to its part, and the message's state after it.
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/DeliveryReportResult" }
     CheckRefused:
       description: The check's status with an error body (`not_found`, `already_used`, `expired`).
       content:
@@ -601,5 +710,61 @@ components:
       properties:
         status: { type: string, enum: [not_found, already_used, expired, too_many_attempts] }
         error: { $ref: "#/components/schemas/Error/properties/error" }
+    DeliveryState:
+      type: string
+      enum: [queued, accepted, delivered, failed, expired, unknown]
+    DeliveryReportResult:
+      type: object
+      required: [status, message_state]
+      additionalProperties: false
+      properties:
+        status: { type: string, enum: [applied, duplicate, stale] }
+        message_state: { $ref: "#/components/schemas/DeliveryState" }
+    VerificationStatus:
+      type: object
+      required: [id, e164, status, locale, test, created_at, expires_at, attempts, attempts_left, send_count, messages]
+      additionalProperties: false
+      properties:
+        id: { type: string }
+        e164: { type: string, description: "Masked (+**********56) unless the API key is trusted." }
+        status: { type: string, enum: [pending, approved, expired, max_attempts, closed, cancelled] }
+        locale: { type: string }
+        test: { type: boolean }
+        created_at: { type: string, format: date-time }
+        expires_at: { type: string, format: date-time }
+        attempts: { type: integer, minimum: 0 }
+        attempts_left: { type: integer, minimum: 0 }
+        send_count: { type: integer, minimum: 0 }
+        messages:
+          type: array
+          items:
+            type: object
+            required: [sequence, state, error_code, created_at, parts]
+            additionalProperties: false
+            properties:
+              sequence: { type: integer, minimum: 1 }
+              state: { $ref: "#/components/schemas/DeliveryState" }
+              error_code: { type: [string, "null"] }
+              created_at: { type: string, format: date-time }
+              parts:
+                type: array
+                items:
+                  type: object
+                  required: [part, state, provider_message_id, error_code, updated_at, done_at]
+                  additionalProperties: false
+                  properties:
+                    part: { type: integer, minimum: 1 }
+                    state: { $ref: "#/components/schemas/DeliveryState" }
+                    provider_message_id: { type: [string, "null"] }
+                    error_code: { type: [string, "null"] }
+                    updated_at: { type: string, format: date-time }
+                    done_at: { type: [string, "null"], format: date-time }
+    CancelResult:
+      type: object
+      required: [id, status]
+      additionalProperties: false
+      properties:
+        id: { type: string }
+        status: { type: string, enum: [cancelled, already_cancelled] }
 """#
 }

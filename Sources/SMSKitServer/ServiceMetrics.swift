@@ -77,6 +77,10 @@ struct ServiceMetrics: Sendable {
         Counter(label: "smskit_guard_monitored_total", dimensions: [("rule", rule)], factory: factory).increment()
     }
 
+    func deliveryReport(outcome: String) {
+        Counter(label: "smskit_delivery_reports_total", dimensions: [("outcome", outcome)], factory: factory).increment()
+    }
+
     func smsSent(encoding: String, segments: Int) {
         Counter(label: "smskit_sms_sent_total", dimensions: [("encoding", encoding), ("segments", String(segments))],
                 factory: factory).increment()

@@ -37,9 +37,10 @@ struct VerificationEndpoints: Sendable {
 
     init(settings: VerificationSettings, metrics: ServiceMetrics, logger: Logger) throws(ServiceConfigurationError) {
         let opened = settings.store
+        let sender = settings.sender(logger, metrics.factory)
         do {
             verifier = try PhoneVerifier(
-                store: opened.store, sender: MeteredSender(base: settings.sender(logger, metrics.factory), metrics: metrics),
+                store: opened.store, sender: MeteredSender(base: sender, metrics: metrics),
                 secret: settings.secret, testNumbers: settings.testNumbers, configuration: settings.verifier,
                 clock: settings.clock)
         } catch {
@@ -49,6 +50,9 @@ struct VerificationEndpoints: Sendable {
         var services = opened.services
         if let interval = settings.sweepInterval {
             services.append(VerificationSweepService(verifier: verifier, interval: interval, logger: logger))
+        }
+        if let feed = settings.deliveryReportFeed {
+            services.append(DeliveryReportFeedService(feed: feed, sender: sender, verifier: verifier))
         }
         self.services = services
         self.metrics = metrics
@@ -198,7 +202,7 @@ struct VerificationEndpoints: Sendable {
 
     // MARK: Errors
 
-    private func prepareStore(_ operation: String) async throws {
+    func prepareStore(_ operation: String) async throws {
         let gate = gate
         let timeout = verifier.configuration.storeTimeout ?? .seconds(5)
         do {
@@ -290,5 +294,18 @@ struct VerificationSweepService: Service, CustomStringConvertible {
                 logger.warning("the sweep of expired verifications failed", metadata: ["code": "\(error.code.name)"])
             }
         }
+    }
+}
+
+/// Runs a sender's delivery report feed (see ``VerificationSettings/deliveryReportFeed``) until
+/// graceful shutdown.
+struct DeliveryReportFeedService: Service {
+    let feed: @Sendable (any SMSSender, PhoneVerifier) async -> Void
+    let sender: any SMSSender
+    let verifier: PhoneVerifier
+
+    func run() async throws {
+        let (feed, sender, verifier) = (feed, sender, verifier)
+        await cancelWhenGracefulShutdown { await feed(sender, verifier) }
     }
 }

@@ -37,6 +37,9 @@ public struct VerificationSettings: Sendable {
     public var sweepInterval: Duration? = .seconds(300)
     /// The clock (tests move it by hand).
     public var clock: VerificationClock = .system
+    /// Runs for the server's lifetime with the sender it made and the verifier, to feed delivery
+    /// reports the sender's gateway pushes back (an SMPP client's receipts); `nil` for none.
+    public var deliveryReportFeed: (@Sendable (any SMSSender, PhoneVerifier) async -> Void)?
 
     /// Settings with `secret`, `store`, `sender` and the defaults.
     public init(secret: VerificationSecret, store: OpenedVerificationStore,

@@ -123,6 +123,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where SMS go: outbox:PATH or kannel:URL [SMSKIT_SENDER]; default outbox:smskit-outbox.jsonl.", valueName: "SENDER"))
     var sender: String?
 
+    @Option(name: .customLong("delivery-report-url"), help: ArgumentHelp("This service's Kannel report endpoint as Kannel reaches it, e.g. https://HOST/v1/delivery-reports/kannel; Kannel then reports on every part [SMSKIT_DELIVERY_REPORT_URL].", valueName: "URL"))
+    var deliveryReportURL: String?
+
     @Option(name: .customLong("secret-file"), help: ArgumentHelp("File holding the verification secret [SMSKIT_VERIFY_SECRET_FILE].", valueName: "PATH"))
     var secretFile: String?
 
@@ -276,7 +279,7 @@ extension ServeCommand {
         }
         let secret = try secret(environment)
         var settings: VerificationSettings
-        do {
+        do throws(ServiceConfigurationError) {
             let store = try setting(store, "SMSKIT_VERIFY_STORE").map { text throws(ServiceConfigurationError) in
                 try VerificationStoreLocation(parsing: text)
             } ?? .default
@@ -285,9 +288,20 @@ extension ServeCommand {
             } ?? .default
             var logger = Logger(label: "smskit.serve")
             logger.logLevel = Logger.Level(rawValue: logLevel ?? environment["SMSKIT_LOG_LEVEL"] ?? "info") ?? .info
-            settings = VerificationSettings(secret: secret, store: try store.open(logger: logger)) { logger, factory in
-                sender.makeSender(logger: logger, metricsFactory: factory)
+            let reportURL = setting(deliveryReportURL, "SMSKIT_DELIVERY_REPORT_URL")
+            if let reportURL {
+                guard case .kannel = sender else {
+                    throw ServiceConfigurationError("--delivery-report-url is for the kannel: sender (SMPP receipts come on the SMPP connection).")
+                }
+                guard let url = URLComponents(string: reportURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                      url.host?.isEmpty == false else {
+                    throw ServiceConfigurationError("--delivery-report-url must be an http:// or https:// URL.")
+                }
             }
+            settings = VerificationSettings(secret: secret, store: try store.open(logger: logger)) { logger, factory in
+                sender.makeSender(logger: logger, metricsFactory: factory, deliveryReportURL: reportURL)
+            }
+            settings.deliveryReportFeed = sender.deliveryReportFeed
         } catch {
             throw CLIError.usage(error.description)
         }

@@ -84,7 +84,11 @@ final class KannelStack: Sendable {
     var fakeOutput: URL { directory.appending(path: "fakesmsc.out") }
     var accessLog: URL { directory.appending(path: "access.log") }
 
-    private init() throws {
+    /// The port of an SMPP SMSC bearerbox binds to (as a transceiver) instead of fakesmsc, or `nil`.
+    let smppPort: Int?
+
+    private init(smppPort: Int? = nil) throws {
+        self.smppPort = smppPort
         directory = FileManager.default.temporaryDirectory.appending(path: "smskit-kannel-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         adminPort = try freeLoopbackPort()
@@ -95,9 +99,9 @@ final class KannelStack: Sendable {
 
     /// Starts a stack, runs `body` with it and stops every process and removes the directory,
     /// whether `body` returns or throws.
-    static func run<T>(_ body: (KannelStack) async throws -> T) async throws -> T {
+    static func run<T>(smppPort: Int? = nil, _ body: (KannelStack) async throws -> T) async throws -> T {
         try KannelPrograms.requireInstalled()
-        let stack = try KannelStack()
+        let stack = try KannelStack(smppPort: smppPort)
         let result: Result<T, any Error>
         do {
             try await stack.start()
@@ -108,6 +112,33 @@ final class KannelStack: Sendable {
         await stack.stopAll()
         try? FileManager.default.removeItem(at: stack.directory)
         return try result.get()
+    }
+
+    /// fakesmsc, or an SMPP transceiver bind with receipts in decimal (`msg-id-type` 0).
+    private var smscGroup: String {
+        guard let smppPort else {
+            return """
+                group = smsc
+                smsc = fake
+                smsc-id = fake
+                port = \(smscPort)
+                our-host = 127.0.0.1
+                connect-allow-ip = 127.0.0.1
+                """
+        }
+        return """
+            group = smsc
+            smsc = smpp
+            smsc-id = sim
+            host = 127.0.0.1
+            port = \(smppPort)
+            transceiver-mode = true
+            smsc-username = kannel
+            smsc-password = s3cret
+            system-type = ""
+            msg-id-type = 0x00
+            enquire-link-interval = 30
+            """
     }
 
     private var configuration: String {
@@ -124,12 +155,7 @@ final class KannelStack: Sendable {
             log-level = 1
             access-log = "\(dir)/access.log"
 
-            group = smsc
-            smsc = fake
-            smsc-id = fake
-            port = \(smscPort)
-            our-host = 127.0.0.1
-            connect-allow-ip = 127.0.0.1
+            \(smscGroup)
 
             group = smsbox
             bearerbox-host = 127.0.0.1
@@ -157,10 +183,14 @@ final class KannelStack: Sendable {
         try configuration.write(to: config, atomically: true, encoding: .utf8)
         try launch("bearerbox", KannelPrograms.bearerbox, [config.path])
         try await waitFor("bearerbox listening", file: "bearerbox.log", containing: "Start-up done")
-        try launch("fakesmsc", KannelPrograms.fakesmsc,
-                   ["-H", "127.0.0.1", "-r", String(smscPort), "-i", "1", "-m", "0", "0 0 text unused"])
+        if smppPort == nil {
+            try launch("fakesmsc", KannelPrograms.fakesmsc,
+                       ["-H", "127.0.0.1", "-r", String(smscPort), "-i", "1", "-m", "0", "0 0 text unused"])
+        }
         try launch("smsbox", KannelPrograms.smsbox, [config.path])
-        try await waitFor("fakesmsc connected", file: "bearerbox.log", containing: "Fakesmsc client connected")
+        if smppPort == nil {
+            try await waitFor("fakesmsc connected", file: "bearerbox.log", containing: "Fakesmsc client connected")
+        }
         try await waitFor("smsbox connected", file: "smsbox.log", containing: "Connected to bearerbox")
         try await waitForPort(sendsmsPort)
     }

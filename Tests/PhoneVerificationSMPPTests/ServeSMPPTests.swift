@@ -18,12 +18,12 @@ struct ServeSMPPTests {
         return nil
     }()
 
-    /// POSTs JSON with curl; returns the status and the body.
-    static func post(port: Int, path: String, body: String) throws -> (status: Int, body: String) {
+    /// POSTs JSON with curl (GETs without a body); returns the status and the body.
+    static func post(port: Int, path: String, body: String?) throws -> (status: Int, body: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-sS", "--max-time", "30", "-o", "-", "-w", "\n%{http_code}", "-H", "Authorization: Bearer \(key)",
-                             "-H", "Content-Type: application/json", "-d", body, "http://127.0.0.1:\(port)\(path)"]
+        process.arguments = ["-sS", "--max-time", "30", "-o", "-", "-w", "\n%{http_code}", "-H", "Authorization: Bearer \(key)"]
+            + (body.map { ["-H", "Content-Type: application/json", "-d", $0] } ?? []) + ["http://127.0.0.1:\(port)\(path)"]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -86,6 +86,21 @@ struct ServeSMPPTests {
                 return try SMPPIncomingPart(message).text ?? ""
             }.joined()
             let code = try #require(text.split { !("0"..."9").contains($0) }.first { $0.count == 6 }.map(String.init), "\(text)")
+            // The SMSC's deliver_sm receipts (decimal IDs for its decimal submit_sm_resp IDs) make
+            // the message delivered, through the same store API as Kannel's reports.
+            var status: [String: Any] = [:]
+            let receiptDeadline = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < receiptDeadline {
+                let answer = try Self.post(port: servePort, path: "/v1/verifications/\(id)", body: nil)
+                status = (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]) ?? [:]
+                if let messages = status["messages"] as? [[String: Any]], messages.first?["state"] as? String == "delivered" { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let message = try #require((status["messages"] as? [[String: Any]])?.first, "\(status)")
+            #expect(message["state"] as? String == "delivered", "\(status)")
+            let parts = try #require(message["parts"] as? [[String: Any]])
+            #expect(parts.count == segments && parts.allSatisfy { $0["state"] as? String == "delivered" })
+            #expect(parts.allSatisfy { ($0["provider_message_id"] as? String)?.isEmpty == false })
             let checked = try Self.post(port: servePort, path: "/v1/verifications/\(id)/check", body: #"{"code":"\#(code)"}"#)
             #expect(checked.status == 200 && checked.body.contains("approved"), "\(checked.body)")
             #expect(!String(decoding: log.withLock { $0 }, as: UTF8.self).contains("s3cret"), "the password is never logged")

@@ -15,7 +15,8 @@ hex, "tlvs": [[tag, hex], ...], "answer": message_id or status} and {"event": "d
 
 stdin, one JSON command per line:
   {"cmd": "mode", "reject": [status, count] | null, "ids": "decimal"|"hex", "receipts": true|false,
-   "receipt_tlvs": true|false, "delay_ms": n}
+   "receipt_tlvs": true|false, "delay_ms": n, "receipt_stat": "DELIVRD"|"UNDELIV"|..., "receipt_err": "000",
+   "receipt_delay_ms": n}
   {"cmd": "deliver", "tag": ..., <deliver_sm fields>, "short_message": hex, "tlvs": [[tag, hex]]}
 """
 import argparse
@@ -25,6 +26,10 @@ import sys
 import time
 
 import smpp34
+
+# SMPP 3.4 message_state values of the receipt's stat: word.
+MESSAGE_STATES = {"ENROUTE": 1, "DELIVRD": 2, "EXPIRED": 3, "DELETED": 4, "UNDELIV": 5, "ACCEPTD": 6, "UNKNOWN": 7,
+                  "REJECTD": 8}
 
 FIELDS = ("service_type", "source_addr", "source_addr_ton", "source_addr_npi", "destination_addr",
           "dest_addr_ton", "dest_addr_npi", "esm_class", "protocol_id", "data_coding", "registered_delivery")
@@ -46,6 +51,9 @@ class SMSC:
         self.reject = None  # [status, remaining]
         self.delay = 0.0
         self.receipt_tlvs = True
+        self.receipt_stat = "DELIVRD"
+        self.receipt_err = "000"
+        self.receipt_delay = 0.0
         self.tasks = set()
 
     def spawn(self, coro):
@@ -94,8 +102,13 @@ class SMSC:
             # The receipt text of SMPP 3.4 appendix B; its id is always decimal, so with "ids": "hex"
             # submit_sm_resp and the receipt disagree on the base, as some SMSCs do.
             stamp = time.strftime("%y%m%d%H%M", time.gmtime())
-            text = ("id:%s sub:001 dlvrd:001 submit date:%s done date:%s stat:DELIVRD err:000 text:%s"
-                    % (number, stamp, stamp, ev.short_message[:20].decode("latin-1")))
+            delivered = self.receipt_stat == "DELIVRD"
+            text = ("id:%s sub:001 dlvrd:%s submit date:%s done date:%s stat:%s err:%s text:%s"
+                    % (number, "001" if delivered else "000", stamp, stamp, self.receipt_stat, self.receipt_err,
+                       ev.short_message[:20].decode("latin-1")))
+            if self.receipt_delay:
+                # As a network does: the receipt comes a while after the submit_sm_resp.
+                await asyncio.sleep(self.receipt_delay)
             esme = self.sessions.get(ev.session_id)
             if esme is None:
                 return
@@ -105,7 +118,8 @@ class SMSC:
                     source_addr_npi=ev.dest_addr_npi, dest_addr_ton=ev.source_addr_ton,
                     dest_addr_npi=ev.source_addr_npi, esm_class=0x04, tlvs=[
                         smpp34.Tlv(smpp34.TLV_RECEIPTED_MESSAGE_ID, message_id.encode() + b"\0"),
-                        smpp34.Tlv(smpp34.TLV_MESSAGE_STATE, bytes([2]))] if self.receipt_tlvs else [])
+                        smpp34.Tlv(smpp34.TLV_MESSAGE_STATE, bytes([MESSAGE_STATES.get(self.receipt_stat, 7)]))]
+                    if self.receipt_tlvs else [])
             except smpp34.SmppError as error:  # the ESME unbound before its receipt
                 emit({"event": "deliver_sm_error", "tag": "receipt:" + message_id, "error": str(error)})
                 return
@@ -137,6 +151,9 @@ class SMSC:
                 self.reject = cmd.get("reject", self.reject)
                 self.delay = cmd.get("delay_ms", self.delay * 1000) / 1000
                 self.receipt_tlvs = cmd.get("receipt_tlvs", self.receipt_tlvs)
+                self.receipt_stat = cmd.get("receipt_stat", self.receipt_stat)
+                self.receipt_err = cmd.get("receipt_err", self.receipt_err)
+                self.receipt_delay = cmd.get("receipt_delay_ms", self.receipt_delay * 1000) / 1000
                 emit({"event": "mode"})
             elif cmd["cmd"] == "deliver":
                 self.spawn(self.deliver(cmd))

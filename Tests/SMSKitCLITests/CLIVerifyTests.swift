@@ -60,6 +60,40 @@ struct CLIVerifyTests {
         #expect((try again.json() as? [String: Any])?["status"] as? String == "already_used")
     }
 
+    @Test("status shows the verification and its SMS; cancel makes its code approve nothing")
+    func statusAndCancel() throws {
+        let files = try Files()
+        let env = ["SMSKIT_VERIFY_SECRET": "cli-test-secret-0123456789abcdef0123456789abcdef"]
+        let start = try CLI.run(["verify", "start", "+55 11 96123-4567", "--outbox", files.outbox, "--format", "json"]
+                                + files.common, environment: env)
+        let id = try #require((try start.json() as? [String: Any])?["id"] as? String)
+        let code = try files.lastCode()
+        let status = try CLI.run(["verify", "status", "--format", "json"] + files.common + ["--", id], environment: env)
+        #expect(status.status == 0, "\(status.stderr)")
+        let json = try #require(try status.json() as? [String: Any])
+        #expect(json["e164"] as? String == "+5511961234567" && json["status"] as? String == "pending")
+        #expect(json["locale"] as? String == "pt-BR" && json["attempts_left"] as? Int == 5)
+        let messages = try #require(json["messages"] as? [[String: Any]])
+        #expect(messages.count == 1 && messages[0]["state"] as? String == "queued")
+        let masked = try CLI.run(["verify", "status", "--mask"] + files.common + ["--", id], environment: env)
+        #expect(masked.stdout.hasPrefix("pending +***********67 attempts_left=5"), "\(masked.stdout)")
+        #expect(masked.stdout.contains("sms 1: queued parts=queued"))
+
+        let cancel = try CLI.run(["verify", "cancel", "--format", "json"] + files.common + ["--", id], environment: env)
+        let cancelled = try cancel.json() as? [String: Any]
+        #expect(cancel.status == 0 && cancelled?["status"] as? String == "cancelled")
+        let again = try CLI.run(["verify", "cancel"] + files.common + ["--", id], environment: env)
+        #expect(again.status == 0 && again.stdout == "already_cancelled\n")
+        let check = try CLI.run(["verify", "check"] + files.common + ["--", id, code], environment: env)
+        #expect(check.status == 1 && check.stdout == "expired\n")
+        let after = try CLI.run(["verify", "status"] + files.common + ["--", id], environment: env)
+        #expect(after.stdout.hasPrefix("cancelled "))
+        let missing = try CLI.run(["verify", "cancel"] + files.common + ["--", "AAAAAAAAAAAAAAAAAAAAAA"], environment: env)
+        #expect(missing.status == 1 && missing.stdout == "not_found\n")
+        let none = try CLI.run(["verify", "status"] + files.common + ["--", "AAAAAAAAAAAAAAAAAAAAAA"], environment: env)
+        #expect(none.status == 1)
+    }
+
     @Test("test numbers: add, list, start without SMS, check the fixed code, remove")
     func testNumbers() throws {
         let files = try Files()

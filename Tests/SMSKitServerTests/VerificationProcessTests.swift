@@ -182,7 +182,8 @@ struct VerificationProcessTests {
         // A clean slate for the service's tables (its counters would otherwise carry over runs).
         let psql = Process()
         psql.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        psql.arguments = [url, "-q", "-c", "DROP TABLE IF EXISTS smskit_verifications, smskit_counters"]
+        psql.arguments = [url, "-q", "-c",
+                          "DROP TABLE IF EXISTS smskit_message_parts, smskit_messages, smskit_verifications, smskit_counters"]
         psql.standardOutput = FileHandle.nullDevice
         psql.standardError = FileHandle.nullDevice
         try psql.run()
@@ -220,6 +221,21 @@ struct VerificationProcessTests {
         #expect(statuses.filter { $0 == "incorrect_code" }.count == 5, "\(statuses)")
         #expect(statuses.filter { $0 == "too_many_attempts" }.count == 5, "\(statuses)")
         #expect(Self.field("status", try Self.check(b, contested.id, contested.code).body) == "too_many_attempts")
+
+        // A delivery report arriving at B updates the message A recorded; a replay at A is a duplicate.
+        let reported = started[1]
+        let outbox = try String(contentsOf: a.directory.appendingPathComponent("smskit-outbox.jsonl"), encoding: .utf8)
+        let line = try #require(outbox.split(separator: "\n").last { $0.contains(#""to":"\#(reported.e164)""#) })
+        let token = try #require(Self.field("delivery_token", String(line)))
+        let report = "/v1/delivery-reports/kannel?token=\(token)&part=1&type=1&status=id%3A42%20stat%3ADELIVRD%20err%3A000"
+        let viaB = try Curl.run(["\(b.url)\(report)"])
+        #expect(viaB.status == 200 && Self.field("status", viaB.body) == "applied", "\(viaB.body)")
+        let replay = try Curl.run(["\(a.url)\(report)"])
+        #expect(replay.status == 200 && Self.field("status", replay.body) == "duplicate", "\(replay.body)")
+        let status = try Curl.run(["-H", "Authorization: Bearer \(Self.key)", "\(a.url)/v1/verifications/\(reported.id)"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(status.body.utf8)) as? [String: Any])
+        let messages = try #require(object["messages"] as? [[String: Any]], "\(status.body)")
+        #expect(messages.first?["state"] as? String == "delivered", "\(status.body)")
 
         // A start in flight on A while A is killed; whatever A answered is in the store.
         let number = Self.mobile()

@@ -100,18 +100,37 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The sender.
-    func makeSender(logger: Logger, metricsFactory: any MetricsFactory) -> any SMSSender {
+    /// The sender; a Kannel sender asks for delivery reports at `deliveryReportURL` when given
+    /// (a `dlr-mask` in the Kannel URL then sets the mask).
+    func makeSender(logger: Logger, metricsFactory: any MetricsFactory, deliveryReportURL: String? = nil) -> any SMSSender {
         switch self {
         case .outbox(let path):
             if let warning = PrivateFile.warning(for: path) { logger.warning("\(warning)") }
             return OutboxSender(path: path)
         case .kannel(let location):
-            return KannelSender(configuration: location.configuration, logger: logger,
-                                metricsFactory: metricsFactory)
+            var configuration = location.configuration
+            if let deliveryReportURL {
+                configuration.deliveryReportURL = deliveryReportURL
+                if let mask = configuration.parameters.first(where: { $0.name == "dlr-mask" }).flatMap({ Int($0.value) }) {
+                    configuration.deliveryReportMask = mask
+                    configuration.parameters.removeAll { $0.name == "dlr-mask" }
+                }
+            }
+            return KannelSender(configuration: configuration, logger: logger, metricsFactory: metricsFactory)
         case .smpp(let location):
             // The client binds on the first send and reconnects by itself.
             return SMPPSender(client: SMPPClient(configuration: location.configuration, logger: logger),
                               options: location.options)
+        }
+    }
+
+    /// What feeds the reports the sender's gateway pushes back into the verifier: an SMPP
+    /// client's receipts; `nil` for senders whose reports come over HTTP (Kannel) or not at all.
+    var deliveryReportFeed: (@Sendable (any SMSSender, PhoneVerifier) async -> Void)? {
+        guard case .smpp = self else { return nil }
+        return { sender, verifier in
+            guard let smpp = sender as? SMPPSender else { return }
+            await SMPPReceiptFeed(client: smpp.client, verifier: verifier).run()
         }
     }
 

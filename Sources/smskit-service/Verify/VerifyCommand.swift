@@ -25,12 +25,15 @@ struct VerifyCommand: ParsableCommand {
             EXAMPLES:
               smskit verify start "+55 11 96123-4567" --format json
               smskit verify check Qm9vay1vZi1tYWdpYy0x 042917
+              smskit verify status Qm9vay1vZi1tYWdpYy0x --format json
+              smskit verify cancel Qm9vay1vZi1tYWdpYy0x
               smskit verify stats --by range --limit 10
               smskit verify test-numbers add "+1 650-555-0100" 123456
 
             EXIT CODES: 0 started / approved, 1 refused or failed check, 64 usage error.
             """,
-        subcommands: [VerifyStartCommand.self, VerifyCheckCommand.self, VerifyStatsCommand.self, VerifyTestNumbersCommand.self]
+        subcommands: [VerifyStartCommand.self, VerifyCheckCommand.self, VerifyStatusCommand.self, VerifyCancelCommand.self,
+                      VerifyStatsCommand.self, VerifyTestNumbersCommand.self]
     )
 }
 

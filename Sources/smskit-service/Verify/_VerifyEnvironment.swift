@@ -154,6 +154,21 @@ enum _VerifyEnvironment {
     }
 
     /// Prints a refusal: the JSON error object on stdout when asked for JSON, the message on stderr.
+    /// A verifier over the store of `options`, which must exist (status and cancel send nothing).
+    static func existingVerifier(_ options: VerifyStoreOptions) throws -> (PhoneVerifier, OpenedVerificationStore) {
+        let location = try location(options.store)
+        if let path = location.file, !FileManager.default.fileExists(atPath: path) {
+            throw CLIError.failure("no store at \(path); start a verification first or give --store")
+        }
+        let secret = try secret(storePath: location.file)
+        let opened = try store(location)
+        do {
+            return (try PhoneVerifier(store: opened.store, sender: OutboxSender(path: "/dev/null"), secret: secret), opened)
+        } catch {
+            throw CLIError.usage(error.message)
+        }
+    }
+
     static func refusal(_ error: VerificationError, format: VerifyFormat) -> CLIError {
         if format == .json {
             var fields: [(String, JSONValue)] = [("error", .string(error.code.name)), ("message", .string(error.message))]
