@@ -37,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // The SMPP client's optional TLS (already in the graph through postgres-nio).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
     ],
     targets: [
         // Phone numbers: parse, validate, type, region, format, fictional ranges.
@@ -147,13 +149,14 @@ let package = Package(
                 "PhoneVerification", "SMSEncoding",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
-        // JSON values with ordered keys, the one JSON string escaper, and the JSON of analyses and
-        // rendered messages: shared by the CLI's documents and the service's bodies.
-        .target(name: "SMSKitJSON", dependencies: ["SMSEncoding", "SMSTemplates"]),
+        // The wire layer: the documents both front ends write (number answers, analyses, rendered
+        // messages), the one span writer of JSON, CSV, TSV and text, and JSON values with ordered keys.
+        .target(name: "SMSKitJSON", dependencies: ["PhoneNumbers", "SMSEncoding", "SMSTemplates"]),
 
         // The HTTP service behind `smskit serve`: numbers, segments, messages and verifications over
         // JSON/NDJSON, with hashed API keys, per-key rate limits, body limits and Prometheus metrics.

@@ -178,34 +178,6 @@ public final class InMemoryVerificationStore: VerificationStore {
         }
     }
 
-    public func count(_ keys: [String], window: Duration, now: Date) async throws {
-        try state.withLock { state in
-            state.now = now
-            try state.count(keys, window: window, now: now)
-        }
-    }
-
-    public func counters(_ keys: [String]) async throws -> [String: WindowCounter] {
-        state.withLock { state in
-            var found: [String: WindowCounter] = [:]
-            for key in keys { if let counter = state.counters[key]?.counter { found[key] = counter } }
-            return found
-        }
-    }
-
-    public func topCounters(prefix: String, limit: Int, now: Date) async throws -> [(key: String, counter: WindowCounter)] {
-        let ms = now.millisecondsSince1970
-        return state.withLock { state in
-            state.counters.lazy.filter { $0.key.hasPrefix(prefix) && $0.value.expiresAt > ms }
-                .map { (key: $0.key, counter: $0.value.counter) }
-                .sorted { a, b in
-                    let (x, y) = (a.counter.current + a.counter.previous, b.counter.current + b.counter.previous)
-                    return x != y ? x > y : a.key < b.key
-                }
-                .prefix(max(0, limit)).map { $0 }
-        }
-    }
-
     public func recordMessage(_ message: DeliveryMessage) async throws {
         try state.withLock { try $0.recordMessage(message) }
     }
@@ -233,6 +205,33 @@ public final class InMemoryVerificationStore: VerificationStore {
 
     /// The number of messages held (SMS sent for the verifications held).
     public var messageCount: Int { state.withLock { $0.messages.count } }
+    public func count(_ keys: [String], window: Duration, now: Date) async throws {
+        try state.withLock { state in
+            state.now = now
+            try state.count(keys, window: window, now: now)
+        }
+    }
+
+    public func counters(_ keys: [String]) async throws -> [String: WindowCounter] {
+        state.withLock { state in
+            var found: [String: WindowCounter] = [:]
+            for key in keys { if let counter = state.counters[key]?.counter { found[key] = counter } }
+            return found
+        }
+    }
+
+    public func topCounters(prefix: String, limit: Int, now: Date) async throws -> [(key: String, counter: WindowCounter)] {
+        let ms = now.millisecondsSince1970
+        return state.withLock { state in
+            state.counters.lazy.filter { $0.key.hasPrefix(prefix) && $0.value.expiresAt > ms }
+                .map { (key: $0.key, counter: $0.value.counter) }
+                .sorted { a, b in
+                    let (x, y) = (a.counter.current + a.counter.previous, b.counter.current + b.counter.previous)
+                    return x != y ? x > y : a.key < b.key
+                }
+                .prefix(max(0, limit)).map { $0 }
+        }
+    }
 
     /// Deletes what expired (verifications `retention` before `now`). A full store also drops
     /// verifications that expired within the retention before it refuses a start.

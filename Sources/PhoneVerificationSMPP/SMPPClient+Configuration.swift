@@ -1,12 +1,18 @@
 import Foundation
 
 extension SMPPClient {
-    /// How the client binds: as a transceiver (submits and receives on one session) or as a
-    /// transmitter (submits only; receipts then need a receiver session of their own).
+    /// How the client binds: as a transceiver (submits and receives on one session), as a
+    /// transmitter + receiver pair (two connections: submits on the transmitter, receipts and
+    /// incoming messages on the receiver, each reconnected with the same backoff), or as a
+    /// lone transmitter or receiver.
     public enum BindType: String, Sendable, Hashable, CaseIterable {
         case transceiver
+        /// Submits only; receipts then need a receiver session of their own (see ``pair``).
         case transmitter
+        /// Receives only; submits fail with ``SMPPError/Code/notBound``.
         case receiver
+        /// A transmitter and a receiver session, for SMSCs without transceiver binds.
+        case pair
     }
 
     /// Where the SMSC is, the credentials, the window, rates and timers.
@@ -52,6 +58,24 @@ extension SMPPClient {
         public var reassemblyWindow: Duration = .seconds(300)
         /// How many submitted message IDs are remembered to match receipts.
         public var receiptIndexCapacity: Int = 100_000
+        /// TLS to the SMSC, or nil for plain TCP (the default).
+        public var tls: TLS?
+
+        /// TLS settings: the server's certificate is always verified, against the system's
+        /// trust roots or the given CA file, and so is its name (``Configuration/host``, an IP
+        /// address included).
+        public struct TLS: Sendable, Hashable {
+            /// PEM file of the certificate authorities to trust instead of the system's.
+            public var caFile: String?
+            /// The name the certificate must carry, when it is not ``Configuration/host`` (an SMSC
+            /// reached by address whose certificate names it).
+            public var serverName: String?
+
+            public init(caFile: String? = nil, serverName: String? = nil) {
+                self.caFile = caFile
+                self.serverName = serverName
+            }
+        }
 
         /// A configuration with the defaults above.
         public init(host: String, port: Int = 2775, systemID: String, password: String) {
@@ -63,7 +87,12 @@ extension SMPPClient {
 
         /// A configuration from an `smpp://system_id:password@host:port?...` location.
         ///
-        /// Query parameters: `bind=transceiver|transmitter`, `window=N`, `rate=N` (submits per
+        /// `smpps://` (or `tls=1`) connects with TLS, verifying the certificate and the host name;
+        /// `ca_file=PATH` trusts that PEM file's authorities instead of the system's, and
+        /// `tls_server_name=NAME` expects that name in the certificate instead of the host.
+        ///
+        /// Query parameters: `bind=trx|pair` (`trx`, a transceiver, by default; `pair`, a
+        /// transmitter and a receiver session; `transceiver` and `transmitter` are accepted too), `window=N`, `rate=N` (submits per
         /// second), `system_type=`, `response_timeout=S`, `enquire_link=S` (seconds), `gsm=packed|unpacked`.
         /// The parameters of ``SMPPSender/Options`` (`source=`, `registered_delivery=`) are read by
         /// ``SMPPSender/Options/init(url:)``.
@@ -71,7 +100,8 @@ extension SMPPClient {
         /// - Throws: ``SMPPError/Code/invalidConfiguration`` for another scheme, no host, no system_id
         ///   or a bad value.
         public init(url: String) throws(SMPPError) {
-            guard let components = URLComponents(string: url), components.scheme?.lowercased() == "smpp" else {
+            guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+                  scheme == "smpp" || scheme == "smpps" else {
                 throw SMPPError(.invalidConfiguration, "the SMPP location must look like smpp://system_id:password@host:port")
             }
             guard let host = components.host, !host.isEmpty else {
@@ -81,6 +111,9 @@ extension SMPPClient {
                 throw SMPPError(.invalidConfiguration, "the SMPP location has no system_id (smpp://system_id:password@host)")
             }
             self.init(host: host, port: components.port ?? 2775, systemID: user, password: components.password ?? "")
+            if scheme == "smpps" { tls = TLS() }
+            var caFile: String?
+            var serverName: String?
             for item in components.queryItems ?? [] {
                 let value = item.value ?? ""
                 func seconds() throws(SMPPError) -> Duration {
@@ -91,10 +124,12 @@ extension SMPPClient {
                 }
                 switch item.name {
                 case "bind":
-                    guard let type = BindType(rawValue: value), type != .receiver else {
-                        throw SMPPError(.invalidConfiguration, "bind must be transceiver or transmitter")
+                    switch value {
+                    case "trx", "transceiver": bindType = .transceiver
+                    case "pair": bindType = .pair
+                    case "tx", "transmitter": bindType = .transmitter
+                    default: throw SMPPError(.invalidConfiguration, "bind must be trx (a transceiver) or pair (a transmitter and a receiver)")
                     }
-                    bindType = type
                 case "window":
                     guard let number = Int(value), (1...10_000).contains(number) else {
                         throw SMPPError(.invalidConfiguration, "window must be 1 to 10000")
@@ -113,11 +148,31 @@ extension SMPPClient {
                         throw SMPPError(.invalidConfiguration, "gsm must be packed or unpacked")
                     }
                     gsmPacking = packing
+                case "tls":
+                    switch value {
+                    case "1", "true": tls = tls ?? TLS()
+                    case "0", "false":
+                        guard scheme == "smpp" else { throw SMPPError(.invalidConfiguration, "smpps:// always uses TLS") }
+                        tls = nil
+                    default: throw SMPPError(.invalidConfiguration, "tls must be 1 or 0")
+                    }
+                case "ca_file":
+                    guard !value.isEmpty else { throw SMPPError(.invalidConfiguration, "ca_file must name a PEM file") }
+                    caFile = value
+                case "tls_server_name":
+                    guard !value.isEmpty else { throw SMPPError(.invalidConfiguration, "tls_server_name must not be empty") }
+                    serverName = value
                 case "source", "registered_delivery":
                     break
                 default:
                     throw SMPPError(.invalidConfiguration, "unknown SMPP parameter \(item.name)")
                 }
+            }
+            if caFile != nil || serverName != nil {
+                guard tls != nil else {
+                    throw SMPPError(.invalidConfiguration, "ca_file and tls_server_name need TLS (smpps:// or tls=1)")
+                }
+                tls = TLS(caFile: caFile, serverName: serverName)
             }
             guard systemID.utf8.count <= 15, password.utf8.count <= 8 else {
                 throw SMPPError(.invalidConfiguration, "system_id is at most 15 characters and password at most 8")
@@ -125,6 +180,6 @@ extension SMPPClient {
         }
 
         /// The location without the password, for logs.
-        public var redactedLocation: String { "smpp://\(systemID)@\(host):\(port)" }
+        public var redactedLocation: String { "\(tls == nil ? "smpp" : "smpps")://\(systemID)@\(host):\(port)" }
     }
 }

@@ -2,6 +2,7 @@ import Logging
 import PhoneVerification
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 /// Which part of which verification a submitted message ID belongs to, so that a receipt can be
 /// matched to it.
@@ -61,23 +62,48 @@ public actor SMPPClient {
         var continuation: CheckedContinuation<Result<SMPPPDU, SMPPError>, Never>?
         var result: Result<SMPPPDU, SMPPError>?
         var generation: Int
-        var timeout: Task<Void, Never>?
+        /// When the response is due; the connection's sweep fails the request after it.
+        var deadline: ContinuousClock.Instant
+        var timeout: Duration
         /// The part a submit_sm is, remembered as soon as its response is read: a receipt may
         /// follow the response before the submitting task runs again.
         var reference: SMPPPartReference?
     }
 
+    /// What a connection is for: submitting (a transceiver or a transmitter) or, in a
+    /// transmitter + receiver pair, receiving only.
+    private enum Role: Sendable {
+        case submitter
+        case receiver
+    }
+
+    /// A live connection.
+    private struct Session {
+        var role: Role
+        var channel: any Channel
+        var writer: NIOAsyncChannelOutboundWriter<ByteBuffer>?
+        var isBound = false
+        /// Bound at some point, even if the SMSC unbound it since (the reconnect backoff).
+        var wasBound = false
+    }
+
     private var runTask: Task<Void, Never>?
     private var isShutDown = false
-    private var generation = 0
-    private var channel: (any Channel)?
-    private var writer: NIOAsyncChannelOutboundWriter<ByteBuffer>?
+    /// The live connections by generation; a generation is never reused, so that whatever a
+    /// closed connection left behind is recognised as stale.
+    private var sessions: [Int: Session] = [:]
+    private var lastGeneration = 0
+    /// Made on the first connection with TLS (it reads the CA file), then shared by all.
+    private var tlsContext: NIOSSLContext?
+    /// The bound session that submits.
     private var boundGeneration: Int?
     private var boundWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiterID = 0
     private var pending: [UInt32: Pending] = [:]
     private var outstanding = 0
     private var windowWaiters: [(id: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The shutdown, waiting for the answers to what was written.
+    private var answeredWaiters: [CheckedContinuation<Void, Never>] = []
     private var sequence: UInt32 = 0
     private var nextSendAt = ContinuousClock.now
     private var pausedUntil = ContinuousClock.now
@@ -104,13 +130,16 @@ public actor SMPPClient {
     }
 
     /// Whether a session is bound now.
-    public var isBound: Bool { boundGeneration != nil && boundGeneration == generation }
+    public var isBound: Bool { boundGeneration != nil }
 
     /// The number of `submit_sm` waiting for their response.
     public var outstandingCount: Int { outstanding }
 
-    /// Unbinds (waiting for `unbind_resp` up to the response timeout), closes the connection, stops
-    /// reconnecting and fails whatever still waits with ``SMPPError/Code/shutDown``.
+    /// Ends the session gracefully: sends nothing new (what still waits for a session, a window
+    /// slot or the rate fails with ``SMPPError/Code/shutDown``: nothing was sent), waits up to the
+    /// response timeout for the answers to what was already written, unbinds (waiting for
+    /// `unbind_resp` up to 2 seconds), closes the connection and stops reconnecting. A request
+    /// still unanswered then fails with ``SMPPError/Code/connectionLost``: the SMSC may have taken it.
     public func shutdown() async {
         guard !isShutDown else { return }
         // Set first: the SMSC closes the connection after unbind_resp, and the connection loop must
@@ -122,14 +151,35 @@ public actor SMPPClient {
         windowWaiters.removeAll()
         outstanding += waiters.count
         for waiter in waiters { waiter.continuation.resume() }
-        if isBound, let generation = boundGeneration {
+        // The answers to what was written: they say whether the SMSC took it, and carry the
+        // message IDs that receipts are matched by.
+        await waitUntilAnswered(deadline: .now + configuration.responseTimeout)
+        for (generation, session) in sessions.sorted(by: { $0.key < $1.key }) where session.isBound {
             _ = await request(.unbind, generation: generation, timeout: min(configuration.responseTimeout, .seconds(2)))
         }
         runTask?.cancel()
-        if let channel { try? await channel.close() }
+        for session in sessions.values { try? await session.channel.close() }
         await runTask?.value
-        failPending(generation: nil, SMPPError(.shutDown, "the SMPP client was shut down"))
+        failPending(generation: nil, SMPPError(.connectionLost,
+            "the client shut down before the SMSC answered; not sent again, as the SMSC may have accepted it"))
         eventSink.finish()
+    }
+
+    /// Waits until every request written has its answer, or the deadline passes.
+    private func waitUntilAnswered(deadline: ContinuousClock.Instant) async {
+        guard pending.values.contains(where: { $0.result == nil }) else { return }
+        let timer = Task { [weak self] in
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            await self?.wakeAnsweredWaiters()
+        }
+        await withCheckedContinuation { answeredWaiters.append($0) }
+        timer.cancel()
+    }
+
+    private func wakeAnsweredWaiters() {
+        let waiters = answeredWaiters
+        answeredWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
     }
 
     // MARK: Submitting
@@ -145,15 +195,18 @@ public actor SMPPClient {
     /// - Throws: ``SMPPError``: `notBound`, `rejected` (with the status), `throttled`, `genericNack`,
     ///   `timedOut`, `connectionLost`, `invalidField`, `shutDown`.
     public func submit(_ message: SMPPShortMessage, reference: SMPPPartReference? = nil) async throws(SMPPError) -> String {
-        _ = try SMPPPDU(sequenceNumber: 1, body: .submitSM(message)).encoded()  // invalid fields fail before anything is sent
+        // Encoded once, before anything is sent (invalid fields fail here); each attempt only
+        // writes its sequence number into the copy it sends.
+        let encoded = try SMPPPDU(sequenceNumber: 1, body: .submitSM(message)).encoded()
         var throttled = 0
         var unwritten = 0
         while true {
             let generation = try await waitUntilBound()
             await acquireWindowSlot()
-            if isShutDown { releaseWindowSlot(); throw SMPPError(.shutDown, "the SMPP client was shut down") }
+            if isShutDown { releaseWindowSlot(); throw SMPPError(.shutDown, "the SMPP client was shut down; nothing was sent") }
             await pace()
-            let result = await request(.submitSM(message), generation: generation, timeout: configuration.responseTimeout,
+            if isShutDown { releaseWindowSlot(); throw SMPPError(.shutDown, "the SMPP client was shut down; nothing was sent") }
+            let result = await request(encoded: encoded, generation: generation, timeout: configuration.responseTimeout,
                                        reference: reference)
             releaseWindowSlot()
             let response: SMPPPDU
@@ -194,7 +247,7 @@ public actor SMPPClient {
         let deadline = ContinuousClock.now + configuration.bindWaitTimeout
         while true {
             if isShutDown { throw SMPPError(.shutDown, "the SMPP client was shut down") }
-            if let bound = boundGeneration, bound == generation { return bound }
+            if let bound = boundGeneration { return bound }
             if ContinuousClock.now >= deadline {
                 throw SMPPError(.notBound, "no SMPP session bound to \(configuration.redactedLocation) within \(configuration.bindWaitTimeout); nothing was sent")
             }
@@ -263,29 +316,33 @@ public actor SMPPClient {
     /// `timedOut` or `connectionLost` once it was.
     private func request(_ body: SMPPPDU.Body, generation: Int, timeout: Duration,
                          reference: SMPPPartReference? = nil) async -> Result<SMPPPDU, SMPPError> {
-        guard generation == self.generation, let writer else {
-            return .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent"))
-        }
-        let sequenceNumber = nextSequenceNumber()
-        let bytes: [UInt8]
+        let encoded: [UInt8]
         do {
-            bytes = try SMPPPDU(sequenceNumber: sequenceNumber, body: body).encoded()
+            encoded = try SMPPPDU(sequenceNumber: 1, body: body).encoded()
         } catch {
             return .failure(error)
         }
-        pending[sequenceNumber] = Pending(generation: generation, reference: reference)
+        return await request(encoded: encoded, generation: generation, timeout: timeout, reference: reference)
+    }
+
+    /// ``request(_:generation:timeout:reference:)`` with the PDU encoded; its sequence number is
+    /// written over octets 12 to 15.
+    private func request(encoded: [UInt8], generation: Int, timeout: Duration,
+                         reference: SMPPPartReference?) async -> Result<SMPPPDU, SMPPError> {
+        guard let writer = sessions[generation]?.writer else {
+            return .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent"))
+        }
+        let sequenceNumber = nextSequenceNumber()
+        var buffer = ByteBuffer(bytes: encoded)
+        buffer.setInteger(sequenceNumber, at: buffer.readerIndex + 12)
+        // Timeouts are kept as deadlines and failed by one sweep per connection (sweepTimeouts),
+        // not by a timer task per request.
+        pending[sequenceNumber] = Pending(generation: generation, deadline: .now + timeout, timeout: timeout, reference: reference)
         do {
-            try await writer.write(ByteBuffer(bytes: bytes))
+            try await writer.write(buffer)
         } catch {
             pending[sequenceNumber] = nil
             return .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent"))
-        }
-        if pending[sequenceNumber]?.result == nil {
-            pending[sequenceNumber]?.timeout = Task { [weak self] in
-                guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                await self?.complete(sequenceNumber, .failure(SMPPError(.timedOut,
-                    "no response within \(timeout) after the PDU left; not sent again, as the SMSC may have accepted it")))
-            }
         }
         return await withCheckedContinuation { continuation in
             if let result = pending[sequenceNumber]?.result {
@@ -301,13 +358,32 @@ public actor SMPPClient {
 
     private func complete(_ sequenceNumber: UInt32, _ result: Result<SMPPPDU, SMPPError>) {
         guard var entry = pending[sequenceNumber] else { return }
-        entry.timeout?.cancel()
         if let continuation = entry.continuation {
             pending[sequenceNumber] = nil
             continuation.resume(returning: result)
         } else if entry.result == nil {
             entry.result = result
             pending[sequenceNumber] = entry
+        }
+        if !answeredWaiters.isEmpty, !pending.values.contains(where: { $0.result == nil }) { wakeAnsweredWaiters() }
+    }
+
+    /// Fails the requests of the session `generation` whose response is overdue, every tenth of the
+    /// response timeout (at most a second), until the connection closes.
+    private func sweepTimeouts(generation: Int) async -> SMPPError {
+        let tick = max(.milliseconds(10), min(configuration.responseTimeout / 10, .seconds(1)))
+        while true {
+            do {
+                try await Task.sleep(for: tick)
+            } catch {
+                return SMPPError(.shutDown, "the SMPP client was shut down")
+            }
+            guard sessions[generation] != nil else { return SMPPError(.connectionLost, "the session closed") }
+            let now = ContinuousClock.now
+            for (sequenceNumber, entry) in pending where entry.result == nil && entry.deadline <= now {
+                complete(sequenceNumber, .failure(SMPPError(.timedOut,
+                    "no response within \(entry.timeout) after the PDU left; not sent again, as the SMSC may have accepted it")))
+            }
         }
     }
 
@@ -319,16 +395,25 @@ public actor SMPPClient {
     }
 
     private func send(_ pdu: SMPPPDU, generation: Int) async {
-        guard generation == self.generation, let writer, let bytes = try? pdu.encoded() else { return }
+        guard let writer = sessions[generation]?.writer, let bytes = try? pdu.encoded() else { return }
         try? await writer.write(ByteBuffer(bytes: bytes))
     }
 
     // MARK: The connection
 
     private func run() async {
+        let pair = configuration.bindType == .pair
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.run(role: self.configuration.bindType == .receiver ? .receiver : .submitter) }
+            if pair { group.addTask { await self.run(role: .receiver) } }
+        }
+    }
+
+    /// Keeps one connection of `role` open: connects, binds, and reconnects with backoff.
+    private func run(role: Role) async {
         var failures = 0
         while !isShutDown && !Task.isCancelled {
-            let (wasBound, reason) = await runConnection()
+            let (wasBound, reason) = await runConnection(role: role)
             if isShutDown || Task.isCancelled { break }
             eventSink.yield(.disconnected(reason))
             failures = wasBound ? 1 : failures + 1
@@ -343,9 +428,20 @@ public actor SMPPClient {
     }
 
     /// One connection: connect, bind, keep alive, read until it closes. Returns whether it was bound.
-    private func runConnection() async -> (Bool, SMPPError) {
+    private func runConnection(role: Role) async -> (Bool, SMPPError) {
         let configuration = self.configuration
         let asyncChannel: NIOAsyncChannel<SMPPInboundFrame, ByteBuffer>
+        let tls: (context: NIOSSLContext, name: String?)?
+        if let settings = configuration.tls {
+            do throws(SMPPError) {
+                if tlsContext == nil { tlsContext = try settings.makeContext() }
+            } catch {
+                return (false, error)
+            }
+            tls = tlsContext.map { ($0, settings.expectedName(host: configuration.host)) }
+        } else {
+            tls = nil
+        }
         do {
             asyncChannel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(.nanoseconds(Int64(configuration.connectTimeout.components.seconds * 1_000_000_000
@@ -353,65 +449,76 @@ public actor SMPPClient {
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .connect(host: configuration.host, port: configuration.port) { channel in
                     channel.eventLoop.makeCompletedFuture {
+                        if let tls {
+                            try channel.pipeline.syncOperations.addHandler(
+                                NIOSSLClientHandler(context: tls.context, serverHostname: tls.name))
+                        }
                         try channel.pipeline.syncOperations.addHandler(
                             ByteToMessageHandler(SMPPFrameDecoder(maximumLength: configuration.maximumPDULength)))
                         return try NIOAsyncChannel<SMPPInboundFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
                     }
                 }
         } catch {
-            return (false, SMPPError(.connectionFailed, "no connection to \(configuration.redactedLocation): \(error)"))
+            return (false, SMPPError.connection(error, otherwise: .connectionFailed, "no connection to \(configuration.redactedLocation)"))
         }
-        generation += 1
-        let generation = self.generation
-        channel = asyncChannel.channel
+        lastGeneration += 1
+        let generation = lastGeneration
+        sessions[generation] = Session(role: role, channel: asyncChannel.channel)
         if isShutDown { try? await asyncChannel.channel.close() }
         var reason = SMPPError(.connectionLost, "the SMSC closed the connection")
+        var wasBound = false
         do {
             try await asyncChannel.executeThenClose { inbound, outbound in
                 self.attach(outbound, generation: generation)
-                try await withThrowingTaskGroup(of: SMPPError.self) { group in
+                await withTaskGroup(of: SMPPError.self) { group in
                     group.addTask {
-                        for try await frame in inbound { await self.handle(frame, generation: generation) }
+                        do {
+                            for try await frame in inbound { await self.handle(frame, generation: generation) }
+                        } catch {
+                            // A TLS handshake that fails (an untrusted certificate, another name) ends here.
+                            return SMPPError.connection(error, otherwise: .connectionLost, "the connection to \(configuration.redactedLocation) failed")
+                        }
                         return SMPPError(.connectionLost, "the SMSC closed the connection")
                     }
-                    group.addTask { await self.bindAndKeepAlive(generation: generation) }
-                    if let first = try await group.next() { reason = first }
+                    group.addTask { await self.bindAndKeepAlive(generation: generation, role: role) }
+                    group.addTask { await self.sweepTimeouts(generation: generation) }
+                    if let first = await group.next() { reason = first }
+                    // Before the sweep stops: what still waits for an answer on this connection
+                    // (the bind, an enquire_link, submits) fails now, or it would wait for ever.
+                    wasBound = self.detach(generation: generation, reason)
                     group.cancelAll()
                 }
             }
-        } catch let error as SMPPError {
-            reason = error
         } catch {
-            reason = SMPPError(.connectionLost, "the connection failed: \(error)")
+            reason = SMPPError.connection(error, otherwise: .connectionLost, "the connection failed")
         }
         try? await asyncChannel.channel.close()
-        let wasBound = boundGeneration == generation
-        detach(generation: generation, reason)
+        if detach(generation: generation, reason) { wasBound = true }
         return (wasBound, reason)
     }
 
     private func attach(_ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, generation: Int) {
-        guard generation == self.generation else { return }
-        writer = outbound
+        sessions[generation]?.writer = outbound
     }
 
-    private func detach(generation: Int, _ reason: SMPPError) {
-        guard generation == self.generation else { return }
-        writer = nil
-        channel = nil
+    /// Forgets a closed connection and fails what waits on it; returns whether it had been bound.
+    @discardableResult
+    private func detach(generation: Int, _ reason: SMPPError) -> Bool {
+        guard let session = sessions.removeValue(forKey: generation) else { return false }
         if boundGeneration == generation { boundGeneration = nil }
         failPending(generation: generation, SMPPError(.connectionLost,
             "the connection dropped after the PDU left (\(reason.message)); not sent again, as the SMSC may have accepted it"))
+        return session.wasBound
     }
 
     /// Binds, then sends `enquire_link` every interval; returns why the connection must close.
-    private func bindAndKeepAlive(generation: Int) async -> SMPPError {
+    private func bindAndKeepAlive(generation: Int, role: Role) async -> SMPPError {
         let bind = SMPPBind(systemID: configuration.systemID, password: configuration.password,
                             systemType: configuration.systemType)
-        let body: SMPPPDU.Body = switch configuration.bindType {
-        case .transceiver: .bindTransceiver(bind)
-        case .transmitter: .bindTransmitter(bind)
-        case .receiver: .bindReceiver(bind)
+        let body: SMPPPDU.Body = switch (role, configuration.bindType) {
+        case (.receiver, _): .bindReceiver(bind)
+        case (.submitter, .transceiver): .bindTransceiver(bind)
+        case (.submitter, .transmitter), (.submitter, .pair), (.submitter, .receiver): .bindTransmitter(bind)
         }
         switch await request(body, generation: generation, timeout: configuration.responseTimeout) {
         case .failure(let error):
@@ -433,10 +540,16 @@ public actor SMPPClient {
                 logger.error("SMPP bind refused", metadata: ["smsc": "\(configuration.redactedLocation)", "status": "\(response.commandStatus)"])
                 return error
             }
-            boundGeneration = generation
+            guard sessions[generation] != nil else { return SMPPError(.connectionLost, "the session closed") }
+            sessions[generation]?.isBound = true
+            sessions[generation]?.wasBound = true
+            if role == .submitter {
+                boundGeneration = generation
+                wakeBoundWaiters()
+            }
             eventSink.yield(.bound(systemID: systemID))
-            logger.info("SMPP bound", metadata: ["smsc": "\(configuration.redactedLocation)", "system_id": "\(systemID)"])
-            wakeBoundWaiters()
+            logger.info("SMPP bound", metadata: ["smsc": "\(configuration.redactedLocation)", "system_id": "\(systemID)",
+                                                 "bind": "\(SMPPPDU(sequenceNumber: 0, body: body).commandID)"])
         }
         while true {
             do {
@@ -444,9 +557,11 @@ public actor SMPPClient {
             } catch {
                 return SMPPError(.shutDown, "the SMPP client was shut down")
             }
-            guard generation == self.generation, !isShutDown else {
+            guard sessions[generation] != nil else {
                 return SMPPError(.shutDown, "the SMPP client was shut down")
             }
+            // While the shutdown waits for answers the session stays open; the shutdown closes it.
+            if isShutDown { continue }
             if case .failure(let error) = await request(.enquireLink, generation: generation, timeout: configuration.responseTimeout) {
                 await close(generation: generation)
                 return SMPPError(error.code == .timedOut ? .timedOut : .connectionLost,
@@ -456,12 +571,12 @@ public actor SMPPClient {
     }
 
     private func close(generation: Int) async {
-        guard generation == self.generation, let channel else { return }
+        guard let channel = sessions[generation]?.channel else { return }
         try? await channel.close()
     }
 
     private func handle(_ frame: SMPPInboundFrame, generation: Int) async {
-        guard generation == self.generation else { return }
+        guard sessions[generation] != nil else { return }
         switch frame {
         case .pdu(let pdu):
             if pdu.commandID.isResponse {
@@ -483,6 +598,12 @@ public actor SMPPClient {
             case .enquireLink:
                 await send(SMPPPDU(sequenceNumber: pdu.sequenceNumber, body: .enquireLinkResp), generation: generation)
             case .unbind:
+                // The SMSC ends the session: nothing new is written on it (submits wait for the
+                // next session), the answer is unbind_resp, and the connection closes; the client
+                // binds again after the backoff. Requests in flight fail as on any drop.
+                if boundGeneration == generation { boundGeneration = nil }
+                sessions[generation]?.isBound = false
+                logger.info("SMPP session unbound by the SMSC", metadata: ["smsc": "\(configuration.redactedLocation)"])
                 await send(SMPPPDU(sequenceNumber: pdu.sequenceNumber, body: .unbindResp), generation: generation)
                 await close(generation: generation)
             case .deliverSM(let message):

@@ -22,6 +22,7 @@ public struct SMPPError: Error, Sendable, Hashable, CustomStringConvertible {
             case invalidConfiguration = "invalid_configuration"
             case unsupportedMessage = "unsupported_message"
             case connectionFailed = "connection_failed"
+            case tlsFailed = "tls_failed"
             case bindFailed = "bind_failed"
             case notBound = "not_bound"
             case rejected = "rejected"
@@ -50,6 +51,9 @@ public struct SMPPError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unsupportedMessage = Code(.unsupportedMessage)
         /// No TCP connection to the SMSC; nothing was sent.
         public static let connectionFailed = Code(.connectionFailed)
+        /// The TLS handshake with the SMSC failed (a certificate not signed by a trusted authority,
+        /// or not for the SMSC's name), or the TLS settings are unusable; nothing was sent.
+        public static let tlsFailed = Code(.tlsFailed)
         /// The SMSC refused the bind (wrong system_id or password, for instance).
         public static let bindFailed = Code(.bindFailed)
         /// No bound session within the time allowed; nothing was sent.

@@ -1,16 +1,16 @@
 /// JSON string escaping, for every JSON the package writes: quote, backslash, the control
 /// characters and DEL are escaped (`\n`, `\r`, `\t` by name, the rest as `\u00XX`); everything
 /// else, valid UTF-8 as every Swift string is, is copied as it is.
-package enum JSONEscaping {
+public enum JSONEscaping {
     /// The most bytes ``writeQuoted(_:to:)`` writes for `count` source bytes: six a byte
     /// (`\u00XX`) and the two quotes.
     @inlinable
-    package static func maximumQuotedCount(_ count: Int) -> Int { count &* 6 &+ 2 }
+    public static func maximumQuotedCount(_ count: Int) -> Int { count &* 6 &+ 2 }
 
     /// Writes `"source"`, escaped, at `target`, which must have room for
     /// ``maximumQuotedCount(_:)`` bytes; returns the number of bytes written.
     @inlinable
-    package static func writeQuoted(_ source: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func writeQuoted(_ source: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Int {
         target[0] = UInt8(ascii: "\"")
         var count = 1
         // The usual text has nothing to escape: one scan, one copy.
@@ -64,7 +64,7 @@ package enum JSONEscaping {
     /// ~x & 0x80…80` is non-zero exactly when some byte of `x` is below `n` (for `n` ≤ 0x80), and
     /// a byte equal to `c` is a zero byte of `x ^ (0x01…01 * c)`.
     @inlinable
-    package static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
         if count < 8 {
@@ -81,12 +81,12 @@ package enum JSONEscaping {
     }
 
     @inlinable
-    static func needsEscape(_ byte: UInt8) -> Bool {
+    public static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
     }
 
     @inlinable
-    static func needsEscape(word x: UInt64) -> Bool {
+    public static func needsEscape(word x: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func hasByteBelow(_ x: UInt64, _ n: UInt64) -> Bool { (x &- ones &* n) & ~x & highs != 0 }

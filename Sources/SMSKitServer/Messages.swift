@@ -31,7 +31,10 @@ struct SegmentsQuery: Decodable, Sendable {
     /// `none`, `all` or a comma-separated list of languages by name, ISO 639-1 code or NLI,
     /// as the CLI's `--national-tables`.
     static func tables(_ text: String?) throws(ServiceError) -> SMSEncoder.Options.NationalLanguageTables {
-        guard let text = text?.lowercased(), text != "none", !text.isEmpty else { return .none }
+        // ASCII case only, as the document's pattern states (a Unicode lowering maps a few other
+        // letters, such as the Kelvin sign, onto ASCII ones).
+        guard let text = text.map({ String(decoding: $0.utf8.map { $0 &- 65 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self) }),
+              text != "none", !text.isEmpty else { return .none }
         if text == "all" { return .all }
         var set = Set<NationalLanguage>()
         for item in text.split(separator: ",") {

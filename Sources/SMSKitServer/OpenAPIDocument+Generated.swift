@@ -553,7 +553,12 @@ components:
     EncoderOptions:
       type: object
       properties:
-        national_tables: { type: [string, "null"], description: "none (default), all, or a comma-separated list such as turkish,es,6." }
+        national_tables:
+          type: [string, "null"]
+          description: |
+            none (default), all, or a comma-separated list of languages by English name, ISO 639-1 code
+            or NLI (1 to 13), in any case: turkish,es,6.
+          pattern: "^(?:[Nn][Oo][Nn][Ee]|[Aa][Ll][Ll]|,*(?: *(?:[Tt][Uu][Rr][Kk][Ii][Ss][Hh]|[Ss][Pp][Aa][Nn][Ii][Ss][Hh]|[Pp][Oo][Rr][Tt][Uu][Gg][Uu][Ee][Ss][Ee]|[Bb][Ee][Nn][Gg][Aa][Ll][Ii]|[Gg][Uu][Jj][Aa][Rr][Aa][Tt][Ii]|[Hh][Ii][Nn][Dd][Ii]|[Kk][Aa][Nn][Nn][Aa][Dd][Aa]|[Mm][Aa][Ll][Aa][Yy][Aa][Ll][Aa][Mm]|[Oo][Rr][Ii][Yy][Aa]|[Pp][Uu][Nn][Jj][Aa][Bb][Ii]|[Tt][Aa][Mm][Ii][Ll]|[Tt][Ee][Ll][Uu][Gg][Uu]|[Uu][Rr][Dd][Uu]|[Tt][Rr]|[Ee][Ss]|[Pp][Tt]|[Bb][Nn]|[Gg][Uu]|[Hh][Ii]|[Kk][Nn]|[Mm][Ll]|[Oo][Rr]|[Pp][Aa]|[Tt][Aa]|[Tt][Ee]|[Uu][Rr]|\\+?0*(?:[1-9]|1[0-3])) *(?:,+ *(?:[Tt][Uu][Rr][Kk][Ii][Ss][Hh]|[Ss][Pp][Aa][Nn][Ii][Ss][Hh]|[Pp][Oo][Rr][Tt][Uu][Gg][Uu][Ee][Ss][Ee]|[Bb][Ee][Nn][Gg][Aa][Ll][Ii]|[Gg][Uu][Jj][Aa][Rr][Aa][Tt][Ii]|[Hh][Ii][Nn][Dd][Ii]|[Kk][Aa][Nn][Nn][Aa][Dd][Aa]|[Mm][Aa][Ll][Aa][Yy][Aa][Ll][Aa][Mm]|[Oo][Rr][Ii][Yy][Aa]|[Pp][Uu][Nn][Jj][Aa][Bb][Ii]|[Tt][Aa][Mm][Ii][Ll]|[Tt][Ee][Ll][Uu][Gg][Uu]|[Uu][Rr][Dd][Uu]|[Tt][Rr]|[Ee][Ss]|[Pp][Tt]|[Bb][Nn]|[Gg][Uu]|[Hh][Ii]|[Kk][Nn]|[Mm][Ll]|[Oo][Rr]|[Pp][Aa]|[Tt][Aa]|[Tt][Ee]|[Uu][Rr]|\\+?0*(?:[1-9]|1[0-3])) *)*,*)?)$"
         smart_encoding: { type: [boolean, "null"] }
         normalize: { type: [boolean, "null"] }
         sixteen_bit_reference: { type: [boolean, "null"] }
@@ -577,11 +582,20 @@ components:
               description: verification_code (default), verification_code_expiry, login_code, mfa_code.
             lang: { type: string, minLength: 1, description: "BCP 47 tag such as hi, pt-BR, ar-EG." }
             code: { type: string, pattern: "^[A-Za-z0-9-]{1,16}$", description: "1 to 16 ASCII letters, digits or hyphens (other scripts' digits are folded)." }
-            app: { type: string }
-            minutes: { type: [integer, "null"], minimum: 0 }
-            webotp: { type: [string, "null"] }
-            app_hash: { type: [string, "null"], description: "Android SMS Retriever app hash, 11 characters." }
-            segment_budget: { type: [integer, "null"], minimum: 1 }
+            app:
+              type: string
+              description: "1 to 64 characters once control and bidirectional formatting characters are removed."
+              minLength: 1
+              maxLength: 64
+              pattern: "[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]"
+            minutes: { type: [integer, "null"], minimum: 0, maximum: 9223372036854775807 }
+            webotp:
+              type: [string, "null"]
+              description: "The WebOTP origin: a bare ASCII host name (punycode for others), optionally with a port."
+              maxLength: 253
+              pattern: "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*(?::[0-9]{1,5})?$"
+            app_hash: { type: [string, "null"], pattern: "^[A-Za-z0-9+/]{11}$", description: "Android SMS Retriever app hash, 11 characters." }
+            segment_budget: { type: [integer, "null"], minimum: 1, maximum: 9223372036854775807 }
     Analysis:
       type: object
       required: [text, encoding, national_language_tables, length, length_unit, segments, remaining_in_last_segment,
@@ -672,8 +686,12 @@ components:
       required: [number]
       properties:
         number: { type: string, description: "E.164, international, or national with region." }
-        region: { type: [string, "null"], description: "Default region for a national number." }
-        lang: { type: [string, "null"], description: "SMS language (e.g. pt-BR); default the number's region's." }
+        region: { type: [string, "null"], pattern: "^(?:[A-Za-z]{2}|001)$", description: "Default region for a national number: two letters (any case) or 001." }
+        lang:
+          type: [string, "null"]
+          maxLength: 64
+          pattern: "^[A-Za-z0-9_@=;.-]*$"
+          description: "SMS language (e.g. pt-BR); default the number's region's."
         client_key:
           type: [string, "null"]
           description: Who asks, for the per-client limit; used only with a trusted API key.
@@ -694,7 +712,7 @@ components:
       type: object
       required: [code]
       properties:
-        code: { type: string, description: "The code from the SMS: 4 to 10 ASCII digits." }
+        code: { type: string, pattern: "^[0-9]{4,10}$", description: "The code from the SMS: 4 to 10 ASCII digits." }
     CheckResult:
       type: object
       required: [status]

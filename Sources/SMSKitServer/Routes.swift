@@ -17,7 +17,6 @@ extension Endpoint {
         Endpoint(.post, "/v1/verifications", body: .json, needsVerification: true, VerificationEndpoints.startHandler),
         Endpoint(.post, "/v1/verifications/{id}/check", body: .json, needsVerification: true,
                  VerificationEndpoints.checkHandler),
-        Endpoint(.get, "/v1/stats", needsVerification: true, VerificationEndpoints.statsHandler),
         Endpoint(.get, "/v1/verifications/{id}", needsVerification: true, VerificationEndpoints.statusHandler),
         Endpoint(.post, "/v1/verifications/{id}/cancel", needsVerification: true, VerificationEndpoints.cancelHandler),
         // Kannel's dlr-url: the message token it carries is its credential, not an API key.
@@ -25,6 +24,7 @@ extension Endpoint {
                  VerificationEndpoints.kannelReportHandler),
         Endpoint(.post, "/v1/delivery-reports/kannel", access: .open, needsVerification: true,
                  VerificationEndpoints.kannelReportHandler),
+        Endpoint(.get, "/v1/stats", needsVerification: true, VerificationEndpoints.statsHandler),
     ]
 }
 

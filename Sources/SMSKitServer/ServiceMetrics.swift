@@ -60,6 +60,10 @@ struct ServiceMetrics: Sendable {
                 factory: factory).increment()
     }
 
+    func deliveryReport(outcome: String) {
+        Counter(label: "smskit_delivery_reports_total", dimensions: [("outcome", outcome)], factory: factory).increment()
+    }
+
     /// A start that sent an SMS, by the number's region (a small label set: about 250 values).
     func verificationSMS(region: String?) {
         Counter(label: "smskit_verification_sms_total", dimensions: [("region", region ?? "unknown")], factory: factory)
@@ -75,10 +79,6 @@ struct ServiceMetrics: Sendable {
     /// A start that a rule in monitor mode would have refused.
     func monitored(_ rule: String) {
         Counter(label: "smskit_guard_monitored_total", dimensions: [("rule", rule)], factory: factory).increment()
-    }
-
-    func deliveryReport(outcome: String) {
-        Counter(label: "smskit_delivery_reports_total", dimensions: [("outcome", outcome)], factory: factory).increment()
     }
 
     func smsSent(encoding: String, segments: Int) {

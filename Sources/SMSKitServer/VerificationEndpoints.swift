@@ -47,6 +47,8 @@ struct VerificationEndpoints: Sendable {
             throw ServiceConfigurationError("The verification settings are not usable: \(error.message)")
         }
         gate = StoreGate(prepare: opened.prepare)
+        // A service group shuts its services down in reverse order, after the HTTP server: the
+        // sender's go last in the list so that they end first, once no request can use them.
         var services = opened.services
         if let interval = settings.sweepInterval {
             services.append(VerificationSweepService(verifier: verifier, interval: interval, logger: logger))
@@ -54,6 +56,7 @@ struct VerificationEndpoints: Sendable {
         if let feed = settings.deliveryReportFeed {
             services.append(DeliveryReportFeedService(feed: feed, sender: sender, verifier: verifier))
         }
+        services += settings.senderServices
         self.services = services
         self.metrics = metrics
         self.clock = settings.clock
@@ -131,13 +134,7 @@ struct VerificationEndpoints: Sendable {
             logger.warning("a rule in monitor mode would have refused a start",
                            metadata: ["rule": "\(rule)", "region": "\(started.region ?? "-")"])
         }
-        return .object([
-            ("id", .string(started.id)), ("e164", .string(started.e164)), ("locale", .string(started.locale)),
-            ("segments", .int(started.segments)),
-            ("expires_at", .string(Self.timestamp(started.expiresAt))),
-            ("resend_allowed_at", .string(Self.timestamp(started.resendAllowedAt))),
-            ("test", .bool(started.isTest)), ("resend", .bool(started.isResend)),
-        ])
+        return VerificationDocuments.started(started)
     }
 
     // MARK: Check
@@ -164,9 +161,9 @@ struct VerificationEndpoints: Sendable {
         switch result {
         case .approved(let e164):
             metrics.approval(region: (try? engine.parse(e164: e164)).flatMap(engine.region(of:))?.identifier)
-            return (.ok, .object([("status", .string(result.status)), ("e164", .string(e164))]), headers)
-        case .incorrectCode(let left):
-            return (.ok, .object([("status", .string(result.status)), ("attempts_left", .int(left))]), headers)
+            return (.ok, .object(VerificationDocuments.checked(result)), headers)
+        case .incorrectCode:
+            return (.ok, .object(VerificationDocuments.checked(result)), headers)
         case .notFound:
             (status, message) = (.notFound, "There is no verification with this ID.")
         case .alreadyUsed:
@@ -177,8 +174,7 @@ struct VerificationEndpoints: Sendable {
             headers[.retryAfter] = String(max(1, verifier.configuration.resendCooldown.components.seconds))
             (status, message) = (.tooManyRequests, "Too many wrong codes for this verification; start a new one.")
         }
-        return (status, .object([
-            ("status", .string(result.status)),
+        return (status, .object(VerificationDocuments.checked(result) + [
             ("error", .object([("code", .string(result.status)), ("message", .string(message))])),
         ]), headers)
     }
@@ -245,10 +241,6 @@ struct VerificationEndpoints: Sendable {
     static func sentence(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601)
     }
 }
 

@@ -22,6 +22,10 @@ public struct VerificationSettings: Sendable {
     /// Makes the sender with the server's logger and metrics factory (a gateway client reports
     /// its own metrics there, beside the service's).
     public var sender: @Sendable (Logger, any MetricsFactory) -> any SMSSender
+    /// The services the sender needs running beside the server (an SMPP session): they start
+    /// with the server and shut down after it has drained its requests, so that a gateway
+    /// session ends cleanly (an SMPP unbind) once no request can still use it.
+    public var senderServices: [any Service] = []
     /// The server secret (codes are kept as HMAC-SHA256 under it). Every process sharing a
     /// store needs the same one.
     public var secret: VerificationSecret

@@ -54,8 +54,8 @@ struct ServeCommand: ParsableCommand {
             POST /v1/verifications/{id}/check, GET /healthz, GET /readyz, GET /metrics, \
             GET /openapi.yaml.
 
-            SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish and \
-            exits 0.
+            SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish, \
+            unbinds an SMPP session and exits 0.
 
             EXAMPLES:
               SMSKIT_API_KEYS=change-me-to-a-long-random-key SMSKIT_VERIFY_SECRET=$(openssl rand -hex 32) \\
@@ -298,9 +298,9 @@ extension ServeCommand {
                     throw ServiceConfigurationError("--delivery-report-url must be an http:// or https:// URL.")
                 }
             }
-            settings = VerificationSettings(secret: secret, store: try store.open(logger: logger)) { logger, factory in
-                sender.makeSender(logger: logger, metricsFactory: factory, deliveryReportURL: reportURL)
-            }
+            let opened = sender.open(logger: logger, deliveryReportURL: reportURL)
+            settings = VerificationSettings(secret: secret, store: try store.open(logger: logger), sender: opened.sender)
+            settings.senderServices = opened.services
             settings.deliveryReportFeed = sender.deliveryReportFeed
         } catch {
             throw CLIError.usage(error.description)

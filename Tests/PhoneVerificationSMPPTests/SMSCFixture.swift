@@ -74,11 +74,15 @@ final class SMSCProcess: Sendable {
     private let stdin: FileHandle
     private let lines = Locked<[Data]>([])
 
-    init() async throws {
+    /// - Parameters:
+    ///   - relay: Behind smsc.py's relay, which reports every PDU a client sends ("pdu" events).
+    ///   - tls: The relay speaks TLS with this certificate chain and key (PEM files).
+    init(relay: Bool = false, tls: (certificate: String, key: String)? = nil) async throws {
         port = try await freeLoopbackPort()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SMPPPython.executable)
         process.arguments = SMPPPython.arguments + [SMPPPython.script("smsc.py"), "--port", String(port)]
+            + (relay ? ["--relay"] : []) + (tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -138,9 +142,13 @@ final class SMSCProcess: Sendable {
         process.waitUntilExit()
     }
 
+    /// The commands of the PDUs clients sent, in order (with `relay`).
+    var clientCommands: [String] { events("pdu").compactMap { $0["command"] as? String } }
+
     /// Runs `body` with a fresh SMSC, always stopped afterwards.
-    static func with<T>(_ body: (SMSCProcess) async throws -> T) async throws -> T {
-        let smsc = try await SMSCProcess()
+    static func with<T>(relay: Bool = false, tls: (certificate: String, key: String)? = nil,
+                        _ body: (SMSCProcess) async throws -> T) async throws -> T {
+        let smsc = try await SMSCProcess(relay: relay, tls: tls)
         do {
             let result = try await body(smsc)
             smsc.stop()

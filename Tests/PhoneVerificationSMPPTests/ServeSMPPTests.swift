@@ -33,9 +33,9 @@ struct ServeSMPPTests {
         return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
     }
 
-    @Test func aVerificationCodeGoesOutAsSubmitSMAndChecks() async throws {
+    @Test func aVerificationCodeGoesOutAsSubmitSMAndChecksAndSIGTERMUnbinds() async throws {
         let binary = try #require(Self.executable, "the smskit binary was not found next to the test bundle")
-        try await SMSCProcess.with { smsc in
+        try await SMSCProcess.with(relay: true) { smsc in
             let serve = Process()
             serve.executableURL = URL(fileURLWithPath: binary)
             // The password comes from the environment, not the command line.
@@ -104,6 +104,14 @@ struct ServeSMPPTests {
             let checked = try Self.post(port: servePort, path: "/v1/verifications/\(id)/check", body: #"{"code":"\#(code)"}"#)
             #expect(checked.status == 200 && checked.body.contains("approved"), "\(checked.body)")
             #expect(!String(decoding: log.withLock { $0 }, as: UTF8.self).contains("s3cret"), "the password is never logged")
+
+            // SIGTERM: the server drains, then the session unbinds before the process exits 0.
+            serve.terminate()
+            let exitDeadline = ContinuousClock.now + .seconds(30)
+            while serve.isRunning, ContinuousClock.now < exitDeadline { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(!serve.isRunning && serve.terminationStatus == 0, "\(String(decoding: log.withLock { $0 }, as: UTF8.self))")
+            #expect(smsc.clientCommands.first == "bind_transceiver")
+            #expect(smsc.clientCommands.last == "unbind", "\(smsc.clientCommands)")
         }
     }
 }

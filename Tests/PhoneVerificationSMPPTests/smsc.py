@@ -4,24 +4,33 @@ server: framing, binds, windowing, enquire_link, PDU codec). Only the glue is ou
 submit_sm the server decoded, answers it, and sends deliver_sm (receipts, incoming messages) when the
 test asks.
 
-    smsc.py --port PORT [--quiet]
+    smsc.py --port PORT [--quiet] [--relay] [--tls CERT KEY]
 
 --quiet (for Benchmarks/smpp-benchmark.sh): submit_sm are answered but neither reported nor receipted.
+--relay: the port is a relay in front of the smpp34 server (on a port of its own) that reports the
+command of every PDU a client sends ({"event": "pdu", "command": "unbind", ...}): smpp34 reports
+an unbind and a dropped connection alike. --tls (implies --relay): the relay speaks TLS with this
+certificate chain and key (Python's ssl module), as an SMSC behind a TLS terminator does.
 
 stdout, one JSON object per line: {"event": "listening"} once the server listens, then
 {"event": "bound"|"unbound", "session": ...}, {"event": "submit_sm", <every field>, "short_message":
 hex, "tlvs": [[tag, hex], ...], "answer": message_id or status} and {"event": "deliver_sm_resp",
-"tag": ..., "status": ...}.
+"tag": ..., "status": ...}; with --relay {"event": "pdu", "connection": n, "command": name or hex}
+per PDU from a client, and {"event": "tls_error", "error": ...} for a refused TLS handshake.
 
 stdin, one JSON command per line:
   {"cmd": "mode", "reject": [status, count] | null, "ids": "decimal"|"hex", "receipts": true|false,
    "receipt_tlvs": true|false, "delay_ms": n, "receipt_stat": "DELIVRD"|"UNDELIV"|..., "receipt_err": "000",
    "receipt_delay_ms": n}
   {"cmd": "deliver", "tag": ..., <deliver_sm fields>, "short_message": hex, "tlvs": [[tag, hex]]}
+  {"cmd": "unbind", "receiving": true|false}: the SMSC unbinds the latest session (the latest that
+  receives, or does not, with "receiving"); the ESME answers unbind_resp.
 """
 import argparse
 import asyncio
 import json
+import socket
+import ssl
 import sys
 import time
 
@@ -38,6 +47,93 @@ FIELDS = ("service_type", "source_addr", "source_addr_ton", "source_addr_npi", "
 def emit(obj):
     sys.stdout.write(json.dumps(obj) + "\n")
     sys.stdout.flush()
+
+
+COMMANDS = {0x00000002: "bind_transmitter", 0x00000001: "bind_receiver", 0x00000009: "bind_transceiver",
+            0x00000004: "submit_sm", 0x80000005: "deliver_sm_resp", 0x00000006: "unbind",
+            0x80000006: "unbind_resp", 0x00000015: "enquire_link", 0x80000015: "enquire_link_resp",
+            0x80000000: "generic_nack"}
+
+
+class Relay:
+    """Forwards each client connection to the smpp34 server and reports the PDUs the client sends."""
+
+    def __init__(self, inner_port, context):
+        self.inner_port = inner_port
+        self.context = context
+        self.connections = 0
+
+    async def handle(self, reader, writer):
+        self.connections += 1
+        number = self.connections
+        try:
+            upstream_reader, upstream_writer = await asyncio.open_connection("127.0.0.1", self.inner_port)
+        except OSError:
+            writer.close()
+            return
+
+        async def client_to_server():
+            buffer = b""
+            try:
+                while True:
+                    data = await reader.read(65536)
+                    if not data:
+                        break
+                    upstream_writer.write(data)
+                    buffer += data
+                    while len(buffer) >= 8:
+                        length = int.from_bytes(buffer[:4], "big")
+                        if length < 16:  # a lying length: the server closes, nothing more to name
+                            buffer = b""
+                            break
+                        if len(buffer) < length:
+                            break
+                        command = int.from_bytes(buffer[4:8], "big")
+                        if command != 0x00000004 or not QUIET:
+                            emit({"event": "pdu", "connection": number,
+                                  "command": COMMANDS.get(command, "%08x" % command)})
+                        buffer = buffer[length:]
+                    await upstream_writer.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                upstream_writer.close()
+
+        async def server_to_client():
+            try:
+                while True:
+                    data = await upstream_reader.read(65536)
+                    if not data:
+                        break
+                    writer.write(data)
+                    await writer.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                writer.close()
+
+        await asyncio.gather(client_to_server(), server_to_client())
+
+    async def start(self, port):
+        loop = asyncio.get_running_loop()
+        if self.context is not None:
+            # A refused handshake is reported, not printed as a traceback.
+            previous = loop.get_exception_handler()
+
+            def handler(loop, context):
+                error = context.get("exception")
+                if isinstance(error, (ssl.SSLError, ConnectionError)):
+                    emit({"event": "tls_error", "error": str(error)})
+                elif previous:
+                    previous(loop, context)
+                else:
+                    loop.default_exception_handler(context)
+            loop.set_exception_handler(handler)
+        return await asyncio.start_server(self.handle, "127.0.0.1", port, ssl=self.context,
+                                          ssl_handshake_timeout=10 if self.context else None)
+
+
+QUIET = False
 
 
 class SMSC:
@@ -67,7 +163,7 @@ class SMSC:
             if isinstance(ev, smpp34.Esme):
                 self.sessions[ev.session_id] = ev
                 self.latest = ev
-                emit({"event": "bound", "session": ev.session_id, "system_id": ev.system_id})
+                emit({"event": "bound", "session": ev.session_id, "system_id": ev.system_id, "receives": ev.can_receive})
             elif isinstance(ev, smpp34.SubmitSmEvent):
                 if self.quiet:
                     ev.accept(message_id=str(self.next_id))
@@ -109,7 +205,7 @@ class SMSC:
             if self.receipt_delay:
                 # As a network does: the receipt comes a while after the submit_sm_resp.
                 await asyncio.sleep(self.receipt_delay)
-            esme = self.sessions.get(ev.session_id)
+            esme = self.receiver(ev.session_id)
             if esme is None:
                 return
             try:
@@ -125,8 +221,17 @@ class SMSC:
                 return
             emit({"event": "deliver_sm_resp", "tag": "receipt:" + message_id, "status": resp.command_status})
 
+    def receiver(self, session_id=None):
+        """Where a deliver_sm goes: the given session if it receives (a transceiver), else the
+        latest session that receives (the receiver of a transmitter + receiver pair)."""
+        esme = self.sessions.get(session_id)
+        if esme is not None and esme.can_receive:
+            return esme
+        receivers = [e for e in self.sessions.values() if e.can_receive and (esme is None or e.system_id == esme.system_id)]
+        return receivers[-1] if receivers else None
+
     async def deliver(self, cmd):
-        esme = self.latest
+        esme = self.receiver()
         if esme is None:
             emit({"event": "deliver_sm_resp", "tag": cmd.get("tag"), "status": -1})
             return
@@ -157,20 +262,45 @@ class SMSC:
                 emit({"event": "mode"})
             elif cmd["cmd"] == "deliver":
                 self.spawn(self.deliver(cmd))
+            elif cmd["cmd"] == "unbind":
+                # The latest session, or with "receiving" the latest that does (or does not) receive.
+                candidates = [e for e in self.sessions.values()
+                              if "receiving" not in cmd or e.can_receive == cmd["receiving"]]
+                if candidates:
+                    self.spawn(candidates[-1].unbind())
 
 
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--relay", action="store_true")
+    parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     args = parser.parse_args()
-    server = smpp34.Server(host="127.0.0.1", port=args.port, system_id="smsc34")
+    global QUIET
+    QUIET = args.quiet
+    relay = None
+    inner_port = args.port
+    if args.relay or args.tls:
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        inner_port = probe.getsockname()[1]
+        probe.close()
+    server = smpp34.Server(host="127.0.0.1", port=inner_port, system_id="smsc34")
     await server.start()
+    if inner_port != args.port:
+        context = None
+        if args.tls:
+            context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            context.load_cert_chain(args.tls[0], args.tls[1])
+        relay = await Relay(inner_port, context).start(args.port)
     emit({"event": "listening", "port": args.port, "smpp34": smpp34.__version__})
     smsc = SMSC(quiet=args.quiet)
     serving = asyncio.ensure_future(smsc.serve(server))
     await smsc.commands()  # stdin closed: the test is done
     serving.cancel()
+    if relay is not None:
+        relay.close()
     await server.stop()
 
 

@@ -25,6 +25,9 @@ struct ServiceLocationTests {
         let smpp = try SMSSenderLocation(parsing: "smpp://esme:hunter2@127.0.0.1:2775?source=Acme&window=50",
                                          environment: [:])
         #expect(smpp.description == "smpp://esme@127.0.0.1:2775")
+        let smpps = try SMSSenderLocation(parsing: "smpps://esme:hunter2@smsc.example:3550?source=Acme&ca_file=/etc/smsc-ca.pem&bind=pair",
+                                          environment: [:])
+        #expect(smpps.description == "smpps://esme@smsc.example:3550")
         #expect(throws: ServiceConfigurationError.self) { try SMSSenderLocation(parsing: "smpp://esme@127.0.0.1:2775") }
         #expect(throws: ServiceConfigurationError.self) { try SMSSenderLocation(parsing: "outbox:") }
         #expect(throws: ServiceConfigurationError.self) { try SMSSenderLocation(parsing: "no-scheme") }

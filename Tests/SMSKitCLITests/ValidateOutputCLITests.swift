@@ -185,11 +185,39 @@ import Testing
         #expect(json.lines == [#"{"time_zones":["Atlantic/Canary","Europe/Madrid"],"carrier":"Syma"}"#])
     }
 
+    /// The fixed layout has its own fast writer (the usual `validate`), an early exit before the
+    /// field-by-field writer of the number answer: both must write the same bytes.
+    @Test("the default layout is --fields with the standard fields, byte for byte", arguments: ["jsonl", "json", "csv", "tsv"])
+    func defaultLayoutIsStandardFields(_ format: String) throws {
+        let standard = "line,input,ok,error,e164,possible,valid,type,region,fictional"
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for file in [root.appendingPathComponent("Resources/Samples/numbers.csv").path, Self.fixtures + "google-contacts.csv",
+                     Self.fixtures + "excel-semicolon.csv"] {
+            let fast = try Self.validate([file, "--format", format])
+            let fields = try Self.validate([file, "--format", format, "--fields", standard])
+            #expect(fast.status == 0 && fields.status == 0)
+            #expect(!fast.stdout.isEmpty && fast.stdout == fields.stdout, "\(format) \(file)")
+        }
+    }
+
+    @Test("error_message: the engine's message, smskit's own for a record it never checked, null for a number that parsed")
+    func errorMessages() throws {
+        let result = try Self.validate(["--fields", "input,error,error_message", "--format", "jsonl", "--region", "GB"],
+                                       stdin: Data("020 7946 0000\nhello\n4.47911E+11\n".utf8))
+        #expect(result.lines == [
+            #"{"input":"020 7946 0000","error":null,"error_message":null}"#,
+            #"{"input":"hello","error":"not_a_number","error_message":"This does not look like a phone number: it needs at least 3 digits and only the punctuation phone numbers use."}"#,
+            #"{"input":"4.47911E+11","error":"spreadsheet_number","error_message":"The number is in scientific notation, as spreadsheets write long numbers: its last digits are lost."}"#,
+        ], "stdout: \(result.stdout)")
+        let csv = try Self.validate(["--fields", "error_message", "--format", "csv"], stdin: Data("+44 1\n".utf8))
+        #expect(csv.stdout == "error_message\nThe national number has fewer than 2 digits.\n", "stdout: \(csv.stdout)")
+    }
+
     @Test("an unknown --fields or --only name is a usage error that lists the valid ones")
     func unknownNames() throws {
         let fields = try Self.validate(["--fields", "e164,phone"])
         #expect(fields.status == 64)
-        #expect(fields.stderr.contains("unknown field 'phone' for --fields; valid fields: file, line, record, column, input, ok, error, e164, national, international, rfc3966"),
+        #expect(fields.stderr.contains("unknown field 'phone' for --fields; valid fields: file, line, record, column, input, ok, error, error_message, e164, national, international, rfc3966"),
                 "stderr: \(fields.stderr)")
         let only = try Self.validate(["--only", "cellphone"])
         #expect(only.status == 64)

@@ -5,6 +5,7 @@ import PhoneVerification
 import PhoneVerificationKannel
 import PhoneVerificationSMPP
 import SMSKitServer
+import ServiceLifecycle
 
 /// Where `smskit serve` and `smskit verify` hand verification SMS: `--sender SCHEME:VALUE` (or
 /// `SMSKIT_SENDER`); the one place that turns a location into a sender.
@@ -15,7 +16,8 @@ import SMSKitServer
 /// `kannel:http://smskit:PASSWORD@127.0.0.1:13013/cgi-bin/sendsms?from=Acme`; the environment's
 /// `SMSKIT_KANNEL_USERNAME` and `SMSKIT_KANNEL_PASSWORD` replace the URL's user and password, so
 /// that the password need not be on the command line) and `smpp://SYSTEM_ID:PASSWORD@HOST:PORT?source=…`
-/// (an SMSC over SMPP 3.4, bound on first use; `SMSKIT_SMPP_PASSWORD` replaces the password).
+/// (an SMSC over SMPP 3.4; `smpps://` for TLS, `bind=pair` for a transmitter and a receiver;
+/// `SMSKIT_SMPP_PASSWORD` replaces the password).
 ///
 /// ```swift
 /// let location = try SMSSenderLocation(parsing: "outbox:/var/lib/smskit/outbox.jsonl")
@@ -81,7 +83,7 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
         case "outbox":
             guard !value.isEmpty else { throw ServiceConfigurationError("outbox: needs a file path, e.g. outbox:smskit-outbox.jsonl.") }
             self = .outbox(path: value)
-        case "smpp":
+        case "smpp", "smpps":
             do {
                 self = .smpp(try SMPPLocation(url: text, password: environment["SMSKIT_SMPP_PASSWORD"]))
             } catch {
@@ -99,9 +101,26 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The sender.
-    /// The sender; a Kannel sender asks for delivery reports at `deliveryReportURL` when given
-    /// (a `dlr-mask` in the Kannel URL then sets the mask).
+    /// The sender for a long-running server, with the services it needs running beside it: an SMPP
+    /// client binds when the server starts and unbinds when it stops. A Kannel sender asks for
+    /// delivery reports at `deliveryReportURL` when given.
+    func open(logger: Logger, deliveryReportURL: String? = nil)
+        -> (sender: @Sendable (Logger, any MetricsFactory) -> any SMSSender, services: [any Service]) {
+        switch self {
+        case .smpp(let location):
+            let client = SMPPClient(configuration: location.configuration, logger: logger)
+            let options = location.options
+            return ({ _, _ in SMPPSender(client: client, options: options) }, [SMPPSessionService(client: client)])
+        case .outbox, .kannel:
+            return ({ logger, factory in
+                makeSender(logger: logger, metricsFactory: factory, deliveryReportURL: deliveryReportURL)
+            }, [])
+        }
+    }
+
+    /// The sender (an SMPP client binds on the first send and is never unbound: for one-shot
+    /// commands); a Kannel sender asks for delivery reports at `deliveryReportURL` when given (a
+    /// `dlr-mask` in the Kannel URL then sets the mask).
     func makeSender(logger: Logger, metricsFactory: any MetricsFactory, deliveryReportURL: String? = nil) -> any SMSSender {
         switch self {
         case .outbox(let path):

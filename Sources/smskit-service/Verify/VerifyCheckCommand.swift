@@ -3,6 +3,7 @@ import SMSKitCommandLine
 import Foundation
 import PhoneVerification
 import SMSKitJSON
+import SMSKitServer
 
 /// `smskit verify check ID [CODE]`: checks a code (from stdin when it is not given); exit 0 only
 /// when approved.
@@ -57,10 +58,7 @@ struct VerifyCheckCommand: ParsableCommand {
         case .success(let result):
             switch format {
             case .json:
-                var fields: [(String, JSONValue)] = [("status", .string(result.status))]
-                if case .incorrectCode(let left) = result { fields.append(("attempts_left", .int(left))) }
-                if case .approved(let e164) = result { fields.append(("e164", .string(e164))) }
-                print(JSONValue.object(fields).rendered, terminator: "")
+                print(JSONValue.object(VerificationDocuments.checked(result)).rendered, terminator: "")
             case .text:
                 if case .incorrectCode(let left) = result {
                     print("\(result.status) (\(left) attempt\(left == 1 ? "" : "s") left)")

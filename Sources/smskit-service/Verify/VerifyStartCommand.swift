@@ -4,6 +4,7 @@ import Foundation
 import PhoneNumbers
 import PhoneVerification
 import SMSKitJSON
+import SMSKitServer
 
 /// `smskit verify start NUMBER`: sends a code and prints the verification ID.
 struct VerifyStartCommand: ParsableCommand {
@@ -76,19 +77,13 @@ struct VerifyStartCommand: ParsableCommand {
         case .success(let started):
             switch format {
             case .json:
-                print(JSONValue.object([
-                    ("id", .string(started.id)), ("e164", .string(started.e164)), ("locale", .string(started.locale)),
-                    ("segments", .int(started.segments)),
-                    ("expires_at", .string(_VerifyEnvironment.timestamp(started.expiresAt))),
-                    ("resend_allowed_at", .string(_VerifyEnvironment.timestamp(started.resendAllowedAt))),
-                    ("test", .bool(started.isTest)), ("resend", .bool(started.isResend)),
-                ]).rendered, terminator: "")
+                print(VerificationDocuments.started(started).rendered, terminator: "")
             case .text:
                 print(started.id)
                 let what = started.isTest ? "test number: no SMS sent" :
                     "\(started.segments) SMS segment\(started.segments == 1 ? "" : "s") in \(started.locale) handed to \(senderLocation)"
                 _Stderr.write("smskit: \(started.isResend ? "resent" : "sent") to \(started.e164) (\(what)); "
-                              + "expires \(_VerifyEnvironment.timestamp(started.expiresAt))\n")
+                              + "expires \(VerificationDocuments.timestamp(started.expiresAt))\n")
             }
         }
     }

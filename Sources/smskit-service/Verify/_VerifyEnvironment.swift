@@ -148,11 +148,6 @@ enum _VerifyEnvironment {
         return try box.withLock { $0! }.get()
     }
 
-    /// ISO 8601 with seconds, in UTC.
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601)
-    }
-
     /// Prints a refusal: the JSON error object on stdout when asked for JSON, the message on stderr.
     /// A verifier over the store of `options`, which must exist (status and cancel send nothing).
     static func existingVerifier(_ options: VerifyStoreOptions) throws -> (PhoneVerifier, OpenedVerificationStore) {
@@ -172,10 +167,10 @@ enum _VerifyEnvironment {
     static func refusal(_ error: VerificationError, format: VerifyFormat) -> CLIError {
         if format == .json {
             var fields: [(String, JSONValue)] = [("error", .string(error.code.name)), ("message", .string(error.message))]
-            fields.append(("retry_after", error.retryAfter.map { .string(timestamp($0)) } ?? .null))
+            fields.append(("retry_after", error.retryAfter.map { .string(VerificationDocuments.timestamp($0)) } ?? .null))
             print(JSONValue.object(fields).rendered, terminator: "")
         }
-        let retry = error.retryAfter.map { " (retry after \(timestamp($0)))" } ?? ""
+        let retry = error.retryAfter.map { " (retry after \(VerificationDocuments.timestamp($0)))" } ?? ""
         return CLIError.failure("\(error.code.name): \(error.message)\(retry)")
     }
 }

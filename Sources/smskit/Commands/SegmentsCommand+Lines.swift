@@ -110,10 +110,9 @@ struct _SegmentsLines {
                     if let dialect { reader.delimiter = dialect.delimiter }
                 }
                 if case .name(let wanted) = column {
-                    let names = RecordFields.all(record.bytes, dialect: dialect)
-                    let normalized = names.map { $0.trimmingSpaces.lowercased() }
-                    guard let found = normalized.firstIndex(of: wanted.trimmingSpaces.lowercased()) else {
-                        throw CLIError.usage("\(name) has no column named '\(wanted)'; its header: \(names.joined(separator: ", "))")
+                    let header = HeaderRow(record.bytes, dialect: dialect)
+                    guard let found = header.position(of: wanted) else {
+                        throw CLIError.usage("\(name) has no column named '\(wanted)'; its header: \(header.names.joined(separator: ", "))")
                     }
                     index = found
                     continue
@@ -259,7 +258,7 @@ struct _SegmentsLines {
             }
             let characters = UnsafeBufferPointer(rebasing: characters[..<count])
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 240 + 6 * count + (error?.utf8.count ?? 0)) { buffer in
-                var w = _ByteWriter(buffer.baseAddress!)
+                var w = SpanWriter(buffer.baseAddress!)
                 switch format {
                 case .jsonl:
                     w.literal(#"{"line":"#)

@@ -1,6 +1,8 @@
 import ArgumentParser
 import PhoneNumbers
 import SMSEncoding
+import SMSKitJSON
+import SMSKitRecords
 
 /// Output formats of `smskit validate`.
 enum RecordFormat: String, CaseIterable, ExpressibleByArgument {
@@ -10,6 +12,17 @@ enum RecordFormat: String, CaseIterable, ExpressibleByArgument {
         jsonl (one JSON object per line), json (one array), csv, tsv (with header rows) or text \
         (aligned columns for people). Default: text when stdout is a terminal, jsonl otherwise.
         """
+
+    /// The same format for the wire layer's writers.
+    var wire: WireFormat {
+        switch self {
+        case .jsonl: .jsonl
+        case .json: .json
+        case .csv: .csv
+        case .tsv: .tsv
+        case .text: .text
+        }
+    }
 }
 
 /// Output formats of `parse`, `render` and `segments`.
@@ -54,6 +67,19 @@ enum ColumnArgument: ExpressibleByArgument, CustomStringConvertible {
         case .index(let index): "\(index + 1)"
         case .name(let name): "'\(name)'"
         }
+    }
+
+    /// The column for the records reader.
+    var column: RecordColumn {
+        switch self {
+        case .index(let index): .position(index)
+        case .name(let name): .name(name)
+        }
+    }
+
+    /// The name, for a column given by name.
+    var name: String? {
+        if case .name(let name) = self { name } else { nil }
     }
 }
 

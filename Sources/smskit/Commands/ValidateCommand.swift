@@ -3,6 +3,7 @@ import Dispatch
 import PhoneNumberCarriers
 import PhoneNumbers
 import SMSKitCommandLine
+import SMSKitJSON
 import SMSKitRecords
 
 #if canImport(Glibc)
@@ -163,7 +164,7 @@ struct ValidateCommand: ParsableCommand {
     var split = false
 
     @Option(name: .customLong("fields"),
-            help: ArgumentHelp("The result columns, in this order, separated by commas: \(_OutputField.namesText).", valueName: "NAMES"))
+            help: ArgumentHelp("The result columns, in this order, separated by commas: \(NumberAnswerField.namesText).", valueName: "NAMES"))
     var fieldValues: [String] = []
 
     @Option(name: .customLong("carrier-lang"), help: ArgumentHelp("The language of the carrier field (default en).", valueName: "LANG"))
@@ -210,7 +211,7 @@ struct ValidateCommand: ParsableCommand {
         }
         do {
             _ = try _Only.parse(onlyValues)
-            if !fieldValues.isEmpty { _ = try _OutputField.parse(fieldValues) }
+            if !fieldValues.isEmpty { _ = try NumberAnswerField.parse(fieldValues) }
         } catch let error as CLIError {
             throw ValidationError(error.message)
         }
@@ -498,22 +499,18 @@ struct ValidateCommand: ParsableCommand {
         var headerNames: [String]?
         var otherColumns: [Int] = []
         if hasHeader && format != .lines {
-            let names = RecordFields.all(first.bytes, dialect: dialect)
+            let header = HeaderRow(first.bytes, dialect: dialect)
+            let names = header.names
             headerNames = names
-            let normalized = names.map { $0.trimmingSpaces.lowercased() }
             func resolve(_ argument: ColumnArgument, _ what: String) throws -> Int {
-                switch argument {
-                case .index(let index): return index
-                case .name(let name):
-                    if let index = normalized.firstIndex(of: name.trimmingSpaces.lowercased()) { return index }
-                    throw CLIError.usage("\(reader.name) has no column named '\(name)' for \(what); its header: \(names.joined(separator: ", "))")
-                }
+                if let index = header.position(of: argument.column) { return index }
+                throw CLIError.usage("\(reader.name) has no column named '\(argument.name ?? "")' for \(what); its header: \(names.joined(separator: ", "))")
             }
             var why: String?
             if let column {
                 numberIndex = try resolve(column, "--column")
                 otherColumns = try columns.dropFirst().map { try resolve($0, "--column") }
-            } else if let found = normalized.firstIndex(where: { Self.numberColumnNames.contains($0) }) {
+            } else if let found = header.firstPosition(namedAnyOf: Self.numberColumnNames) {
                 numberIndex = found
             } else if let choice = HeaderDetection.phoneColumn(header: names) {
                 numberIndex = choice.index
@@ -521,7 +518,7 @@ struct ValidateCommand: ParsableCommand {
             }
             if let regionColumn {
                 regionIndex = try resolve(regionColumn, "--region-column")
-            } else if let found = normalized.firstIndex(where: { Self.regionColumnNames.contains($0) }), found != numberIndex {
+            } else if let found = header.firstPosition(namedAnyOf: Self.regionColumnNames), found != numberIndex {
                 regionIndex = found
             }
             var note = "\(reader.name): header row; number from column \(numberIndex + 1)"
@@ -616,14 +613,14 @@ struct ValidateCommand: ParsableCommand {
     /// The output of `--keep`, several `--column`s, `--split`, `--fields`, `--unique` or several
     /// files, for the first file's header (`keptNames`) and number columns (`labels`).
     func makePlan(labels: [String], keptNames: [String], severalFiles: Bool) throws -> _OutputPlan {
-        var fields: [_OutputField]
+        var fields: [NumberAnswerField]
         if fieldValues.isEmpty {
             fields = [.line, .record]
             if split && labels.count > 1 { fields.append(.column) }
-            fields += _OutputField.standard.dropFirst()
+            fields += NumberAnswerField.standard.dropFirst()
             if severalFiles { fields.insert(.file, at: 0) }
         } else {
-            fields = try _OutputField.parse(fieldValues)
+            fields = try NumberAnswerField.parse(fieldValues)
         }
         return _OutputPlan(
             format: outputFormat, fields: fields, keptNames: keep ? keptNames : nil, labels: labels,

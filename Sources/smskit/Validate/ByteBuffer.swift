@@ -8,7 +8,7 @@ import Darwin
 /// output records.
 ///
 /// Unlike `[UInt8]`, its spare capacity can be written in place (``reserve(_:)`` then
-/// ``_ByteWriter``), with no uniqueness or capacity check per byte, and its address can be
+/// ``SpanWriter``), with no uniqueness or capacity check per byte, and its address can be
 /// handed to other threads while the owner leaves it alone. One owner at a time; not thread-safe.
 final class _ByteBuffer: @unchecked Sendable {
     // One owner at a time and no re-entry: the runtime's exclusivity checks (a call per access

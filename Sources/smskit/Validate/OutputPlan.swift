@@ -1,32 +1,20 @@
 import PhoneNumberCarriers
 import PhoneNumbers
 import SMSKitCommandLine
+import SMSKitJSON
 
-/// A field `validate` can write (`--fields`). The names are the output names.
-enum _OutputField: String, CaseIterable {
-    case file, line, record, column, input, ok, error, e164, national, international, rfc3966, possible, valid, type, region,
-         fictional
-    case timeZones = "time_zones"
-    case carrier
-    case shortNumber = "short_number"
-    case cost
-
-    /// Fields of the record, not of one of its numbers: never prefixed, written once.
-    var isRecordField: Bool { self == .file || self == .line || self == .record }
-
-    /// The fields written without `--fields`.
-    static let standard: [_OutputField] = [.line, .input, .ok, .error, .e164, .possible, .valid, .type, .region, .fictional]
-
+/// `--fields`: the number answer's fields (``SMSKitJSON/NumberAnswerField``), by name.
+extension NumberAnswerField {
     /// The names for a usage error.
     static let namesText = allCases.map(\.rawValue).joined(separator: ", ")
 
     /// Parses `--fields` values: names separated by commas, in the order given, each once.
-    static func parse(_ values: [String]) throws -> [_OutputField] {
-        var fields: [_OutputField] = []
+    static func parse(_ values: [String]) throws -> [NumberAnswerField] {
+        var fields: [NumberAnswerField] = []
         for value in values {
             for name in value.split(separator: ",", omittingEmptySubsequences: true) {
                 let trimmed = String(name).trimmingSpaces.lowercased()
-                guard let field = _OutputField(rawValue: trimmed) else {
+                guard let field = NumberAnswerField(rawValue: trimmed) else {
                     throw CLIError.usage("unknown field '\(trimmed)' for --fields; valid fields: \(namesText)")
                 }
                 if !fields.contains(field) { fields.append(field) }
@@ -98,10 +86,10 @@ struct _Only: Equatable {
 struct _OutputPlan {
     /// One output column.
     enum Column {
-        case record(_OutputField)
+        case record(NumberAnswerField)
         case kept(Int)
         /// A number field of number column `slot`; with `--split`, slot 0 is the current number.
-        case number(slot: Int, _OutputField)
+        case number(slot: Int, NumberAnswerField)
     }
 
     let format: RecordFormat
@@ -122,7 +110,7 @@ struct _OutputPlan {
     let needsTimeZones: Bool
     let needsCarrier: Bool
 
-    init(format: RecordFormat, fields: [_OutputField], keptNames: [String]?, labels: [String], split: Bool, only: _Only?,
+    init(format: RecordFormat, fields: [NumberAnswerField], keptNames: [String]?, labels: [String], split: Bool, only: _Only?,
          unique: Bool, headerRow: Bool, carrierLocale: CarrierLocale) {
         self.format = format
         self.labels = labels
@@ -185,12 +173,12 @@ struct _OutputPlan {
     }
 }
 
-/// `text` written by `write` (a ``_ByteWriter`` method that writes at most 6 bytes per byte, plus 2).
-func _encoded(_ text: String, _ write: (inout _ByteWriter, UnsafeBufferPointer<UInt8>) -> Void) -> [UInt8] {
+/// `text` written by `write` (a ``SpanWriter`` method that writes at most 6 bytes per byte, plus 2).
+func _encoded(_ text: String, _ write: (inout SpanWriter, UnsafeBufferPointer<UInt8>) -> Void) -> [UInt8] {
     var copy = text
     return copy.withUTF8 { utf8 in
         [UInt8](unsafeUninitializedCapacity: utf8.count * 6 + 2) { buffer, initialized in
-            var w = _ByteWriter(buffer.baseAddress!)
+            var w = SpanWriter(buffer.baseAddress!)
             write(&w, utf8)
             initialized = w.count
         }

@@ -2,6 +2,7 @@ import PhoneNumberCarriers
 import PhoneNumberTimeZones
 import PhoneNumbers
 import SMSKitCommandLine
+import SMSKitJSON
 
 /// One number of a record, checked: its field bytes, why it was not checked (`problem`) or the
 /// engine's answer, and which number column it came from.
@@ -99,130 +100,58 @@ struct _PlanWriter {
 
     // MARK: Values
 
-    private func value(_ field: _OutputField, of number: _CheckedNumber) {
-        let check = number.check
-        let parsed = number.problem == nil ? check.number : nil
+    /// A number field, by the number answer's one writer.
+    private func value(_ field: NumberAnswerField, of number: _CheckedNumber) {
+        let parsed = number.problem == nil ? number.check.number : nil
+        var answer = NumberAnswer(
+            input: number.input, refusal: number.problem.map { ($0.errorName, $0.message) }, check: number.check, engine: engine,
+            formats: (field == .national, field == .international, field == .rfc3966))
         switch field {
-        case .file, .line, .record:
-            absent()
-        case .column:
-            string(plan.labels.indices.contains(number.slot) ? plan.labels[number.slot] : "")
-        case .input:
-            string(number.input)
-        case .ok:
-            bool(parsed != nil)
-        case .error:
-            if let problem = number.problem { string(problem.errorName) } else if let error = check.error { string(error.code.name) } else { absent() }
-        case .e164:
-            if parsed != nil {
-                out.reserve(80)
-                var w = _ByteWriter(out.end)
-                if plan.format == .json || plan.format == .jsonl { w.byte(UInt8(ascii: "\"")) }
-                w.e164(of: check)
-                if plan.format == .json || plan.format == .jsonl { w.byte(UInt8(ascii: "\"")) }
-                out.count &+= w.count
-            } else {
-                absent()
-            }
-        case .national, .international, .rfc3966:
-            guard let parsed else { return absent() }
-            let format: PhoneNumberFormat = field == .national ? .national : field == .international ? .international : .rfc3966
-            string(engine.format(parsed, as: format))
-        case .possible:
-            if parsed != nil, let possibility = check.possibility { string(possibility.rawValue) } else { absent() }
-        case .valid:
-            bool(number.problem == nil && check.isValid)
-        case .type:
-            if parsed != nil { string(check.type.rawValue) } else { absent() }
-        case .region:
-            if number.problem == nil, let region = check.region { string(region.identifier) } else { absent() }
-        case .fictional:
-            if number.problem == nil, let fictional = check.fictional { string(fictional.kind.rawValue) } else { absent() }
-        case .timeZones:
-            guard let parsed else { return absent() }
-            let zones = engine.timeZones(of: parsed)
-            if plan.format == .json || plan.format == .jsonl {
-                put("[")
-                for (index, zone) in zones.enumerated() {
-                    if index > 0 { put(",") }
-                    string(zone.identifier)
-                }
-                put("]")
-            } else {
-                string(zones.map(\.identifier).joined(separator: "&"))
-            }
-        case .carrier:
-            if let parsed, let name = engine.carrierName(of: parsed, locale: plan.carrierLocale) { string(name.text) } else { absent() }
-        case .shortNumber:
-            bool(number.problem == nil && check.shortNumber?.isValid == true)
-        case .cost:
-            if number.problem == nil, let info = check.shortNumber { string(info.cost.rawValue) } else { absent() }
+        case .column: answer.column = plan.labels.indices.contains(number.slot) ? plan.labels[number.slot] : ""
+        case .timeZones: answer.timeZones = parsed.map { engine.timeZones(of: $0).map(\.identifier) }
+        case .carrier: answer.carrier = parsed.flatMap { engine.carrierName(of: $0, locale: plan.carrierLocale)?.text }
+        default: break
         }
+        out.reserve(answer.maximumFieldCount)
+        var w = SpanWriter(out.end)
+        w.write(field, of: answer, as: plan.format.wire)
+        out.count &+= w.count
     }
 
     private func put(_ text: StaticString) {
         out.reserve(text.utf8CodeUnitCount)
-        var w = _ByteWriter(out.end)
+        var w = SpanWriter(out.end)
         w.literal(text)
         out.count &+= w.count
     }
 
     private func bytes(_ source: UnsafeBufferPointer<UInt8>) {
         out.reserve(source.count)
-        var w = _ByteWriter(out.end)
+        var w = SpanWriter(out.end)
         w.bytes(source)
         out.count &+= w.count
     }
 
     private func absent() {
-        switch plan.format {
-        case .json, .jsonl: put("null")
-        case .text: put("-")
-        case .csv, .tsv: break
-        }
-    }
-
-    private func bool(_ value: Bool) {
-        if value { put("true") } else { put("false") }
+        out.reserve(4)
+        var w = SpanWriter(out.end)
+        w.absent(plan.format.wire)
+        out.count &+= w.count
     }
 
     private func int(_ value: Int) {
         out.reserve(24)
-        var w = _ByteWriter(out.end)
+        var w = SpanWriter(out.end)
         w.int(value)
         out.count &+= w.count
     }
 
-    private func string(_ text: String) {
-        var copy = text
-        copy.withUTF8 { string($0) }
-    }
-
-    /// A string field: quoted and escaped for JSON (bytes that are not UTF-8 become U+FFFD),
-    /// quoted as RFC 4180 needs for CSV, escaped for TSV and text.
+    /// A string field (``SMSKitJSON/SpanWriter/string(_:as:)``).
     private func string(_ source: UnsafeBufferPointer<UInt8>) {
-        switch plan.format {
-        case .json, .jsonl:
-            if _Scan.isASCIIWithoutNUL(source) || (try? UTF8Span(validating: source.span)) != nil {
-                out.reserve(source.count &* 6 &+ 2)
-                var w = _ByteWriter(out.end)
-                w.jsonString(source)
-                out.count &+= w.count
-            } else {
-                var repaired = String(decoding: source, as: UTF8.self)
-                repaired.withUTF8 { string($0) }
-            }
-        case .csv:
-            out.reserve(source.count &* 2 &+ 2)
-            var w = _ByteWriter(out.end)
-            w.csvField(source)
-            out.count &+= w.count
-        case .tsv, .text:
-            out.reserve(source.count &* 2)
-            var w = _ByteWriter(out.end)
-            w.tsvField(source)
-            out.count &+= w.count
-        }
+        out.reserve(JSONEscaping.maximumQuotedCount(source.count))
+        var w = SpanWriter(out.end)
+        w.string(source, as: plan.format.wire)
+        out.count &+= w.count
     }
 }
 

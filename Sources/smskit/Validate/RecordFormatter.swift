@@ -1,4 +1,5 @@
 @_spi(Tools) import PhoneNumbers
+import SMSKitJSON
 
 /// Why `validate` could not hand a record to the engine. Each gives the record an `error` value.
 enum _RecordProblem: UInt8 {
@@ -22,6 +23,17 @@ enum _RecordProblem: UInt8 {
         case .nulByte: "not_a_number"
         case .unclosedQuote: "unclosed_quote"
         case .spreadsheetNumber: "spreadsheet_number"
+        }
+    }
+
+    /// What the `error_message` field says.
+    var message: String {
+        switch self {
+        case .invalidUTF8: "The number field is not valid UTF-8."
+        case .lineTooLong: "The record is longer than 64 KiB."
+        case .nulByte: "The input is not a phone number."
+        case .unclosedQuote: "A quote opened on this line never closed; the record was cut at the end of its line."
+        case .spreadsheetNumber: "The number is in scientific notation, as spreadsheets write long numbers: its last digits are lost."
         }
     }
 }
@@ -116,14 +128,14 @@ struct _RecordFormatter {
         switch format {
         case .jsonl, .json:
             out.reserve(Self.recordCapacity(input.count))
-            var w = _ByteWriter(out.end)
+            var w = SpanWriter(out.end)
             if format == .json { w.literal(",\n") }
             appendJSON(line: line, input: input, problem: problem, check: check, to: &w)
             if format == .jsonl { w.byte(UInt8(ascii: "\n")) }
             out.count &+= w.count
         case .csv, .tsv:
             out.reserve(Self.recordCapacity(input.count))
-            var w = _ByteWriter(out.end)
+            var w = SpanWriter(out.end)
             appendSeparated(line: line, input: input, problem: problem, check: check,
                             separator: format == .csv ? UInt8(ascii: ",") : UInt8(ascii: "\t"), to: &w)
             out.count &+= w.count
@@ -203,7 +215,7 @@ struct _RecordFormatter {
 
     /// The error name: smskit's problem, else the engine's.
     @inline(__always)
-    private static func writeError(_ problem: _RecordProblem?, _ check: PhoneNumberCheck, quoted: Bool, to w: inout _ByteWriter) -> Bool {
+    private static func writeError(_ problem: _RecordProblem?, _ check: PhoneNumberCheck, quoted: Bool, to w: inout SpanWriter) -> Bool {
         if let problem {
             if quoted { w.byte(UInt8(ascii: "\"")) }
             w.literal(_Names.name(problem))
@@ -218,7 +230,7 @@ struct _RecordFormatter {
     }
 
     private func appendJSON(line: Int, input: UnsafeBufferPointer<UInt8>, problem: _RecordProblem?,
-                            check: PhoneNumberCheck, to w: inout _ByteWriter) {
+                            check: PhoneNumberCheck, to w: inout SpanWriter) {
         let answer = Answer(check)
         w.literal(#"{"line":"#)
         w.int(line)
@@ -256,7 +268,7 @@ struct _RecordFormatter {
     }
 
     private func appendSeparated(line: Int, input: UnsafeBufferPointer<UInt8>, problem: _RecordProblem?,
-                                 check: PhoneNumberCheck, separator: UInt8, to w: inout _ByteWriter) {
+                                 check: PhoneNumberCheck, separator: UInt8, to w: inout SpanWriter) {
         let answer = Answer(check)
         w.int(line)
         w.byte(separator)

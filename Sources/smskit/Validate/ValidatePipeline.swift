@@ -1,6 +1,7 @@
 import Dispatch
 import PhoneNumbers
 import SMSKitCommandLine
+import SMSKitJSON
 import SMSKitRecords
 import Synchronization
 

@@ -14,7 +14,7 @@ public enum CSVField {
     }
 
     /// `field` as a CSV field: as it is, or quoted with its quotes doubled.
-    public static func encoded(_ field: String) -> String {
+    package static func encoded(_ field: String) -> String {
         var field = field
         let quote = field.withUTF8 { needsQuotes($0) }
         guard quote else { return field }

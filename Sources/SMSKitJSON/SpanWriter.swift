@@ -1,43 +1,52 @@
 @_spi(Tools) import PhoneNumbers
-import SMSKitJSON
-import SMSKitRecords
 
-/// Writes one output record into a buffer the caller sized for it, with no capacity or
-/// uniqueness checks per field (unlike appending to an Array piece by piece).
-struct _ByteWriter {
-    private let base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
+/// Writes one document, or one record of it, into memory the caller sized for it, with no
+/// capacity or uniqueness checks per field (unlike appending to an Array piece by piece): the one
+/// writer of the JSON, CSV, TSV and text bytes of the CLI's records and the service's answers.
+/// Each method says how many bytes it may write at most; the caller reserves that much first.
+@frozen
+public struct SpanWriter {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    /// Bytes written so far, from the start.
+    public var count = 0
 
-    /// `start` must have room for everything written (``_RecordFormatter`` sizes it from the
-    /// input's length).
-    init(_ start: UnsafeMutablePointer<UInt8>) {
+    /// `start` must have room for everything written.
+    @inlinable
+    public init(_ start: UnsafeMutablePointer<UInt8>) {
         base = start
     }
 
-    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    /// `start` (bound to bytes) must have room for everything written.
+    @inlinable
+    public init(_ start: UnsafeMutableRawPointer) {
+        base = start.assumingMemoryBound(to: UInt8.self)
+    }
 
-    @inline(__always)
-    mutating func byte(_ value: UInt8) {
+    @inlinable
+    public var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    @inlinable @inline(__always)
+    public mutating func byte(_ value: UInt8) {
         base[count] = value
         count &+= 1
     }
 
-    /// A literal's bytes (a name from ``_Names``, or a constant that folds to a fixed copy).
-    @inline(__always)
-    mutating func literal(_ text: StaticString) {
+    /// A literal's bytes (a name, or a constant that folds to a fixed copy).
+    @inlinable @inline(__always)
+    public mutating func literal(_ text: StaticString) {
         copy(text.utf8Start, text.utf8CodeUnitCount)
     }
 
-    @inline(__always)
-    mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    public mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
         guard let from = source.baseAddress else { return }
         copy(from, source.count)
     }
 
     /// Copies `n` bytes from a buffer that does not overlap this one, a word at a time: fields
     /// are mostly under 16 bytes, where a memmove call costs more than the copy.
-    @inline(__always)
-    private mutating func copy(_ from: UnsafePointer<UInt8>, _ n: Int) {
+    @inlinable @inline(__always)
+    mutating func copy(_ from: UnsafePointer<UInt8>, _ n: Int) {
         let source = UnsafeRawPointer(from)
         let target = UnsafeMutableRawPointer(base + count)
         if n >= 8 {
@@ -60,21 +69,22 @@ struct _ByteWriter {
     }
 
     /// A String's bytes (names and raw values: ASCII, nothing to escape).
-    @inline(__always)
-    mutating func raw(_ text: String) {
+    @inlinable @inline(__always)
+    public mutating func raw(_ text: String) {
         var text = text
         text.withUTF8 { bytes($0) }
     }
 
-    @inline(__always)
-    mutating func quoted(_ text: String) {
+    @inlinable @inline(__always)
+    public mutating func quoted(_ text: String) {
         byte(UInt8(ascii: "\""))
         raw(text)
         byte(UInt8(ascii: "\""))
     }
 
     /// A decimal integer (line numbers): two digits per division, from the last.
-    mutating func int(_ value: Int) {
+    @inlinable
+    public mutating func int(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         var rest = UInt64(value.magnitude)
         var digits = 1
@@ -102,26 +112,26 @@ struct _ByteWriter {
     }
 
     /// "00" "01" ... "99".
-    private static var decimalPairs: StaticString {
+    @inlinable
+    static var decimalPairs: StaticString {
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
-    /// A number's E.164 form, written in place by the engine's writer (the writer's buffer has
-    /// room for it: ``_RecordFormatter`` reserves 512 bytes beyond the input's escaped bytes).
-    @inline(__always)
-    mutating func e164(of check: PhoneNumberCheck) {
+    /// A number's E.164 form, written in place by the engine's writer (at most 64 bytes).
+    @inlinable @inline(__always)
+    public mutating func e164(of check: PhoneNumberCheck) {
         count &+= check.number?.writeE164(into: UnsafeMutableRawBufferPointer(start: base + count, count: 64)) ?? 0
     }
 
     /// A region's identifier (`US`, `001`), without making a String.
-    @inline(__always)
-    mutating func region(_ region: RegionCode) {
+    package mutating func region(_ region: RegionCode) {
         region.withIdentifierBytes { (identifier: UnsafeBufferPointer<UInt8>) -> Void in bytes(identifier) }
     }
 
     /// A quoted JSON string from valid UTF-8 (``JSONEscaping``: at most 6 bytes written per input
     /// byte, plus 2).
-    mutating func jsonString(_ source: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    public mutating func jsonString(_ source: UnsafeBufferPointer<UInt8>) {
         // The usual phone number has nothing to escape: one scan, one word-wise copy.
         if !JSONEscaping.needsEscape(source) {
             byte(UInt8(ascii: "\""))
@@ -132,9 +142,10 @@ struct _ByteWriter {
         count &+= JSONEscaping.writeQuoted(source, to: base + count)
     }
 
-    /// A CSV field, quoted when ``SMSKitRecords/CSVField/needsQuotes(_:)`` says so, quotes
+    /// A CSV field, quoted when ``CSVField/needsQuotes(_:)`` says so, quotes
     /// doubled (at most 2 bytes per input byte, plus 2).
-    mutating func csvField(_ source: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    public mutating func csvField(_ source: UnsafeBufferPointer<UInt8>) {
         let needsQuotes = CSVField.needsQuotes(source)
         guard needsQuotes else { bytes(source); return }
         byte(UInt8(ascii: "\""))
@@ -147,7 +158,8 @@ struct _ByteWriter {
 
     /// A TSV field: tab, LF, CR and backslash written as `\t`, `\n`, `\r`, `\\` (at most 2 bytes
     /// per input byte).
-    mutating func tsvField(_ source: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    public mutating func tsvField(_ source: UnsafeBufferPointer<UInt8>) {
         for value in source {
             switch value {
             case UInt8(ascii: "\t"): byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "t"))
