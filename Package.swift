@@ -219,8 +219,8 @@ let package = Package(
         // ...and its implementation, @_cdecl functions over the public API of the libraries.
         .target(name: "SMSKitCAPI", dependencies: ["CSMSKit", "PhoneNumbers", "SMSEncoding", "SMSTemplates"]),
 
-        // What the test targets share (a seeded generator); not a product, never in a release build.
-        .target(name: "SMSKitTestSupport", path: "Tests/SMSKitTestSupport"),
+        // What the test targets share (a seeded generator, generated numbers); not a product, never in a release build.
+        .target(name: "SMSKitTestSupport", dependencies: ["PhoneNumbers"], path: "Tests/SMSKitTestSupport"),
         .testTarget(
             name: "PhoneNumbersTests",
             dependencies: ["PhoneNumbers", "SMSKitTestSupport"],
@@ -239,6 +239,7 @@ let package = Package(
             name: "PhoneVerificationTests",
             dependencies: [
                 "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
+                "SMSKitTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

@@ -21,25 +21,53 @@ package enum CommandLineMain {
         _terminate(run(&command, root))
     }
 
+    /// The same for a tree with async commands (`AsyncParsableCommand`), which are awaited.
+    package static func main<Root: AsyncParsableCommand>(_ root: Root.Type) async -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        var command: any ParsableCommand
+        switch parseCommandLine(root) {
+        case .success(let parsed): command = parsed
+        case .failure(let failure): _terminate(failure.status)
+        }
+        if var asyncCommand = command as? any AsyncParsableCommand {
+            let status: Int32
+            do {
+                try await asyncCommand.run()
+                status = SMSKitExitCode.success
+            } catch {
+                status = exitStatus(for: error, root)
+            }
+            _terminate(status)
+        }
+        _terminate(run(&command, root))
+    }
+
     /// Runs the command and returns the exit status, its message (if any) written to stderr.
     /// The error is released before the caller exits (see ``parseCommandLine(_:)``).
     package static func run<Root: ParsableCommand>(_ command: inout any ParsableCommand, _ root: Root.Type) -> Int32 {
         do {
             try command.run()
             return SMSKitExitCode.success
-        } catch let error as CLIError {
+        } catch {
+            return exitStatus(for: error, root)
+        }
+    }
+
+    /// The exit status of a command that threw `error`, its message written to stderr.
+    private static func exitStatus<Root: ParsableCommand>(for error: any Error, _ root: Root.Type) -> Int32 {
+        if let error = error as? CLIError {
             if error.isBrokenPipe { return SMSKitExitCode.success }
             _Stderr.write("smskit: \(error.message)\n")
             return error.exitCode
-        } catch let error as ValidationError {
+        }
+        if let error = error as? ValidationError {
             _Stderr.write(root.fullMessage(for: error) + "\n")
             return SMSKitExitCode.usage
-        } catch {
-            let code = root.exitCode(for: error)
-            if code == .success { root.exit(withError: error) }
-            _Stderr.write(root.fullMessage(for: error) + "\n")
-            return code.rawValue == SMSKitExitCode.usage ? SMSKitExitCode.usage : SMSKitExitCode.failure
         }
+        let code = root.exitCode(for: error)
+        if code == .success { root.exit(withError: error) }
+        _Stderr.write(root.fullMessage(for: error) + "\n")
+        return code.rawValue == SMSKitExitCode.usage ? SMSKitExitCode.usage : SMSKitExitCode.failure
     }
 
     /// A command line that did not parse: the exit status, once its message is written.

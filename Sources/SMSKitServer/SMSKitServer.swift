@@ -33,11 +33,38 @@ public struct SMSKitServer: Sendable {
     ///
     /// - Throws: ``ServiceConfigurationError`` when keys are required but none are configured.
     public init(configuration: SMSKitServerConfiguration) throws {
+        let (level, maxConnections, fileLimit) = try Self.checked(configuration)
+        var logger = Logger(label: "smskit.serve")
+        logger.logLevel = level
+        self.configuration = configuration
+        self.logger = logger
+        let metrics = ServiceMetrics()
+        self.connections = ConnectionLimiter(limit: maxConnections, metrics: metrics)
+        let backstop = maxConnections + max(16, maxConnections / 4)
+        self.acceptLimit = fileLimit.map { max(maxConnections, min(backstop, $0 - ConnectionLimiter.reservedDescriptors / 2)) } ?? backstop
+        let verifications = try configuration.verification.map { settings throws(ServiceConfigurationError) in
+            try VerificationEndpoints(settings: settings, metrics: metrics, logger: logger)
+        }
+        do {
+            self.state = try ServerState(configuration: configuration, metrics: metrics, verifications: verifications)
+        } catch {
+            throw ServiceConfigurationError("The message templates could not be loaded.")
+        }
+        self.responder = Endpoint.responder(Endpoint.all, state: state)
+    }
+
+    /// Checks a configuration as ``init(configuration:)`` does, without building anything: a
+    /// front end calls it before it opens a store, so that a usage error leaves no file behind.
+    ///
+    /// - Throws: ``ServiceConfigurationError`` naming what to fix.
+    public static func validate(_ configuration: SMSKitServerConfiguration) throws {
+        _ = try checked(configuration)
+    }
+
+    private static func checked(_ configuration: SMSKitServerConfiguration) throws -> (Logger.Level, Int, Int?) {
         guard let level = Logger.Level(rawValue: configuration.logLevel) else {
             throw ServiceConfigurationError("'\(configuration.logLevel.prefix(32))' is not a log level.")
         }
-        var logger = Logger(label: "smskit.serve")
-        logger.logLevel = level
         if configuration.requiresAPIKey && configuration.apiKeys.count == 0 {
             throw ServiceConfigurationError("No API keys: give --keys-file or SMSKIT_API_KEYS (or --no-auth for a local experiment).")
         }
@@ -56,21 +83,7 @@ public struct SMSKitServer: Sendable {
             throw ServiceConfigurationError(
                 "The connection limit \(maxConnections) does not leave \(ConnectionLimiter.reservedDescriptors) of the \(fileLimit) open files this process may have; lower it or raise the open-file limit (ulimit -n).")
         }
-        self.configuration = configuration
-        self.logger = logger
-        let metrics = ServiceMetrics()
-        self.connections = ConnectionLimiter(limit: maxConnections, metrics: metrics)
-        let backstop = maxConnections + max(16, maxConnections / 4)
-        self.acceptLimit = fileLimit.map { max(maxConnections, min(backstop, $0 - ConnectionLimiter.reservedDescriptors / 2)) } ?? backstop
-        let verifications = try configuration.verification.map { settings throws(ServiceConfigurationError) in
-            try VerificationEndpoints(settings: settings, metrics: metrics, logger: logger)
-        }
-        do {
-            self.state = try ServerState(configuration: configuration, metrics: metrics, verifications: verifications)
-        } catch {
-            throw ServiceConfigurationError("The message templates could not be loaded.")
-        }
-        self.responder = Endpoint.responder(Endpoint.all, state: state)
+        return (level, maxConnections, fileLimit)
     }
 
     /// The Hummingbird application (for tests and embedding); `onListening` gets the bound port.

@@ -161,7 +161,7 @@ public struct TemplateCatalog: Sendable {
     }
 
     /// Parses one line; nil for blank and comment lines.
-    private static func parseLine(_ rawLine: Substring, lineNumber: Int, file: String) throws(TemplateError) -> (MessageID, Message)? {
+    static func parseLine(_ rawLine: Substring, lineNumber: Int, file: String) throws(TemplateError) -> (MessageID, Message)? {
         var line = rawLine
         if line.last == "\r" { line = line.dropLast() }
         if lineNumber == 1, line.unicodeScalars.first == "\u{FEFF}" { line = Substring(line.unicodeScalars.dropFirst()) }

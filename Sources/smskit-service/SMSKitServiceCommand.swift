@@ -6,7 +6,7 @@ import SMSKitCommandLine
 /// executable of their own so that `smskit` builds and starts without a server, databases or
 /// TLS. `smskit serve …` and `smskit verify …` run this executable.
 @main
-struct SMSKitServiceCommand: ParsableCommand {
+struct SMSKitServiceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "smskit-service",
         abstract: "SMSKit's HTTP service and phone verification (also run as 'smskit serve' and 'smskit verify').",
@@ -19,7 +19,7 @@ struct SMSKitServiceCommand: ParsableCommand {
         subcommands: [ServeCommand.self, VerifyCommand.self]
     )
 
-    static func main() {
-        CommandLineMain.main(SMSKitServiceCommand.self)
+    static func main() async {
+        await CommandLineMain.main(SMSKitServiceCommand.self)
     }
 }

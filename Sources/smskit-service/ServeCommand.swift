@@ -1,7 +1,6 @@
 import ArgumentParser
 import Logging
 import SMSKitCommandLine
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -19,7 +18,7 @@ import Darwin
 
 /// `smskit serve`: SMSKit as an HTTP service (see the `SMSKitServer` module and its
 /// `openapi.yaml`).
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve numbers, segments, messages and phone verification over HTTP (JSON and NDJSON), with API keys and rate limits.",
@@ -180,13 +179,17 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical [SMSKIT_LOG_LEVEL]; default info.")
     var logLevel: String?
 
-    func run() throws {
+    func run() async throws {
         // Before the configuration: the default connection limit is half of the open-file limit.
         SMSKitServer.raiseOpenFileLimit()
         let environment = ProcessInfo.processInfo.environment
-        let configuration = try makeConfiguration(environment)
+        var (configuration, verification) = try makeConfiguration(environment)
         let server: SMSKitServer
         do {
+            // The store is opened here only, once every flag is known to be good: a usage error
+            // must not leave a new SQLite file behind.
+            try SMSKitServer.validate(configuration)
+            configuration.verification = try verification.open()
             server = try SMSKitServer(configuration: configuration)
         } catch let error as ServiceConfigurationError {
             throw CLIError.usage(error.description)
@@ -198,26 +201,19 @@ struct ServeCommand: ParsableCommand {
         sigaddset(&signals, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
 
-        let outcome = ServeOutcome()
-        let done = DispatchSemaphore(value: 0)
         let host = configuration.host
-        Task {
-            do {
-                try await server.run { port in
-                    _Stderr.write("smskit: listening on http://\(host):\(port)\n")
-                }
-            } catch {
-                outcome.error = error
+        do {
+            try await server.run { port in
+                _Stderr.write("smskit: listening on http://\(host):\(port)\n")
             }
-            done.signal()
-        }
-        done.wait()
-        if let error = outcome.error {
+        } catch {
             throw CLIError.failure("the server stopped: \(error)")
         }
     }
 
-    func makeConfiguration(_ environment: [String: String]) throws -> SMSKitServerConfiguration {
+    /// The server's configuration, without its verification settings, and those settings with
+    /// their store still to open.
+    func makeConfiguration(_ environment: [String: String]) throws -> (SMSKitServerConfiguration, PendingVerification) {
         var configuration = SMSKitServerConfiguration()
         func value<T: LosslessStringConvertible>(_ flag: T?, _ name: String) throws -> T? {
             if let flag { return flag }
@@ -251,7 +247,7 @@ struct ServeCommand: ParsableCommand {
         }
         configuration.requiresAPIKey = !noAuth
         if let level = logLevel ?? environment["SMSKIT_LOG_LEVEL"] { configuration.logLevel = level }
-        configuration.verification = try verificationSettings(environment)
+        let verification = try verificationSettings(environment)
         do {
             var keys: [APIKeys] = []
             if let path = keysFile ?? environment["SMSKIT_KEYS_FILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
@@ -268,25 +264,40 @@ struct ServeCommand: ParsableCommand {
         } catch let error as ServiceConfigurationError {
             throw CLIError.usage(error.description)
         }
-        return configuration
+        return (configuration, verification)
+    }
+}
+
+/// Verification settings whose store location is read but not yet opened.
+struct PendingVerification {
+    let location: VerificationStoreLocation
+    let logger: Logger
+    /// The settings, with a store that is never used: ``open()`` puts the real one in.
+    let settings: VerificationSettings
+
+    func open() throws(ServiceConfigurationError) -> VerificationSettings {
+        var settings = settings
+        settings.store = try location.open(logger: logger)
+        return settings
     }
 }
 
 extension ServeCommand {
-    func verificationSettings(_ environment: [String: String]) throws -> VerificationSettings {
+    func verificationSettings(_ environment: [String: String]) throws -> PendingVerification {
         func setting(_ flag: String?, _ name: String) -> String? {
             flag ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
         let secret = try secret(environment)
         var settings: VerificationSettings
-        do throws(ServiceConfigurationError) {
+        let location: VerificationStoreLocation
+        var logger = Logger(label: "smskit.serve")
+        do {
             let store = try setting(store, "SMSKIT_VERIFY_STORE").map { text throws(ServiceConfigurationError) in
                 try VerificationStoreLocation(parsing: text)
             } ?? .default
             let sender = try setting(sender, "SMSKIT_SENDER").map { text throws(ServiceConfigurationError) in
                 try SMSSenderLocation(parsing: text)
             } ?? .default
-            var logger = Logger(label: "smskit.serve")
             logger.logLevel = Logger.Level(rawValue: logLevel ?? environment["SMSKIT_LOG_LEVEL"] ?? "info") ?? .info
             let reportURL = setting(deliveryReportURL, "SMSKIT_DELIVERY_REPORT_URL")
             if let reportURL {
@@ -299,7 +310,9 @@ extension ServeCommand {
                 }
             }
             let opened = sender.open(logger: logger, deliveryReportURL: reportURL)
-            settings = VerificationSettings(secret: secret, store: try store.open(logger: logger), sender: opened.sender)
+            location = store
+            settings = VerificationSettings(secret: secret, store: OpenedVerificationStore(store: InMemoryVerificationStore()),
+                                            sender: opened.sender)
             settings.senderServices = opened.services
             settings.deliveryReportFeed = sender.deliveryReportFeed
         } catch {
@@ -362,7 +375,7 @@ extension ServeCommand {
         if let path = setting(allowNumbersFile, "SMSKIT_ALLOW_NUMBERS_FILE") { sendGuard.allowedNumbers = try Self.numbers(path) }
         if let path = setting(denyNumbersFile, "SMSKIT_DENY_NUMBERS_FILE") { sendGuard.deniedNumbers = try Self.numbers(path) }
         settings.verifier.sendGuard = sendGuard
-        return settings
+        return PendingVerification(location: location, logger: logger, settings: settings)
     }
 
     /// `10000,NG=200,GB=none`: a default cap (or `none`) and caps of single regions.
@@ -468,8 +481,3 @@ extension ServeCommand {
     }
 }
 
-/// The error that ended the server, written by its task before it signals the semaphore and
-/// read by the main thread after waiting on it (the semaphore orders the two).
-private final class ServeOutcome: @unchecked Sendable {
-    var error: (any Error)?
-}

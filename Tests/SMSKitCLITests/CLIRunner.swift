@@ -90,6 +90,8 @@ enum CLI {
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
 
         let process = Process()
+        // In the run's own folder: a default file (smskit-verify.sqlite, the outbox) goes with it.
+        process.currentDirectoryURL = directory
         process.executableURL = binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
@@ -123,6 +125,8 @@ enum CLI {
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)  // opened below: that fails, clearly, if this did not
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
+        // In the run's own folder: a default file (smskit-verify.sqlite, the outbox) goes with it.
+        process.currentDirectoryURL = directory
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", "set -o pipefail; " + script]
         var env = ProcessInfo.processInfo.environment

@@ -61,3 +61,23 @@ struct ServiceLocationTests {
         #expect(noSecret.stderr.contains("needs the server's secret"), "\(noSecret.stderr)")
     }
 }
+
+/// `smskit serve` reads and checks every flag before it opens the store: a usage error leaves no
+/// new SQLite file behind.
+@Suite("serve opens its store last")
+struct ServeStoreOpeningTests {
+    @Test("a usage error after --store creates no store file", arguments: [
+        ["--monitor", "no-such-rule"], ["--port", "70000"], [],
+    ])
+    func usageErrorLeavesNoFile(_ extra: [String]) throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("v.sqlite").path
+        // No API keys: the last check of all, after the store location and the guard flags.
+        let result = try CLI.run(["serve", "--store", "sqlite:\(path)", "--sender", "outbox:\(directory.path)/o.jsonl"] + extra,
+                                       environment: ["SMSKIT_VERIFY_SECRET": String(repeating: "ab12", count: 16),
+                                                     "SMSKIT_API_KEYS": "", "SMSKIT_KEYS_FILE": ""])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path), "\(result.stderr)")
+    }
+}

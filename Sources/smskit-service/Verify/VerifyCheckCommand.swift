@@ -7,7 +7,7 @@ import SMSKitServer
 
 /// `smskit verify check ID [CODE]`: checks a code (from stdin when it is not given); exit 0 only
 /// when approved.
-struct VerifyCheckCommand: ParsableCommand {
+struct VerifyCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a code against a verification ID; exits 0 only when it is approved.",
@@ -30,7 +30,7 @@ struct VerifyCheckCommand: ParsableCommand {
 
     @OptionGroup var options: VerifyStoreOptions
 
-    func run() throws {
+    func run() async throws {
         let location = try _VerifyEnvironment.location(options.store)
         if let path = location.file, !FileManager.default.fileExists(atPath: path) {
             throw CLIError.failure("no store at \(path); start a verification first or give --store")
@@ -48,7 +48,7 @@ struct VerifyCheckCommand: ParsableCommand {
         let (id, format) = (id, options.format)
         let outcome: Result<CheckResult, VerificationError>
         do {
-            outcome = .success(try _VerifyEnvironment.withStore(store) { try await verifier.check(id: id, code: code) })
+            outcome = .success(try await _VerifyEnvironment.withStore(store) { try await verifier.check(id: id, code: code) })
         } catch let error as VerificationError {
             outcome = .failure(error)
         }

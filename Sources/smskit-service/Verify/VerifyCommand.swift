@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `smskit verify`: phone verification from the command line.
-struct VerifyCommand: ParsableCommand {
+struct VerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Send a verification code by SMS and check it (phone sign-in).",

@@ -7,7 +7,7 @@ import SMSKitJSON
 import SMSKitServer
 
 /// `smskit verify start NUMBER`: sends a code and prints the verification ID.
-struct VerifyStartCommand: ParsableCommand {
+struct VerifyStartCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start",
         abstract: "Send a verification code to a number (or resend it) and print the verification ID.",
@@ -40,7 +40,7 @@ struct VerifyStartCommand: ParsableCommand {
 
     @OptionGroup var options: VerifyStoreOptions
 
-    func run() throws {
+    func run() async throws {
         var defaultRegion: RegionCode?
         if let region {
             guard let code = RegionCode(region) else { throw CLIError.usage("--region \(region) is not a region code") }
@@ -64,7 +64,7 @@ struct VerifyStartCommand: ParsableCommand {
         let (number, languageCode, client, format, region) = (number, languageCode, client, options.format, defaultRegion)
         let outcome: Result<StartedVerification, VerificationError>
         do {
-            outcome = .success(try _VerifyEnvironment.withStore(store) {
+            outcome = .success(try await _VerifyEnvironment.withStore(store) {
                 try await verifier.start(phoneNumber: number, defaultRegion: region,
                                          languageCode: languageCode, clientKey: client)
             })

@@ -6,7 +6,7 @@ import SMSKitJSON
 import SMSKitServer
 
 /// `smskit verify stats`: the conversion counters of the store, as `GET /v1/stats` answers them.
-struct VerifyStatsCommand: ParsableCommand {
+struct VerifyStatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Show SMS sent, delivered, failed and approved per region, range or carrier.",
@@ -31,7 +31,7 @@ struct VerifyStatsCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let location = try _VerifyEnvironment.location(options.store)
         if let path = location.file, !FileManager.default.fileExists(atPath: path) {
             throw CLIError.failure("no store at \(path); start a verification first or give --store")
@@ -50,7 +50,7 @@ struct VerifyStatsCommand: ParsableCommand {
         let (by, limit, format) = (by, limit, options.format)
         let rows: [ConversionStats]
         do {
-            rows = try _VerifyEnvironment.withStore(store) { try await verifier.conversionStats(by: by, limit: limit) }
+            rows = try await _VerifyEnvironment.withStore(store) { try await verifier.conversionStats(by: by, limit: limit) }
         } catch let error as VerificationError {
             throw _VerifyEnvironment.refusal(error, format: format)
         }

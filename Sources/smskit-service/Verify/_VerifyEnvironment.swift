@@ -1,4 +1,3 @@
-import Dispatch
 import CoreMetrics
 import Foundation
 import Logging
@@ -110,16 +109,14 @@ enum _VerifyEnvironment {
     /// Runs `body` with the store made ready and the services it needs (the PostgreSQL client)
     /// running, and stops them when it returns.
     static func withStore<T: Sendable>(_ opened: OpenedVerificationStore,
-                                       _ body: @escaping @Sendable () async throws -> T) throws -> T {
-        try runBlocking {
-            try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
-                for service in opened.services {
-                    group.addTask { try await service.run() }
-                }
-                defer { group.cancelAll() }
-                try await opened.prepare()
-                return try await body()
+                                       _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
+            for service in opened.services {
+                group.addTask { try await service.run() }
             }
+            defer { group.cancelAll() }
+            try await opened.prepare()
+            return try await body()
         }
     }
 
@@ -132,20 +129,6 @@ enum _VerifyEnvironment {
         } catch {
             throw CLIError.failure(error.message)
         }
-    }
-
-    /// Runs async work from the synchronous command tree and waits for it.
-    static func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        let box = Mutex<Result<T, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            let result: Result<T, any Error>
-            do { result = .success(try await body()) } catch { result = .failure(error) }
-            box.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        return try box.withLock { $0! }.get()
     }
 
     /// Prints a refusal: the JSON error object on stdout when asked for JSON, the message on stderr.

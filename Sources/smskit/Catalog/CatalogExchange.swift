@@ -25,19 +25,19 @@ enum _CatalogExchange {
 
     // MARK: Catalog text
 
-    static func document(fromCatalog text: String, locale: String) -> Document {
+    /// The catalog's lines as the loader reads them (``TemplateCatalog/sourceLines(of:file:)``):
+    /// one parser, so an escape the loader refuses is refused here too.
+    static func document(fromCatalog text: String, locale: String) throws(TemplateError) -> Document {
         var entries: [Document.Entry] = []
         var pending: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), let equals = line.firstIndex(of: "=") else {
-                pending.append(line)
-                continue
+        for line in try TemplateCatalog.sourceLines(of: text, file: "\(locale).txt") {
+            switch line {
+            case .other(let raw):
+                pending.append(raw)
+            case .message(let id, let pattern):
+                entries.append(.init(id: id.rawValue, pattern: pattern, linesBefore: pending))
+                pending = []
             }
-            let id = String(line[..<equals]).trimmingBlanks()
-            let raw = line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
-            entries.append(.init(id: id, pattern: unescape(String(raw)), linesBefore: pending))
-            pending = []
         }
         return Document(locale: locale, entries: entries, linesAfter: pending)
     }
@@ -46,39 +46,12 @@ enum _CatalogExchange {
         var lines: [String] = []
         for entry in document.entries {
             lines += entry.linesBefore
-            lines.append("\(entry.id) = \(escape(entry.pattern))")
+            // An ID that is not a message ID is written as it came; the import's check refuses it.
+            lines.append(MessageID(rawValue: entry.id).map { TemplateCatalog.sourceLine(id: $0, pattern: entry.pattern) }
+                         ?? "\(entry.id) = \(entry.pattern)")
         }
         lines += document.linesAfter
         return lines.joined(separator: "\n")
-    }
-
-    static func unescape(_ text: String) -> String {
-        var out = ""
-        var escaping = false
-        for character in text {
-            if escaping {
-                out.append(character == "n" ? "\n" : character)
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                out.append(character)
-            }
-        }
-        if escaping { out.append("\\") }
-        return out
-    }
-
-    static func escape(_ pattern: String) -> String {
-        var out = ""
-        for character in pattern {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     /// Translator metadata for one message: from the exported catalog, else the source (en).
@@ -259,15 +232,6 @@ enum _CatalogExchange {
             entries[index].linesBefore = metadata[entries[index].id]?.first { $0.0 == "x-smskit-lines-before" }?.1.strings ?? []
         }
         return Document(locale: locale, entries: entries, linesAfter: linesAfter)
-    }
-}
-
-extension String {
-    func trimmingBlanks() -> String {
-        var text = Substring(self)
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return String(text)
     }
 }
 

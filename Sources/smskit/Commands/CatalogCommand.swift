@@ -64,7 +64,8 @@ struct CatalogCommand: ParsableCommand {
                 text = source
                 locale = lang
             }
-            let document = _CatalogExchange.document(fromCatalog: text, locale: locale)
+            let document: _CatalogExchange.Document
+            do { document = try _CatalogExchange.document(fromCatalog: text, locale: locale) } catch { throw RenderCommand.cliError(error) }
             let metadata = try CatalogCommand.metadata(catalogText: text, locale: locale)
             let rendered = format == .xliff ? _CatalogExchange.xliff(document, metadata: metadata)
                                             : _CatalogExchange.arb(document, metadata: metadata)

@@ -19,41 +19,11 @@ import Testing
 @Suite struct PhoneNumbersPropertyTests {
     let engine = PhoneNumberEngine()
 
-    /// One generated valid number and the region it belongs to.
-    struct Generated {
-        var number: PhoneNumber
-        var region: RegionCode?
-    }
+    typealias Generated = GeneratedNumbers.Number
 
-    /// Generated valid numbers, at most `perExample` per example number.
+    /// Generated valid numbers (see ``GeneratedNumbers``).
     static func generate(engine: PhoneNumberEngine, seed: UInt64, perExample: Int) throws -> [Generated] {
-        let fixture = try Fixture("examples.tsv")
-        let e164Column = fixture.column("e164")
-        var random = SplitMix64(seed: seed)
-        var generated: [Generated] = []
-        for row in fixture.rows {
-            let example = try engine.parse(e164: row[e164Column])
-            let digits = Array(example.nationalSignificantNumber.utf8)
-            for _ in 0..<perExample {
-                var candidate = digits
-                let kept = Int(random.next(below: UInt64(digits.count)))
-                for index in kept..<candidate.count {
-                    candidate[index] = UInt8(ascii: "0") + UInt8(random.next(below: 10))
-                }
-                guard candidate != digits || random.next(below: 8) == 0 else { continue }
-                let text = "+\(example.countryCode)" + String(decoding: candidate, as: UTF8.self)
-                // A candidate that starts with the national prefix (+359 0...) is read without it,
-                // as libphonenumber does after +CC: that is another number, so it is skipped.
-                guard var number = try? engine.parse(e164: text), engine.isValid(number),
-                      number.nationalSignificantNumber == String(decoding: candidate, as: UTF8.self) else { continue }
-                if random.next(below: 4) == 0 {
-                    let length = 1 + Int(random.next(below: 9))
-                    number.extension = String((0..<length).map { _ in Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(random.next(below: 10)))) })
-                }
-                generated.append(Generated(number: number, region: engine.region(of: number)))
-            }
-        }
-        return generated
+        try GeneratedNumbers.generate(engine: engine, seed: seed, perExample: perExample)
     }
 
     @Test("parse(format(n, f)) == n for every format, over generated valid numbers", arguments: [UInt64(0x5EED_0001), 0x5EED_0002])

@@ -1,5 +1,6 @@
 import Foundation
 import PhoneNumbers
+import PhoneVerification
 import SMSKitTestSupport
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// the regions with regulator or convention ranges nothing is accepted; a NANP number is accepted
 /// only in NANPA's reserved 555-0100 to 0199 (the default registry takes no 555 convention
 /// number); a UK number only in Ofcom's drama ranges.
-@Suite struct PhoneNumbersSecurityTests {
+@Suite struct TestNumberRegistrySecurityTests {
     let engine = PhoneNumberEngine()
 
     /// Country codes with fictional ranges (README: NANP, UK, Australia, Germany, Sweden, France).
@@ -36,7 +37,7 @@ import Testing
 
     @Test("no generated number outside the fictional ranges is accepted, in any form")
     func realNumbersAreRefused() throws {
-        let numbers = try PhoneNumbersPropertyTests.generate(engine: engine, seed: 0x5EC_0001, perExample: 4)
+        let numbers = try GeneratedNumbers.generate(engine: engine, seed: 0x5EC_0001, perExample: 4)
         #expect(numbers.count > 2_000)
         var refused = 0
         var failures: [String] = []

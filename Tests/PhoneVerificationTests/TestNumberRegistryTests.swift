@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import PhoneNumbers
+import PhoneNumbers
+import PhoneVerification
 
 /// The test-number registry: Firebase's rules (10 numbers, 6-digit codes, fictional numbers only).
 @Suite("Test-number registry")

@@ -1,4 +1,5 @@
-// The only file of PhoneNumbers that uses Foundation: JSON and file reading for the test-number registry.
+// JSON and file reading for the test-number registry (the reason it lives here, not in the Foundation-free PhoneNumbers).
+import PhoneNumbers
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

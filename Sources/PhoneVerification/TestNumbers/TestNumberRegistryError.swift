@@ -1,3 +1,5 @@
+import PhoneNumbers
+
 /// Why a ``TestNumberRegistry`` refused a number, a code or a file.
 ///
 /// The ``message`` says what to fix; the ``code`` is stable for programs.

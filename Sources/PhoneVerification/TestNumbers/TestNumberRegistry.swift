@@ -1,3 +1,5 @@
+import PhoneNumbers
+
 /// A list of test phone numbers, each with a fixed verification code, under Firebase's rules.
 ///
 /// A gateway that sends verification codes lets developers register a few test numbers: no SMS is
