@@ -316,7 +316,7 @@ extension ServeCommand {
             settings.senderServices = opened.services
             settings.deliveryReportFeed = sender.deliveryReportFeed
         } catch {
-            throw CLIError.usage(error.description)
+            throw CLIError.usage(String(describing: error))
         }
         let registry = try _VerifyEnvironment.registry(path: _VerifyEnvironment.testNumbersPath(setting(testNumbers, "SMSKIT_VERIFY_TEST_NUMBERS")))
         settings.testNumbers = registry
