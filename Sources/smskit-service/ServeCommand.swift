@@ -291,7 +291,7 @@ extension ServeCommand {
         var settings: VerificationSettings
         let location: VerificationStoreLocation
         var logger = Logger(label: "smskit.serve")
-        do {
+        do throws(ServiceConfigurationError) {
             let store = try setting(store, "SMSKIT_VERIFY_STORE").map { text throws(ServiceConfigurationError) in
                 try VerificationStoreLocation(parsing: text)
             } ?? .default
@@ -316,7 +316,7 @@ extension ServeCommand {
             settings.senderServices = opened.services
             settings.deliveryReportFeed = sender.deliveryReportFeed
         } catch {
-            throw CLIError.usage(error.description)
+            throw CLIError.usage("\(error)")
         }
         let registry = try _VerifyEnvironment.registry(path: _VerifyEnvironment.testNumbersPath(setting(testNumbers, "SMSKIT_VERIFY_TEST_NUMBERS")))
         settings.testNumbers = registry

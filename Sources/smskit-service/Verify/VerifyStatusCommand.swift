@@ -6,7 +6,7 @@ import SMSKitJSON
 import SMSKitServer
 
 /// `smskit verify status ID`: a verification with the delivery state of each SMS sent for it.
-struct VerifyStatusCommand: ParsableCommand {
+struct VerifyStatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show a verification and the delivery state of each SMS sent for it.",
@@ -27,12 +27,12 @@ struct VerifyStatusCommand: ParsableCommand {
 
     @OptionGroup var options: VerifyStoreOptions
 
-    func run() throws {
+    func run() async throws {
         let (verifier, store) = try _VerifyEnvironment.existingVerifier(options)
         let id = id
         let status: VerificationStatus?
         do {
-            status = try _VerifyEnvironment.withStore(store) { try await verifier.status(id: id) }
+            status = try await _VerifyEnvironment.withStore(store) { try await verifier.status(id: id) }
         } catch let error as VerificationError {
             throw _VerifyEnvironment.refusal(error, format: options.format)
         }
@@ -55,7 +55,7 @@ struct VerifyStatusCommand: ParsableCommand {
 }
 
 /// `smskit verify cancel ID`: afterwards the verification's code approves nothing.
-struct VerifyCancelCommand: ParsableCommand {
+struct VerifyCancelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cancel",
         abstract: "Cancel a verification; its code then approves nothing.",
@@ -70,12 +70,12 @@ struct VerifyCancelCommand: ParsableCommand {
 
     @OptionGroup var options: VerifyStoreOptions
 
-    func run() throws {
+    func run() async throws {
         let (verifier, store) = try _VerifyEnvironment.existingVerifier(options)
         let id = id
         let outcome: CancelOutcome
         do {
-            outcome = try _VerifyEnvironment.withStore(store) { try await verifier.cancel(id: id) }
+            outcome = try await _VerifyEnvironment.withStore(store) { try await verifier.cancel(id: id) }
         } catch let error as VerificationError {
             throw _VerifyEnvironment.refusal(error, format: options.format)
         }
