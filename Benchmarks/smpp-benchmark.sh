@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # submit_sm/s through SMPPClient with a window of 100 against smpp34's SMSC on loopback, beside the
-# SMSC's own ceiling in the same run (smpp34's own Rust-core client with the same window).
+# SMSC's own ceiling in the same run: a raw pipelined client that costs next to nothing
+# (smpp-raw-ceiling.py: pre-encoded PDUs, responses only counted), and smpp34's own Rust-core client.
 # The SMSC is the tests' smsc.py with --quiet (no per-PDU records). Python: .ci/smpp.sh's venv.
 #   Benchmarks/smpp-benchmark.sh [count] [window]
 set -euo pipefail
@@ -20,6 +21,7 @@ trap 'exec 3>&-; wait $SMSC; rm -f "${TMPDIR:-/tmp}/smpp-bench-$$.in"' EXIT
 sleep 1
 uptime
 for _ in 1 2; do
+    "$PY" smpp-raw-ceiling.py "$PORT" "$COUNT" "$WINDOW"
     "$PY" smpp-ceiling.py "$PORT" "$COUNT" "$WINDOW"
     "$BIN" "$PORT" "$COUNT" "$WINDOW"
 done

@@ -57,6 +57,10 @@ public actor SMPPClient {
     public nonisolated let events: AsyncStream<SMPPClientEvent>
     private let eventSink: AsyncStream<SMPPClientEvent>.Continuation
     private let logger: Logger
+    /// The event loop the connections run on. The actor runs there too, so that reading a
+    /// response, matching it and writing the next request do not cross threads.
+    private nonisolated let eventLoop: any EventLoop
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { eventLoop.executor.asUnownedSerialExecutor() }
 
     private struct Pending {
         var continuation: CheckedContinuation<Result<SMPPPDU, SMPPError>, Never>?
@@ -118,6 +122,7 @@ public actor SMPPClient {
     public init(configuration: Configuration, logger: Logger = Logger(label: "smskit.smpp")) {
         self.configuration = configuration
         self.logger = logger
+        eventLoop = MultiThreadedEventLoopGroup.singleton.next()
         (events, eventSink) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(10_000))
         messageIDs = SMPPMessageIDIndex(capacity: configuration.receiptIndexCapacity)
         reassembler = SMPPReassembler(window: configuration.reassemblyWindow)
@@ -443,7 +448,7 @@ public actor SMPPClient {
             tls = nil
         }
         do {
-            asyncChannel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            asyncChannel = try await ClientBootstrap(group: eventLoop)
                 .connectTimeout(.nanoseconds(Int64(configuration.connectTimeout.components.seconds * 1_000_000_000
                     + configuration.connectTimeout.components.attoseconds / 1_000_000_000)))
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)

@@ -446,15 +446,16 @@ paths:
       summary: The same report as a form body (application/x-www-form-urlencoded), for gateways that POST.
       security: []
       requestBody:
-        required: false
+        required: true
         content:
           application/x-www-form-urlencoded:
             schema:
               type: object
+              required: [token, part, type]
               properties:
-                token: { type: string }
-                part: { type: integer }
-                type: { type: integer }
+                token: { type: string, pattern: "^[A-Za-z0-9_-]{22}$" }
+                part: { type: integer, minimum: 1, maximum: 255 }
+                type: { type: integer, enum: [1, 2, 4, 8, 16, 34, 66] }
                 status: { type: string }
       responses:
         "200": { $ref: "#/components/responses/DeliveryReportApplied" }

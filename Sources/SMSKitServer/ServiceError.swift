@@ -27,7 +27,7 @@ public struct ServiceError: Error, Sendable, Equatable {
 
     /// The JSON body.
     var body: JSONValue {
-        .object([("error", .object([("code", .string(code)), ("message", .string(message))]))])
+        ErrorDocument(code: code, message: message).json
     }
 
     /// The response for this error.

@@ -175,7 +175,7 @@ struct VerificationEndpoints: Sendable {
             (status, message) = (.tooManyRequests, "Too many wrong codes for this verification; start a new one.")
         }
         return (status, .object(VerificationDocuments.checked(result) + [
-            ("error", .object([("code", .string(result.status)), ("message", .string(message))])),
+            ErrorDocument(code: result.status, message: message).member,
         ]), headers)
     }
 
@@ -219,7 +219,7 @@ struct VerificationEndpoints: Sendable {
             if code != .invalidNumber, code != .invalidLanguageCode, code != .invalidClientKey, code != .malformedCode {
                 metrics.refusal(code.name)
             }
-            return ServiceError(.unprocessableContent, code.name, Self.sentence(error.message))
+            return ServiceError(.unprocessableContent, code.name, ErrorDocument.sentence(error.message))
         case .numberDenied:
             metrics.refusal(code.name)
             return ServiceError(.unprocessableContent, code.name, "This number is not sent codes.")
@@ -229,18 +229,12 @@ struct VerificationEndpoints: Sendable {
             var headers = HTTPFields()
             let seconds = error.retryAfter.map { $0.timeIntervalSince(clock.now()) } ?? 1
             headers[.retryAfter] = String(max(1, Int(seconds.rounded(.up))))
-            return ServiceError(.tooManyRequests, code.name, Self.sentence(error.message), headers: headers)
+            return ServiceError(.tooManyRequests, code.name, ErrorDocument.sentence(error.message), headers: headers)
         case .sendFailed:
             return ServiceError(.badGateway, code.name, "The SMS could not be handed to the gateway; the verification was closed, start again.")
         default:
             return code.isStoreFault ? .storeUnavailable : .internalError
         }
-    }
-
-    /// `the message` -> `The message.`
-    static func sentence(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
     }
 }
 

@@ -345,7 +345,7 @@ extension ServeCommand {
                                                        secretFiles: list(webhookSecretFiles, "SMSKIT_WEBHOOK_SECRET_FILES"))
             allowPrivateHooks = webhookAllowPrivate || environment["SMSKIT_WEBHOOK_ALLOW_PRIVATE"] == "1"
         } catch {
-            throw CLIError.usage(error.description)
+            throw CLIError.usage("\(error)")
         }
         let registry = try _VerifyEnvironment.registry(path: _VerifyEnvironment.testNumbersPath(setting(testNumbers, "SMSKIT_VERIFY_TEST_NUMBERS")))
         settings.testNumbers = registry

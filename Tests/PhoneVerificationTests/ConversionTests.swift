@@ -166,6 +166,29 @@ enum ConversionScenarios {
         #expect(sender.messages.count == 6)
     }
 
+    /// Delivery reports through the verifier count each message once, when it becomes final:
+    /// a replayed report or an intermediate one counts nothing.
+    static func reportsCount(store: any VerificationStore) async throws {
+        let clock = ManualClock()
+        let sender = ReportingSender()
+        let verifier = try makeVerifier(store: store, sender: sender, clock: clock)
+        sender.next(providerIDs: ["a1"])
+        _ = try await verifier.start(phoneNumber: gbA)
+        sender.next(providerIDs: ["b2"])
+        _ = try await verifier.start(phoneNumber: gbB)
+        func report(_ id: String, _ state: DeliveryState) async throws {
+            _ = try await verifier.applyDeliveryReport(DeliveryReport(target: .providerMessageID(id), state: state,
+                                                                      receivedAt: clock.now))
+        }
+        try await report("a1", .accepted)
+        try await report("a1", .delivered)
+        try await report("a1", .delivered)
+        try await report("b2", .failed)
+        try await report("b2", .delivered)
+        let rows = try await verifier.conversionStats(by: .region)
+        #expect(rows == [ConversionStats(dimension: .region, value: "GB", sent: 2, delivered: 1, failed: 1, approved: 0)])
+    }
+
     /// Delivery reports hold a range whose messages fail, once reports exist.
     static func deliveryHold(store: any VerificationStore) async throws {
         let clock = ManualClock()
@@ -215,6 +238,9 @@ struct MemoryConversionTests {
 
     @Test("the range velocity detector in monitor mode")
     func velocityMonitor() async throws { try await ConversionScenarios.velocityMonitor(store: InMemoryVerificationStore()) }
+
+    @Test("delivery reports count a message once, when it becomes final")
+    func reportsCount() async throws { try await ConversionScenarios.reportsCount(store: InMemoryVerificationStore()) }
 }
 
 @Suite("Conversion and guard rules: SQLite")
@@ -243,6 +269,9 @@ struct SQLiteConversionTests {
 
     @Test("range velocity monitor")
     func velocityMonitor() async throws { try await withStore { try await ConversionScenarios.velocityMonitor(store: $0) } }
+
+    @Test("delivery reports counted once")
+    func reportsCount() async throws { try await withStore { try await ConversionScenarios.reportsCount(store: $0) } }
 }
 
 @Suite("Conversion and guard rules: PostgreSQL",
@@ -276,6 +305,11 @@ struct PostgresConversionTests {
     @Test("range velocity monitor")
     func velocityMonitor() async throws {
         try await PostgresTestServer.withStores(1) { try await ConversionScenarios.velocityMonitor(store: $0[0]) }
+    }
+
+    @Test("delivery reports counted once")
+    func reportsCount() async throws {
+        try await PostgresTestServer.withStores(1) { try await ConversionScenarios.reportsCount(store: $0[0]) }
     }
 }
 

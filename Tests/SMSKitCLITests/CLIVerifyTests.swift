@@ -118,7 +118,7 @@ struct CLIVerifyTests {
         let fictional = try CLI.run(["verify", "start", "+16505550100", "--outbox", files.outbox, "--format", "json"]
                                     + files.common, environment: env)
         #expect(fictional.status == 1)
-        #expect((try fictional.json() as? [String: Any])?["error"] as? String == "fictional_number")
+        #expect(((try fictional.json() as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "fictional_number")
     }
 
     @Test("refusals exit 1 with a typed reason; usage errors exit 64")
@@ -128,7 +128,9 @@ struct CLIVerifyTests {
         let premium = try CLI.run(["verify", "start", "+1 900 234 5678", "--outbox", files.outbox, "--format", "json"]
                                   + files.common, environment: env)
         #expect(premium.status == 1)
-        #expect((try premium.json() as? [String: Any])?["error"] as? String == "refused_number_type")
+        // The service's error document, byte for byte as the service's test expects it (compact
+        // there, pretty-printed here).
+        #expect(compactJSON(premium.stdout) == refusedPremiumDocument)
         let garbage = try CLI.run(["verify", "start", "not a number", "--outbox", files.outbox] + files.common,
                                   environment: env)
         #expect(garbage.status == 1 && garbage.stderr.contains("invalid_number"))
@@ -137,7 +139,10 @@ struct CLIVerifyTests {
                                    + files.common, environment: env)
         #expect(cooldown.status == 1)
         let refusal = try #require(try cooldown.json() as? [String: Any])
-        #expect(refusal["error"] as? String == "resend_cooldown" && refusal["retry_after"] is String)
+        #expect(Set(refusal.keys) == ["error"])
+        let error = try #require(refusal["error"] as? [String: Any])
+        #expect(Set(error.keys) == ["code", "message"] && error["code"] as? String == "resend_cooldown")
+        #expect((error["message"] as? String)?.contains("Retry after 20") == true)
         let letters = try CLI.run(["verify", "check", String(repeating: "A", count: 22), "12a456"] + files.common,
                                   environment: env)
         #expect(letters.status == 1 && letters.stderr.contains("malformed_code"))
@@ -171,4 +176,28 @@ struct CLIVerifyTests {
                                environment: ["SMSKIT_VERIFY_SECRET": "", "SMSKIT_VERIFY_SECRET_FILE": secretFile])
         #expect(open.status == 1 && open.stderr.contains("chmod 600"))
     }
+}
+
+/// The error document of a refused premium-rate number; `VerificationEndpointTests` expects the
+/// same bytes from the service.
+private let refusedPremiumDocument =
+    #"{"error":{"code":"refused_number_type","message":"+19002345678 is a premium rate number, which is refused."}}"#
+
+/// A JSON text without the whitespace outside its strings.
+private func compactJSON(_ text: String) -> String {
+    var out = ""
+    var inString = false
+    var escaped = false
+    for character in text {
+        if inString {
+            out.append(character)
+            if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+        } else if character == "\"" {
+            inString = true
+            out.append(character)
+        } else if !character.isWhitespace {
+            out.append(character)
+        }
+    }
+    return out
 }

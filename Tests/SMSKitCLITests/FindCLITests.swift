@@ -24,6 +24,31 @@ struct FindCLITests {
         #expect(records[0]["file"] == nil)
     }
 
+    @Test("find reads encodings as validate does: UTF-16 with a BOM, or --encoding")
+    func encodingsAsValidate() throws {
+        // UTF-16LE with a byte order mark, detected; CRLF line ends.
+        var utf16 = Data([0xFF, 0xFE])
+        for unit in "Call +44 20 7946 0123\r\nTél. +1 650-253-0000\r\n".utf16 {
+            utf16.append(contentsOf: [UInt8(unit & 0xFF), UInt8(unit >> 8)])
+        }
+        let detected = try CLI.run(["find"], stdin: utf16)
+        #expect(detected.status == 0, "\(detected.stderr)")
+        let found = try detected.jsonLines()
+        #expect(found.map { $0["line"] as? Int } == [1, 2])
+        #expect(found.map { $0["e164"] as? String } == ["+442079460123", "+16502530000"])
+        #expect(found.map { $0["utf8_start"] as? Int } == [5, 6])
+        // Latin-1 given by name: é is one byte in the file and two in the UTF-8 offsets.
+        let latin1 = Data("Caf".utf8) + Data([0xE9]) + Data(" +44 20 7946 0123\n+44 20 7946 0124\n".utf8)
+        let named = try CLI.run(["find", "--encoding", "latin1"], stdin: latin1)
+        #expect(named.status == 0, "\(named.stderr)")
+        let records = try named.jsonLines()
+        #expect(records.map { $0["line"] as? Int } == [1, 2])
+        #expect(records.first?["start"] as? Int == 5)
+        #expect(records.first?["utf8_start"] as? Int == 6)
+        let unknown = try CLI.run(["find", "--encoding", "no-such-encoding"], stdin: latin1)
+        #expect(unknown.status == 64)
+    }
+
     @Test func filesLeniencyAndCSV() throws {
         let path = try CLI.file("notes.txt", "650 2530000\r\n(650) 253-0000\n")
         let valid = try CLI.run(["find", path, "--region", "US", "--format", "csv"])

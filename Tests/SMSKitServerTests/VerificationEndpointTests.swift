@@ -187,6 +187,19 @@ struct VerificationEndpointTests {
         #expect(fixture.outbox.isEmpty)
     }
 
+    @Test("A refusal's body is the error document `smskit verify --format json` prints too")
+    func refusalDocument() async throws {
+        let fixture = try VerificationFixture()
+        try await fixture.server.makeApplication().test(.router) { client in
+            try await post(client, "/v1/verifications", #"{"number":"+1 900 234 5678"}"#) { response in
+                #expect(response.status == .unprocessableContent)
+                // CLIVerifyTests expects the same document from `smskit verify start --format json`.
+                #expect(String(buffer: response.body) ==
+                    #"{"error":{"code":"refused_number_type","message":"+19002345678 is a premium rate number, which is refused."}}"# + "\n")
+            }
+        }
+    }
+
     struct CheckFault: Sendable, CustomTestStringConvertible {
         var path: String
         var body: String

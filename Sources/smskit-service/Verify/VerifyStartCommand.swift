@@ -13,7 +13,7 @@ struct VerifyStartCommand: AsyncParsableCommand {
         abstract: "Send a verification code to a number (or resend it) and print the verification ID.",
         discussion: """
             JSON output: id, e164, locale, segments, expires_at, resend_allowed_at, test, resend. \
-            A refusal prints {"error", "message", "retry_after"} with --format json and exits 1.
+            A refusal prints the service's error document, {"error": {"code", "message"}}, with --format json and exits 1.
             """
     )
 

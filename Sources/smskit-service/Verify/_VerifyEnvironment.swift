@@ -147,13 +147,15 @@ enum _VerifyEnvironment {
         }
     }
 
+    /// Prints a refusal: the service's error document on stdout when asked for JSON, the message
+    /// on stderr. A refusal that can be retried says when in its message (the service says it in
+    /// a `Retry-After` header, which a command has not).
     static func refusal(_ error: VerificationError, format: VerifyFormat) -> CLIError {
+        let retry = error.retryAfter.map { " Retry after \(VerificationDocuments.timestamp($0))." } ?? ""
         if format == .json {
-            var fields: [(String, JSONValue)] = [("error", .string(error.code.name)), ("message", .string(error.message))]
-            fields.append(("retry_after", error.retryAfter.map { .string(VerificationDocuments.timestamp($0)) } ?? .null))
-            print(JSONValue.object(fields).rendered, terminator: "")
+            let message = ErrorDocument.sentence(error.message) + retry
+            print(ErrorDocument(code: error.code.name, message: message).json.rendered, terminator: "")
         }
-        let retry = error.retryAfter.map { " (retry after \(VerificationDocuments.timestamp($0)))" } ?? ""
         return CLIError.failure("\(error.code.name): \(error.message)\(retry)")
     }
 }

@@ -29,8 +29,11 @@ struct FindCommand: ParsableCommand {
             given), `line` (1-based), `start` and `end` (Unicode code points from the start of the \
             line, end exclusive, as Python's phonenumbers counts), `utf8_start` and `utf8_end` \
             (bytes), `raw` (the text matched), `e164`, `extension`, `valid`, `region` and `type`. \
-            Invalid UTF-8 is read as U+FFFD (3 bytes in the byte offsets). A line longer than \
-            --max-line-bytes is skipped with a warning on stderr.
+            The encoding is detected as for validate (a byte order mark, UTF-16, a legacy \
+            encoding) or given with --encoding; offsets count the text decoded to UTF-8, and bytes \
+            that are not UTF-8 in a UTF-8 file are read as U+FFFD (3 bytes in the byte offsets). \
+            A line ends at LF (a CR before it is dropped). A line longer than --max-line-bytes is skipped with a \
+            warning on stderr.
 
             EXAMPLES:
               echo "Call +44 20 7946 0123 or 020 7946 0124" | smskit find --region GB
@@ -54,6 +57,11 @@ struct FindCommand: ParsableCommand {
     @Option(help: "Longest line read, in bytes.")
     var maxLineBytes: Int = 1 << 20
 
+    @Option(name: [.customShort("e"), .long],
+            help: ArgumentHelp("The input's encoding: auto (default) or an ICU converter name, as for validate.", valueName: "NAME"),
+            transform: { try ValidateCommand.encodingArgument($0) })
+    var encoding: InputEncoding = .automatic
+
     func validate() throws {
         guard maxLineBytes > 0 else { throw ValidationError("--max-line-bytes must be positive") }
     }
@@ -75,14 +83,24 @@ struct FindCommand: ParsableCommand {
                 continue
             }
             defer { if fd != 0 { close(fd) } }
-            var lines = _LineReader(fd: fd, maxLineBytes: maxLineBytes)
-            while let (number, line) = try lines.next(name: file) {
-                guard let line else {
-                    _warn("\(file):\(number): line longer than \(maxLineBytes) bytes, skipped")
+            // The records' reader decides the encoding and where lines end, as for validate and
+            // segments --lines.
+            let reader = RecordReader(fd: fd, name: file == "-" ? "<stdin>" : file, dialect: nil,
+                                      maximumRecordBytes: maxLineBytes, encoding: encoding)
+            while true {
+                let next: RecordReader.Record?
+                do { next = try reader.next() } catch {
+                    try output.flush()
+                    throw CLIError.failure(error.description)
+                }
+                guard let line = next else { break }
+                if line.isTooLong {
+                    _warn("\(file):\(line.line): line longer than \(maxLineBytes) bytes, skipped")
                     continue
                 }
-                for match in engine.findNumbers(inUTF8: line, defaultRegion: region?.code, leniency: leniency) {
-                    try output.write(record(match, engine: engine, file: named ? file : nil, line: number))
+                let matches = engine.findNumbers(inUTF8: line.bytes, defaultRegion: region?.code, leniency: leniency)
+                for match in matches {
+                    try output.write(record(match, engine: engine, file: named ? file : nil, line: line.line))
                 }
             }
         }
@@ -134,66 +152,4 @@ private func _warn(_ message: String) {
     var error = _Output(fd: 2, capacity: 4096)
     try? error.write("smskit: \(message)\n")
     try? error.flush()
-}
-
-/// Lines of a file descriptor, read in blocks: "\n" ends a line (a "\r" before it is dropped).
-/// A line longer than the limit is returned as nil (and not kept in memory).
-struct _LineReader {
-    let fd: Int32
-    let maxLineBytes: Int
-    private var block = [UInt8](repeating: 0, count: 1 << 16)
-    private var blockCount = 0
-    private var blockIndex = 0
-    private var lineNumber = 0
-    private var atEnd = false
-
-    init(fd: Int32, maxLineBytes: Int) {
-        self.fd = fd
-        self.maxLineBytes = maxLineBytes
-    }
-
-    /// The next line's number and bytes (nil bytes: too long), or nil at the end.
-    mutating func next(name: String) throws -> (Int, [UInt8]?)? {
-        var line: [UInt8] = []
-        var tooLong = false
-        var sawAny = false
-        while true {
-            if blockIndex == blockCount {
-                if atEnd { break }
-                let count = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw CLIError.failure("cannot read \(name): \(String(cString: strerror(errno)))")
-                }
-                if count == 0 { atEnd = true; break }
-                blockCount = count
-                blockIndex = 0
-            }
-            sawAny = true
-            let start = blockIndex
-            var end = start
-            while end < blockCount, block[end] != UInt8(ascii: "\n") { end += 1 }
-            if !tooLong {
-                if line.count + (end - start) > maxLineBytes {
-                    tooLong = true
-                    line = []
-                } else {
-                    line.append(contentsOf: block[start..<end])
-                }
-            }
-            if end < blockCount {
-                blockIndex = end + 1
-                lineNumber += 1
-                return (lineNumber, tooLong ? nil : Self.dropCR(line))
-            }
-            blockIndex = blockCount
-        }
-        guard sawAny, tooLong || !line.isEmpty else { return nil }
-        lineNumber += 1
-        return (lineNumber, tooLong ? nil : Self.dropCR(line))
-    }
-
-    static func dropCR(_ line: [UInt8]) -> [UInt8] {
-        line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : line
-    }
 }
