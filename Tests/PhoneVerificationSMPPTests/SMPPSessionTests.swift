@@ -18,7 +18,7 @@ struct SMPPSessionTests {
             await client.start()
             let submits = (0..<3).map { _ in Task { try await client.submit(Self.message) } }
             // All three written; the SMSC answers each a second later.
-            try await smsc.waitFor("pdu", count: 4)
+            try await smsc.waitFor("pdu", count: 4, timeout: .seconds(60))
             await client.shutdown()
             for submit in submits {
                 let id = try await submit.value

@@ -69,18 +69,20 @@ struct SMPPTLSTests {
                                           destination: try! SMPPAddressing.destination("+905321234567"),
                                           shortMessage: Array("Your Acme code is 482913".utf8))
 
-    /// A client for `location` with the tests' short backoffs and bind wait.
-    static func client(_ location: String) throws -> SMPPClient {
+    /// A client for `location` with the tests' short backoffs. A client that must get through
+    /// waits long for its session (a TLS handshake with a Python server is slow on a loaded
+    /// machine); one that must be refused gives up soon.
+    static func client(_ location: String, bindWait: Duration = .seconds(30)) throws -> SMPPClient {
         var configuration = try SMPPClient.Configuration(url: location)
         configuration.reconnectInitialBackoff = .milliseconds(50)
         configuration.reconnectMaximumBackoff = .milliseconds(500)
-        configuration.bindWaitTimeout = .seconds(3)
+        configuration.bindWaitTimeout = bindWait
         return SMPPClient(configuration: configuration)
     }
 
     /// What a client that must not get through reports: no session, a TLS failure, nothing sent.
     static func expectRefused(_ location: String, smsc: SMSCProcess) async throws {
-        let client = try client(location)
+        let client = try client(location, bindWait: .seconds(3))
         let pdusBefore = smsc.events("pdu").count
         let log = EventLog(client)
         await client.start()
