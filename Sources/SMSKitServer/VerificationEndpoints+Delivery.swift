@@ -68,7 +68,7 @@ extension VerificationEndpoints {
             report = try KannelDeliveryReport(query: fields, receivedAt: clock.now())
         } catch {
             metrics.deliveryReport(outcome: error.reason)
-            throw ServiceError(.badRequest, error.reason, Self.sentence(error.message))
+            throw ServiceError(.badRequest, error.reason, ErrorDocument.sentence(error.message))
         }
         try await prepareStore("delivery_report")
         let result: DeliveryReportResult?

@@ -88,7 +88,11 @@ struct SMPPTLSTests {
         await client.shutdown()
         await log.task.value
         let reasons = log.events.withLock { $0.compactMap { if case .disconnected(let error) = $0 { error } else { nil } } }
-        #expect(!reasons.isEmpty && reasons.allSatisfy { $0.code == .tlsFailed }, "\(reasons)")
+        // Under load a refused handshake may also surface as a dropped connection, so the test
+        // asks for one TLS failure and no session, not for TLS failures only.
+        #expect(reasons.contains { $0.code == .tlsFailed }, "\(reasons)")
+        let bound = log.events.withLock { $0.contains { if case .bound = $0 { true } else { false } } }
+        #expect(!bound, "no session was bound")
         #expect(smsc.events("pdu").count == pdusBefore, "no PDU got through")
     }
 
