@@ -37,8 +37,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
-        // The SMPP client's optional TLS (already in the graph through postgres-nio).
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
+        // TLS: the SMPP client's optional TLS and outbound HTTPS (webhooks, the HTTPS sender);
+        // already in the graph through postgres-nio.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
     ],
     targets: [
         // Phone numbers: parse, validate, type, region, format, fictional ranges.
@@ -132,10 +133,32 @@ let package = Package(
         .target(
             name: "PhoneVerificationKannel",
             dependencies: [
-                "PhoneVerification", "SMSEncoding",
+                "PhoneVerification", "SMSEncoding", "SMSKitHTTPClient",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ]
+        ),
+
+        // The one outbound HTTP/1.1 client (Kannel's sendsms, webhooks, the HTTPS sender): TLS,
+        // connect and total timeouts, a response cap, no redirects, a destination policy.
+        .target(
+            name: "SMSKitHTTPClient",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        // Verification events to webhooks (signed, retried, in order per verification) and the
+        // HTTPS sender, over SMSKitHTTPClient.
+        .target(
+            name: "PhoneVerificationWebhooks",
+            dependencies: [
+                "PhoneVerification", "SMSKitHTTPClient", "SMSEncoding",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
@@ -205,7 +228,7 @@ let package = Package(
             dependencies: [
                 "PhoneNumbers", "SMSKitServer", "SMSKitJSON", "SMSKitCommandLine", "CSMSKit",
                 "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
-                "PhoneVerificationSMPP",
+                "PhoneVerificationSMPP", "PhoneVerificationWebhooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -239,10 +262,13 @@ let package = Package(
             name: "PhoneVerificationTests",
             dependencies: [
                 "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
-                "SMSKitTestSupport",
+                "PhoneVerificationWebhooks", "SMSKitHTTPClient", "SMSKitTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -12,7 +12,13 @@ import Synchronization
 /// let store = InMemoryVerificationStore(capacity: 100_000)
 /// let verifier = try PhoneVerifier(store: store, sender: OutboxSender(path: "outbox.jsonl"), secret: secret)
 /// ```
-public final class InMemoryVerificationStore: VerificationStore {
+///
+/// Its event log holds at most 16 events per verification of its capacity; past that the oldest
+/// events go (a store for tests and single processes; the SQLite and PostgreSQL stores keep events
+/// until the retention sweep).
+public final class InMemoryVerificationStore: VerificationEventStore {
+    static let eventsPerVerification = 16
+
     private struct State: VerificationTransaction {
         var records: [String: VerificationRecord] = [:]
         var newestByNumber: [String: String] = [:]
@@ -27,6 +33,50 @@ public final class InMemoryVerificationStore: VerificationStore {
         var providerIDs: [String: (digest: [UInt8], part: Int)] = [:]
         var capacity = 1
         var now = Date(timeIntervalSince1970: 0)
+        /// The event log, in cursor order, and what numbers it.
+        var events: [VerificationEvent] = []
+        var eventStart = 0
+        var lastCursor: Int64 = 0
+        var lastSequence: [String: Int] = [:]
+        /// Verifications whose `expired` event was appended.
+        var expiryReported: Set<String> = []
+        /// Per webhook: the last cursor queued and the queued deliveries, in cursor order.
+        var outboxes: [String: (cursor: Int64, queue: [QueuedDelivery])] = [:]
+
+        /// Appends events (sequence and cursor assigned); past the event capacity the oldest go.
+        mutating func append(_ new: [VerificationEvent]) -> [VerificationEvent] {
+            var stored: [VerificationEvent] = []
+            for var event in new {
+                let sequence = (lastSequence[event.verificationID] ?? 0) + 1
+                lastSequence[event.verificationID] = sequence
+                lastCursor += 1
+                event.sequence = sequence
+                event.cursor = lastCursor
+                events.append(event)
+                stored.append(event)
+            }
+            if events.count - eventStart > capacity * InMemoryVerificationStore.eventsPerVerification {
+                eventStart = events.count - capacity * InMemoryVerificationStore.eventsPerVerification
+            }
+            if eventStart > 1024, eventStart * 2 > events.count {
+                events.removeFirst(eventStart)
+                eventStart = 0
+            }
+            return stored
+        }
+
+        /// Appends `expired` for open verifications that ended within the lookback before `now`.
+        mutating func reportExpiries(now: Date) {
+            let since = now.addingTimeInterval(-InMemoryVerificationStore.expiryLookback.timeInterval)
+            var ended: [VerificationEvent] = []
+            for record in records.values where record.state == .open && record.attempts < record.maxAttempts
+                && record.expiresAt <= now && record.expiresAt > since && !expiryReported.contains(record.id) {
+                ended.append(VerificationEvent(verificationID: record.id, kind: .expired, time: record.expiresAt))
+                expiryReported.insert(record.id)
+            }
+            ended.sort { ($0.time, $0.verificationID) < ($1.time, $1.verificationID) }
+            _ = append(ended)
+        }
 
         func record(id: String) -> VerificationRecord? { records[id] }
 
@@ -63,9 +113,10 @@ public final class InMemoryVerificationStore: VerificationStore {
             evict(now: now)
         }
 
-        /// Drops verifications that expired `retention` before `now` and counters that hold nothing at `now`.
+        /// Drops verifications that expired `retention` before `now` and counters that hold nothing at `now`;
+        /// with `includingEvents`, also the events older than the retention (the sweep's, not a full store's).
         @discardableResult
-        mutating func evict(now: Date, retention: Duration = .zero) -> Int {
+        mutating func evict(now: Date, retention: Duration = .zero, includingEvents: Bool = false) -> Int {
             let before = records.count + counters.count
             let ms = now.millisecondsSince1970
             let cutoff = now.addingTimeInterval(-retention.timeInterval)
@@ -74,6 +125,18 @@ public final class InMemoryVerificationStore: VerificationStore {
             counters = counters.filter { $0.value.expiresAt > ms }
             // A verification's messages go with it.
             let messagesBefore = messages.count
+            if includingEvents {
+                events.removeFirst(eventStart)
+                eventStart = 0
+                events.removeAll { $0.time <= cutoff }
+                let kept = Set(events.map(\.verificationID))
+                lastSequence = lastSequence.filter { records[$0.key] != nil || kept.contains($0.key) }
+                expiryReported = expiryReported.filter { records[$0] != nil }
+                for (name, var outbox) in outboxes {
+                    outbox.queue.removeAll { $0.queuedAt <= cutoff || $0.event.time <= cutoff }
+                    outboxes[name] = outbox
+                }
+            }
             messagesByVerification = messagesByVerification.filter { records[$0.key] != nil }
             messages = messages.filter { records[$0.value.verificationID] != nil }
             providerIDs = providerIDs.filter { messages[$0.value.digest] != nil }
@@ -122,6 +185,15 @@ public final class InMemoryVerificationStore: VerificationStore {
         }
     }
 
+    struct QueuedDelivery {
+        var event: VerificationEvent
+        var attempts = 0
+        var queuedAt: Date
+        var dueAt: Date
+        var leaseUntil = Date.distantPast
+        var dead = false
+    }
+
     private let state = Mutex(State())
 
     /// The most verifications (and, separately, counters) held at once.
@@ -147,7 +219,9 @@ public final class InMemoryVerificationStore: VerificationStore {
     public func start(_ request: StartRequest) async throws -> StartOutcome {
         try state.withLock { state in
             state.now = request.now
-            return try request.apply(to: &state)
+            let outcome = try request.apply(to: &state)
+            _ = state.append(request.events(for: outcome))
+            return outcome
         }
     }
 
@@ -166,7 +240,27 @@ public final class InMemoryVerificationStore: VerificationStore {
     public func check(_ request: CheckRequest) async throws -> CheckOutcome {
         try state.withLock { state in
             state.now = request.now
-            return try request.apply(to: &state)
+            let outcome = try request.apply(to: &state)
+            _ = state.append(request.events(for: outcome))
+            return outcome
+        }
+    }
+
+    @discardableResult
+    public func appendEvents(_ events: [VerificationEvent]) async throws -> [VerificationEvent] {
+        state.withLock { $0.append(events) }
+    }
+
+    public func events(after cursor: Int64, limit: Int) async throws -> [VerificationEvent] {
+        state.withLock { state in
+            let live = state.events[state.eventStart...]
+            // Cursors are the positions' order: binary search for the first above `cursor`.
+            var low = live.startIndex, high = live.endIndex
+            while low < high {
+                let middle = (low + high) / 2
+                if live[middle].cursor <= cursor { low = middle + 1 } else { high = middle }
+            }
+            return Array(live[low...].prefix(max(0, limit)))
         }
     }
 
@@ -183,7 +277,11 @@ public final class InMemoryVerificationStore: VerificationStore {
     }
 
     public func applyDeliveryReport(_ report: DeliveryReport) async throws -> DeliveryReportResult? {
-        state.withLock { $0.apply(report) }
+        state.withLock { state in
+            let result = state.apply(report)
+            if let result { _ = state.append(result.events(at: report.receivedAt)) }
+            return result
+        }
     }
 
     public func status(id: String) async throws -> VerificationStatus? {
@@ -199,6 +297,7 @@ public final class InMemoryVerificationStore: VerificationStore {
             guard let record = state.records[id] else { return .notFound }
             let (cancelled, outcome) = record.cancelling()
             state.records[id] = cancelled
+            _ = state.append(outcome.events(id: id, now: now))
             return outcome
         }
     }
@@ -237,6 +336,66 @@ public final class InMemoryVerificationStore: VerificationStore {
     /// verifications that expired within the retention before it refuses a start.
     @discardableResult
     public func removeExpired(now: Date, retention: Duration) async throws -> Int {
-        state.withLock { $0.evict(now: now, retention: retention) }
+        state.withLock { state in
+            state.reportExpiries(now: now)
+            return state.evict(now: now, retention: retention, includingEvents: true)
+        }
+    }
+}
+
+extension InMemoryVerificationStore: WebhookOutbox {
+    public func claimWebhookDeliveries(webhook: String, now: Date, lease: Duration,
+                                       limit: Int) async throws -> [WebhookDelivery] {
+        state.withLock { state in
+            var outbox = state.outboxes[webhook] ?? (cursor: 0, queue: [])
+            let live = state.events[state.eventStart...]
+            for event in live where event.cursor > outbox.cursor {
+                outbox.queue.append(QueuedDelivery(event: event, queuedAt: now, dueAt: now))
+                outbox.cursor = event.cursor
+            }
+            let bound = state.capacity * Self.eventsPerVerification
+            if outbox.queue.count > bound { outbox.queue.removeFirst(outbox.queue.count - bound) }
+            var held: Set<String> = []
+            var claimed: [WebhookDelivery] = []
+            for index in outbox.queue.indices where claimed.count < limit {
+                let entry = outbox.queue[index]
+                guard !entry.dead else { continue }
+                let verification = entry.event.verificationID
+                guard held.insert(verification).inserted else { continue }
+                guard entry.dueAt <= now, entry.leaseUntil <= now else { continue }
+                outbox.queue[index].leaseUntil = now.addingTimeInterval(lease.timeInterval)
+                claimed.append(WebhookDelivery(event: entry.event, attempts: entry.attempts, queuedAt: entry.queuedAt))
+            }
+            state.outboxes[webhook] = outbox
+            return claimed
+        }
+    }
+
+    public func finishWebhookDelivery(webhook: String, cursor: Int64, result: WebhookDeliveryResult,
+                                      now: Date) async throws {
+        state.withLock { state in
+            guard var outbox = state.outboxes[webhook],
+                  let index = outbox.queue.firstIndex(where: { $0.event.cursor == cursor }) else { return }
+            switch result {
+            case .delivered:
+                outbox.queue.remove(at: index)
+            case .retry(let at):
+                outbox.queue[index].attempts += 1
+                outbox.queue[index].dueAt = at
+                outbox.queue[index].leaseUntil = .distantPast
+            case .dead:
+                outbox.queue[index].attempts += 1
+                outbox.queue[index].dead = true
+            }
+            state.outboxes[webhook] = outbox
+        }
+    }
+
+    public func webhookBacklog(webhook: String) async throws -> (queued: Int, dead: Int) {
+        state.withLock { state in
+            let queue = state.outboxes[webhook]?.queue ?? []
+            let dead = queue.count { $0.dead }
+            return (queue.count - dead, dead)
+        }
     }
 }

@@ -31,8 +31,28 @@ extension PhoneVerifier {
     ///   `.refusedNumberType`, `.clientRateLimited`, `.numberRateLimited`, `.tooManyFailedChecks`, `.rangeBlocked`,
     ///   `.resendCooldown` (with `retryAfter`), `.invalidLanguageCode`, `.invalidClientKey`,
     ///   `.sendFailed`, `.renderFailed` or a store fault.
+    ///
+    /// A refusal by the guard appends a `refused` event; a start appends `started` or `resent`
+    /// with its store transaction, and `sent` once the sender accepted the SMS (see
+    /// ``VerificationEventStore``).
     public func start(phoneNumber: String, defaultRegion: RegionCode? = nil, languageCode: String? = nil,
                       clientKey: String? = nil) async throws(VerificationError) -> StartedVerification {
+        var number: String?
+        do {
+            return try await startUnrecorded(phoneNumber: phoneNumber, defaultRegion: defaultRegion,
+                                             languageCode: languageCode, clientKey: clientKey, e164: &number)
+        } catch {
+            if let number, let event = refusedEvent(error, e164: number, now: clock.now()) {
+                await appendBestEffort([event])
+            }
+            throw error
+        }
+    }
+
+    /// ``start(phoneNumber:defaultRegion:languageCode:clientKey:)`` without the `refused` event;
+    /// `e164` is set as soon as the number is known.
+    private func startUnrecorded(phoneNumber: String, defaultRegion: RegionCode?, languageCode: String?,
+                                 clientKey: String?, e164 known: inout String?) async throws(VerificationError) -> StartedVerification {
         if let languageCode { try Self.validateLanguageCode(languageCode) }
         if let clientKey {
             guard !clientKey.isEmpty, clientKey.utf8.count <= Self.maximumClientKeyLength else {
@@ -56,9 +76,11 @@ extension PhoneVerifier {
         // Test numbers: no SMS and a fixed code, as Firebase does; limited as other numbers are,
         // so that their starts cannot fill the store.
         if let entry = testNumbers.entry(for: number) {
+            known = entry.e164
             return try await startTest(entry, region: region, languageCode: languageCode, clientKey: clientKey, now: now)
         }
         let e164 = engine.formatE164(number)
+        known = e164
         if engine.fictionalRange(of: number) != nil {
             throw VerificationError(.fictionalNumber,
                 "\(e164) is a fictional number that is not a registered test number; no SMS is ever sent to it")
@@ -298,6 +320,8 @@ extension PhoneVerifier {
             throw VerificationError(.sendFailed,
                 "the SMS to \(record.e164) was not sent; the verification was closed, start again")
         }
+        await appendBestEffort([VerificationEvent(verificationID: record.id, kind: .sent, time: clock.now(),
+                                                  details: .init(segments: rendered.segmentCount))])
         // The SMS centre took the parts it gave IDs for; a receipt that came first stays final.
         for (index, id) in submitted.providerMessageIDs.prefix(message.parts.count).enumerated() {
             guard let id else { continue }

@@ -51,6 +51,8 @@ public struct PhoneVerifier: Sendable {
     let secret: VerificationSecret
     let clock: VerificationClock
     let engine = PhoneNumberEngine()
+    /// Bounds the `refused` events this verifier appends (refused starts otherwise write nothing).
+    let refusalEvents = RefusalEventBudget()
 
     /// The longest phone number input accepted (bytes).
     public static let maximumNumberLength = 256

@@ -29,6 +29,12 @@ extension VerificationSecret {
     ///   regular file, belongs to another user, can be read or written by its group or others, is
     ///   larger than ``maximumFileSize``, or holds a secret that ``init(_:)`` refuses.
     public init(contentsOfFile path: String) throws(VerificationError) {
+        try self.init(Self.privateFileBytes(path))
+    }
+
+    /// The bytes of a private secret file (the checks of ``init(contentsOfFile:)``), without
+    /// leading and trailing ASCII white space: also the webhook secrets' reader.
+    package static func privateFileBytes(_ path: String) throws(VerificationError) -> ArraySlice<UInt8> {
         let fd = openForReading(path)
         guard fd >= 0 else {
             throw VerificationError(.invalidSecret,
@@ -66,7 +72,7 @@ extension VerificationSecret {
         let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C]
         while let first = text.first, space.contains(first) { text = text.dropFirst() }
         while let last = text.last, space.contains(last) { text = text.dropLast() }
-        try self.init(text)
+        return text
     }
 }
 

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PhoneVerification
 import SMSEncoding
+import SMSKitHTTPClient
 
 /// An ``PhoneVerification/SMSSender`` that hands each SMS to Kannel's smsbox through its `sendsms`
 /// HTTP interface, one request per part, with the user data headers SMSKit computed.
@@ -36,6 +37,8 @@ public struct KannelSender: SMSSender {
     public let configuration: Configuration
     private let logger: Logger
     private let metricsFactory: any MetricsFactory
+    /// smsbox listens on loopback or the operator's network: every destination is allowed.
+    private let client: OutboundHTTPClient
 
     /// A sender to the smsbox of `configuration`.
     ///
@@ -48,6 +51,11 @@ public struct KannelSender: SMSSender {
         self.configuration = configuration
         self.logger = logger
         self.metricsFactory = metricsFactory
+        // A configuration without trust roots cannot fail to load.
+        client = try! OutboundHTTPClient(configuration: .init(
+            connectTimeout: configuration.connectTimeout,
+            totalTimeout: configuration.connectTimeout + configuration.responseTimeout,
+            maximumResponseBytes: 65_536, destinations: .any))
     }
 
     /// Sends the SMS's parts to smsbox, in order, and returns once smsbox accepted every one.
@@ -96,9 +104,12 @@ public struct KannelSender: SMSSender {
         while true {
             let retryReason: String
             do {
-                let response = try await _HTTPClient.get(
-                    host: configuration.host, port: configuration.port, target: target,
-                    connectTimeout: configuration.connectTimeout, responseTimeout: configuration.responseTimeout)
+                let url = OutboundURL("http://\(configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host):\(configuration.port)\(target)")
+                guard let url else {
+                    throw KannelError(.connectionFailed, "smsbox's address \(configuration.host):\(configuration.port) is not a valid host")
+                }
+                let response = try await client.send(OutboundHTTPRequest(method: .GET, url: url))
+                let body = String(decoding: response.body.prefix(1024), as: UTF8.self)
                 switch response.status {
                 case 200..<300:
                     return
@@ -106,34 +117,35 @@ public struct KannelSender: SMSSender {
                     retryReason = "unavailable"
                 case 503:
                     throw KannelError(.unavailable,
-                        "smsbox answered 503 \(attempt) times: \(Self.excerpt(response.body))", httpStatus: 503)
+                        "smsbox answered 503 \(attempt) times: \(Self.excerpt(body))", httpStatus: 503)
                 case 400..<500:
                     throw KannelError(.rejected,
-                        "smsbox refused the SMS with \(response.status): \(Self.excerpt(response.body)); check the sendsms-user and the parameters",
+                        "smsbox refused the SMS with \(response.status): \(Self.excerpt(body)); check the sendsms-user and the parameters",
                         httpStatus: response.status)
                 default:
                     throw KannelError(.serverError,
-                        "smsbox answered \(response.status): \(Self.excerpt(response.body)); not retried, as it may have queued the SMS",
+                        "smsbox answered \(response.status): \(Self.excerpt(body)); not retried, as it may have queued the SMS",
                         httpStatus: response.status)
                 }
-            } catch let failure as _HTTPFailure {
-                switch failure {
-                case .connectFailed where attempt < configuration.maxAttempts,
-                     .connectionLost(requestWritten: false) where attempt < configuration.maxAttempts,
-                     .timedOut(requestWritten: false) where attempt < configuration.maxAttempts:
+            } catch let failure as OutboundHTTPError {
+                switch failure.kind {
+                case _ where !failure.requestWritten && attempt < configuration.maxAttempts
+                    && failure.kind != .malformedResponse && failure.kind != .responseTooLarge:
                     retryReason = "connection"
-                case .connectFailed(let refused, let timedOut):
-                    let how = refused ? "refused the connection" : timedOut ? "did not accept a connection in time" : "is unreachable"
+                case .connectionRefused, .connectTimeout, .connectFailed, .unresolvable, .destinationRefused,
+                     .tlsHandshake, .tlsConfiguration:
+                    let how = failure.kind == .connectionRefused ? "refused the connection"
+                        : failure.kind == .connectTimeout ? "did not accept a connection in time" : "is unreachable"
                     throw KannelError(.connectionFailed,
                         "smsbox at \(configuration.host):\(configuration.port) \(how) (\(attempt) attempts); nothing was sent")
-                case .timedOut(let written):
-                    throw KannelError(.timedOut, written
+                case .timeout:
+                    throw KannelError(.timedOut, failure.requestWritten
                         ? "smsbox did not answer within \(configuration.responseTimeout); not retried, as it may have accepted the SMS"
                         : "the request could not be written to smsbox within \(configuration.responseTimeout)")
                 case .connectionLost:
                     throw KannelError(.connectionLost,
                         "smsbox closed the connection before answering; not retried, as it may have accepted the SMS")
-                case .malformedResponse:
+                case .malformedResponse, .responseTooLarge:
                     throw KannelError(.malformedResponse,
                         "the answer from \(configuration.host):\(configuration.port) is not HTTP/1.1; is it smsbox's sendsms-port?")
                 }

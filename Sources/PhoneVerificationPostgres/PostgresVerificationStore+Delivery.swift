@@ -55,6 +55,7 @@ extension PostgresVerificationStore {
                         WHERE token_digest = \(digest) AND part = \(Int32(number))
                         """, logger: logger)
                 }
+                _ = try await append(result.events(at: report.receivedAt), connection: connection)
                 return result
             }
         }
@@ -93,6 +94,7 @@ extension PostgresVerificationStore {
                         UPDATE \(unescaped: verifications) SET state = \(cancelled.state.rawValue) WHERE id = \(id)
                         """, logger: logger)
                 }
+                _ = try await append(outcome.events(id: id, now: now), connection: connection)
                 return outcome
             }
         }

@@ -56,7 +56,9 @@ public final class PostgresVerificationStore: VerificationStore {
     /// call from many processes at once.
     public func createSchema() async throws {
         let lockKey = Int64(0x534D_534B_6974)  // "SMSKit"
-        let statements = PostgresSchema.statements(prefix: tablePrefix)
+        // The event log and webhook state: their own statements (see PostgresVerificationStore+Events).
+        let statements = PostgresSchema.statements(prefix: tablePrefix) + Self.eventSchema(tablePrefix)
+            + Self.webhookSchema(tablePrefix)
         _ = try await run {
             try await self.client.withTransaction(logger: self.logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: self.logger)
@@ -73,6 +75,9 @@ public final class PostgresVerificationStore: VerificationStore {
         _ = try await run {
             try await self.client.query(PostgresQuery(
                 unsafeSQL: "DROP FUNCTION IF EXISTS \(p)_start, \(p)_check, \(p)_hit, \(p)_peek, \(p)_weighted"), logger: self.logger)
+            for statement in Self.webhookSchemaDrop(p) + Self.eventSchemaDrop(p) {
+                try await self.client.query(PostgresQuery(unsafeSQL: statement), logger: self.logger)
+            }
             try await self.client.query(PostgresQuery(
                 unsafeSQL: "DROP TABLE IF EXISTS \(p)_message_parts, \(p)_messages, \(p)_verifications, \(p)_windows, \(p)_counters"),
                 logger: self.logger)
@@ -93,7 +98,7 @@ public final class PostgresVerificationStore: VerificationStore {
     /// Deletes every verification and window (for tests and benchmarks).
     public func removeAll() async throws {
         _ = try await run {
-            try await self.client.query(PostgresQuery(unsafeSQL: "TRUNCATE \(self.verifications), \(self.windows), \(self.tablePrefix)_messages, \(self.tablePrefix)_message_parts"),
+            try await self.client.query(PostgresQuery(unsafeSQL: "TRUNCATE \(self.verifications), \(self.windows), \(self.tablePrefix)_messages, \(self.tablePrefix)_message_parts, \(self.events), \(self.webhookDeliveries), \(self.tablePrefix)_webhook_cursors"),
                                         logger: self.logger)
         }
     }
@@ -131,8 +136,11 @@ public final class PostgresVerificationStore: VerificationStore {
         let cap = request.regionCap
         let holds = request.holds
         let sealed = record.sealedCode.map { Data($0) }
+        // The start's event (StartRequest.events(for:)) is appended in the same statement, so in
+        // the same transaction as the state change.
+        let started = request.events(for: .created).first?.details.storedJSON ?? "{}"
         let query: PostgresQuery = try """
-            SELECT * FROM \(unescaped: tablePrefix)_start(
+            WITH s AS (SELECT * FROM \(unescaped: tablePrefix)_start(
                 \(ms), \(record.keyID),
                 \(client?.key), \(client.map { Int64($0.limit) }), \(client?.window.windowMilliseconds),
                 \(number?.key), \(number.map { Int64($0.limit) }), \(number?.window.windowMilliseconds),
@@ -148,7 +156,11 @@ public final class PostgresVerificationStore: VerificationStore {
                 \(holds.map { Int64($0.minimumSent) }), \(holds.map { Int64($0.minimumApprovedBasisPoints) }),
                 \(holds.map { Int64($0.minimumDeliveredBasisPoints ?? -1) }),
                 \(holds.map { $0.duration.milliseconds }), \(holds.map(\.monitor)),
-                \(request.sentKeys), \(request.sentWindow.windowMilliseconds), \(range?.monitor ?? false))
+                \(request.sentKeys), \(request.sentWindow.windowMilliseconds), \(range?.monitor ?? false)))
+            SELECT s.*, CASE s.outcome
+                WHEN 'created' THEN \(unescaped: tablePrefix)_append_event(\(record.id), 'started', \(ms), \(started))
+                WHEN 'resend' THEN \(unescaped: tablePrefix)_append_event(s.r_id, 'resent', \(ms), \(started))
+                END AS event_cursor FROM s
             """
         return try await run {
             guard let row = try await self.client.query(query, logger: logger).collect().first else {
@@ -266,9 +278,13 @@ public final class PostgresVerificationStore: VerificationStore {
 
     public func check(_ request: CheckRequest) async throws -> CheckOutcome {
         let query: PostgresQuery = try """
-            SELECT * FROM \(unescaped: tablePrefix)_check(\(request.id), \(Data(request.digest)), \(request.keyID),
+            WITH s AS (SELECT * FROM \(unescaped: tablePrefix)_check(\(request.id), \(Data(request.digest)), \(request.keyID),
                 \(request.now.millisecondsSince1970), \(request.approvalWindow?.windowMilliseconds),
-                \(request.failureWindow?.windowMilliseconds))
+                \(request.failureWindow?.windowMilliseconds)))
+            SELECT s.*, CASE s.outcome
+                WHEN 'approved' THEN \(unescaped: tablePrefix)_append_event(\(request.id), 'approved', \(request.now.millisecondsSince1970), '{}')
+                WHEN 'incorrect' THEN \(unescaped: tablePrefix)_append_incorrect(\(request.id), \(request.now.millisecondsSince1970), s.r_left)
+                END AS event_cursor FROM s
             """
         return try await run {
             guard let row = try await client.query(query, logger: logger).collect().first else {
@@ -301,10 +317,14 @@ public final class PostgresVerificationStore: VerificationStore {
     public func removeExpired(now: Date, retention: Duration) async throws -> Int {
         let ms = now.millisecondsSince1970
         let cutoff = ms - retention.milliseconds
+        try await reportExpiries(now: ms)
         return try await run {
             // Messages and their parts go with their verification (foreign keys cascade).
             let rows = try await client.query("""
                 WITH v AS (DELETE FROM \(unescaped: verifications) WHERE expires_at <= \(cutoff) RETURNING 1),
+                     ev AS (DELETE FROM \(unescaped: events) WHERE time <= \(cutoff) RETURNING cursor),
+                     wd AS (DELETE FROM \(unescaped: webhookDeliveries) d WHERE d.queued_at <= \(cutoff)
+                            OR d.cursor IN (SELECT cursor FROM ev)),
                      c AS (DELETE FROM \(unescaped: windows) WHERE expires_at <= \(ms) RETURNING 1)
                 SELECT (SELECT count(*) FROM v) + (SELECT count(*) FROM c)
                 """, logger: logger).collect()

@@ -58,6 +58,7 @@ extension SQLiteVerificationStore {
             if result.partChanged, let part = updated.parts.first(where: { $0.number == number }) {
                 try Self.write(part, digest: message.tokenDigest, db: db)
             }
+            _ = try Self.append(result.events(at: report.receivedAt), in: db)
             return result
         }
     }
@@ -81,6 +82,7 @@ extension SQLiteVerificationStore {
                 try db.execute(sql: "UPDATE verifications SET state = ? WHERE id = ?",
                                arguments: [cancelled.state.rawValue, id])
             }
+            _ = try Self.append(outcome.events(id: id, now: now), in: db)
             return outcome
         }
     }

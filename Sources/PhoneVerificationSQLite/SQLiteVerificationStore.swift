@@ -40,7 +40,7 @@ public final class SQLiteVerificationStore: VerificationStore {
 
     /// The schema version this store writes (kept in `PRAGMA user_version` as well as in GRDB's
     /// `grdb_migrations`, so that versions from before the migrator refuse a newer file).
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
 
     /// Opens (or creates) the store.
     ///
@@ -146,6 +146,12 @@ public final class SQLiteVerificationStore: VerificationStore {
             try migrateDelivery(db)
             try db.execute(sql: "PRAGMA user_version = 3")
         }
+        // The event log and the webhooks' delivery state.
+        migrator.registerMigration("v4 events and webhook deliveries") { db in
+            try createEventTables(db)
+            try createWebhookTables(db)
+            try db.execute(sql: "PRAGMA user_version = 4")
+        }
         return migrator
     }
 
@@ -206,7 +212,9 @@ public final class SQLiteVerificationStore: VerificationStore {
     public func start(_ request: StartRequest) async throws -> StartOutcome {
         try await transaction { db in
             var transaction = Transaction(db: db)
-            return try request.apply(to: &transaction)
+            let outcome = try request.apply(to: &transaction)
+            _ = try Self.append(request.events(for: outcome), in: db)
+            return outcome
         }
     }
 
@@ -224,7 +232,9 @@ public final class SQLiteVerificationStore: VerificationStore {
     public func check(_ request: CheckRequest) async throws -> CheckOutcome {
         try await transaction { db in
             var transaction = Transaction(db: db)
-            return try request.apply(to: &transaction)
+            let outcome = try request.apply(to: &transaction)
+            _ = try Self.append(request.events(for: outcome), in: db)
+            return outcome
         }
     }
 
@@ -239,6 +249,9 @@ public final class SQLiteVerificationStore: VerificationStore {
         let ms = now.millisecondsSince1970
         let cutoff = ms - retention.milliseconds
         return try await transaction { db in
+            try Self.reportExpiries(now: ms, in: db)
+            try db.execute(sql: "DELETE FROM events WHERE time <= ?", arguments: [cutoff])
+            try Self.sweepWebhookDeliveries(cutoff: cutoff, in: db)
             // Messages and their parts go with their verification (foreign keys cascade).
             try db.execute(sql: "DELETE FROM verifications WHERE expires_at <= ?", arguments: [cutoff])
             var removed = db.changesCount

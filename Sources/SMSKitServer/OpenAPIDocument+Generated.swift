@@ -322,6 +322,43 @@ paths:
                   - $ref: "#/components/schemas/Error"
         "503": { $ref: "#/components/responses/StoreUnavailable" }
         default: { $ref: "#/components/responses/Error" }
+  /v1/events:
+    get:
+      operationId: listEvents
+      summary: Verification events after a cursor, as NDJSON.
+      description: |
+        Every state change of a verification (`started`, `sent`, `resent`, `delivered`,
+        `delivery_failed`, `approved`, `incorrect_code`, `max_attempts`, `expired`, `cancelled`,
+        `refused`) is stored with it, kept for the retention, and numbered with a cursor that
+        increases in commit order. Pass the `SMSKit-Next-Cursor` of one answer as `after` to the
+        next. The same events go to the configured webhooks, signed (see docs/webhooks.md).
+        Events never hold the code or the full number.
+      parameters:
+        - name: after
+          in: query
+          required: false
+          schema: { type: integer, format: int64, minimum: 0, default: 0 }
+        - name: limit
+          in: query
+          required: false
+          schema: { type: integer, minimum: 1, maximum: 1000, default: 100 }
+      responses:
+        "200":
+          description: One event a line, in cursor order (none when there is nothing new).
+          headers:
+            SMSKit-Next-Cursor:
+              description: The cursor to pass as `after` next.
+              required: true
+              schema: { type: string, pattern: "^[0-9]+$" }
+          content:
+            application/x-ndjson:
+              schema: { $ref: "#/components/schemas/VerificationEvent" }
+        "401": { $ref: "#/components/responses/Error" }
+        "404": { $ref: "#/components/responses/Error" }
+        "422": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/Error" }
+        "503": { $ref: "#/components/responses/StoreUnavailable" }
+        default: { $ref: "#/components/responses/Error" }
   /v1/verifications/{id}:
     get:
       operationId: getVerification
@@ -483,6 +520,27 @@ components:
               - $ref: "#/components/schemas/CheckRefusal"
               - $ref: "#/components/schemas/Error"
   schemas:
+    VerificationEvent:
+      type: object
+      description: One state change of a verification; also the body of a webhook delivery.
+      required: [id, cursor, verification_id, sequence, kind, time]
+      properties:
+        id: { type: string, description: "<verification_id>.<sequence>: deduplicate deliveries by it." }
+        cursor: { type: integer, format: int64 }
+        verification_id: { type: string }
+        sequence: { type: integer, minimum: 1, description: "1, 2, 3... per verification, in order." }
+        kind:
+          type: string
+          enum: [started, sent, resent, delivered, delivery_failed, approved, incorrect_code, max_attempts, expired, cancelled, refused]
+        time: { type: string, format: date-time }
+        masked_number: { type: string, description: "The number with only its last 2 digits." }
+        reason: { type: string, description: "refused: the error code of the refusal." }
+        retry_at: { type: string, format: date-time }
+        attempts_left: { type: integer, minimum: 0 }
+        message_id: { type: string, description: "Delivery events: the message's sequence in GET /v1/verifications/{id}." }
+        part: { type: integer, minimum: 1 }
+        error_code: { type: string }
+        segments: { type: integer, minimum: 0 }
     ConversionStats:
       type: object
       required: [by, window_seconds, stats]

@@ -25,6 +25,7 @@ extension Endpoint {
         Endpoint(.post, "/v1/delivery-reports/kannel", access: .open, needsVerification: true,
                  VerificationEndpoints.kannelReportHandler),
         Endpoint(.get, "/v1/stats", needsVerification: true, VerificationEndpoints.statsHandler),
+        Endpoint(.get, "/v1/events", needsVerification: true, VerificationEndpoints.eventsHandler),
     ]
 }
 

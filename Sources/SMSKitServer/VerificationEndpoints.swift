@@ -49,7 +49,7 @@ struct VerificationEndpoints: Sendable {
         gate = StoreGate(prepare: opened.prepare)
         // A service group shuts its services down in reverse order, after the HTTP server: the
         // sender's go last in the list so that they end first, once no request can use them.
-        var services = opened.services
+        var services = opened.services + settings.services
         if let interval = settings.sweepInterval {
             services.append(VerificationSweepService(verifier: verifier, interval: interval, logger: logger))
         }

@@ -39,6 +39,8 @@ public struct VerificationSettings: Sendable {
     /// ``PhoneVerification/VerificationConfiguration/retention``) and empty windows, or `nil` for no
     /// sweep (another process sweeps the shared store); every 5 minutes by default.
     public var sweepInterval: Duration? = .seconds(300)
+    /// Services the composition root runs beside the server and the sweep (the webhook dispatcher).
+    public var services: [any Service] = []
     /// The clock (tests move it by hand).
     public var clock: VerificationClock = .system
     /// Runs for the server's lifetime with the sender it made and the verifier, to feed delivery

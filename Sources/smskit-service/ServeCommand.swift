@@ -8,6 +8,7 @@ import Foundation
 #endif
 import PhoneNumbers
 import PhoneVerification
+import PhoneVerificationWebhooks
 import SMSKitServer
 
 #if canImport(Glibc)
@@ -50,8 +51,13 @@ struct ServeCommand: AsyncParsableCommand {
 
             ENDPOINTS: POST /v1/numbers/check, POST /v1/numbers/check-stream (NDJSON), \
             POST /v1/segments, POST /v1/messages/render, POST /v1/verifications, \
-            POST /v1/verifications/{id}/check, GET /healthz, GET /readyz, GET /metrics, \
-            GET /openapi.yaml.
+            POST /v1/verifications/{id}/check, GET /v1/events (NDJSON), GET /healthz, GET /readyz, \
+            GET /metrics, GET /openapi.yaml.
+
+            EVENTS: every verification state change is stored with it, read with \
+            GET /v1/events?after=CURSOR, and POSTed to each --webhook URL, signed with HMAC-SHA256 \
+            in the SMSKit-Signature header (docs/webhooks.md), at least once, in order per \
+            verification, retried for 24 hours.
 
             SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish, \
             unbinds an SMPP session and exits 0.
@@ -119,7 +125,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Verification store: memory, sqlite:PATH or postgres://... [SMSKIT_VERIFY_STORE]; default sqlite:smskit-verify.sqlite.", valueName: "STORE"))
     var store: String?
 
-    @Option(name: .long, help: ArgumentHelp("Where SMS go: outbox:PATH or kannel:URL [SMSKIT_SENDER]; default outbox:smskit-outbox.jsonl.", valueName: "SENDER"))
+    @Option(name: .long, help: ArgumentHelp("Where SMS go: outbox:PATH, kannel:URL, smpp://... or https://... [SMSKIT_SENDER]; default outbox:smskit-outbox.jsonl.", valueName: "SENDER"))
     var sender: String?
 
     @Option(name: .customLong("delivery-report-url"), help: ArgumentHelp("This service's Kannel report endpoint as Kannel reaches it, e.g. https://HOST/v1/delivery-reports/kannel; Kannel then reports on every part [SMSKIT_DELIVERY_REPORT_URL].", valueName: "URL"))
@@ -175,6 +181,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("retention-days"), help: ArgumentHelp("Days an expired verification is kept before the background sweep deletes it [SMSKIT_VERIFY_RETENTION_DAYS]; default 30.", valueName: "DAYS"))
     var retentionDays: String?
+
+    @Option(name: .customLong("webhook"), help: ArgumentHelp("A URL that gets every verification event, signed (repeatable) [SMSKIT_WEBHOOKS, comma-separated].", valueName: "URL"))
+    var webhooks: [String] = []
+
+    @Option(name: .customLong("webhook-secret-file"), help: ArgumentHelp("The private file with the secret of the webhook at the same position (repeatable) [SMSKIT_WEBHOOK_SECRET_FILES].", valueName: "PATH"))
+    var webhookSecretFiles: [String] = []
+
+    @Flag(name: .customLong("webhook-allow-private"), help: "Let webhooks reach loopback and private addresses [SMSKIT_WEBHOOK_ALLOW_PRIVATE=1].")
+    var webhookAllowPrivate = false
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical [SMSKIT_LOG_LEVEL]; default info.")
     var logLevel: String?
@@ -274,10 +289,17 @@ struct PendingVerification {
     let logger: Logger
     /// The settings, with a store that is never used: ``open()`` puts the real one in.
     let settings: VerificationSettings
+    /// The webhooks, whose dispatcher reads the real store's outbox once it is open.
+    var webhooks: [WebhookEndpoint] = []
+    var webhookAllowPrivate = false
 
     func open() throws(ServiceConfigurationError) -> VerificationSettings {
         var settings = settings
         settings.store = try location.open(logger: logger)
+        if let service = try WebhookConfiguration.service(endpoints: webhooks, store: settings.store.store,
+                                                          allowPrivate: webhookAllowPrivate, logger: logger) {
+            settings.services.append(service)
+        }
         return settings
     }
 }
@@ -291,6 +313,7 @@ extension ServeCommand {
         var settings: VerificationSettings
         let location: VerificationStoreLocation
         var logger = Logger(label: "smskit.serve")
+        var hooks: [WebhookEndpoint] = [], allowPrivateHooks = false
         do throws(ServiceConfigurationError) {
             let store = try setting(store, "SMSKIT_VERIFY_STORE").map { text throws(ServiceConfigurationError) in
                 try VerificationStoreLocation(parsing: text)
@@ -315,6 +338,12 @@ extension ServeCommand {
                                             sender: opened.sender)
             settings.senderServices = opened.services
             settings.deliveryReportFeed = sender.deliveryReportFeed
+            func list(_ flags: [String], _ name: String) -> [String] {
+                flags.isEmpty ? (environment[name] ?? "").split(separator: ",").map(String.init) : flags
+            }
+            hooks = try WebhookConfiguration.endpoints(urls: list(webhooks, "SMSKIT_WEBHOOKS"),
+                                                       secretFiles: list(webhookSecretFiles, "SMSKIT_WEBHOOK_SECRET_FILES"))
+            allowPrivateHooks = webhookAllowPrivate || environment["SMSKIT_WEBHOOK_ALLOW_PRIVATE"] == "1"
         } catch {
             throw CLIError.usage("\(error)")
         }
@@ -375,7 +404,8 @@ extension ServeCommand {
         if let path = setting(allowNumbersFile, "SMSKIT_ALLOW_NUMBERS_FILE") { sendGuard.allowedNumbers = try Self.numbers(path) }
         if let path = setting(denyNumbersFile, "SMSKIT_DENY_NUMBERS_FILE") { sendGuard.deniedNumbers = try Self.numbers(path) }
         settings.verifier.sendGuard = sendGuard
-        return PendingVerification(location: location, logger: logger, settings: settings)
+        return PendingVerification(location: location, logger: logger, settings: settings, webhooks: hooks,
+                                   webhookAllowPrivate: allowPrivateHooks)
     }
 
     /// `10000,NG=200,GB=none`: a default cap (or `none`) and caps of single regions.

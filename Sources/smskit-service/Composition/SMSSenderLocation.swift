@@ -4,6 +4,8 @@ import Logging
 import PhoneVerification
 import PhoneVerificationKannel
 import PhoneVerificationSMPP
+import PhoneVerificationWebhooks
+import SMSKitHTTPClient
 import SMSKitServer
 import ServiceLifecycle
 
@@ -29,6 +31,38 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
     case kannel(KannelLocation)
     /// An SMSC over SMPP 3.4 (``PhoneVerificationSMPP/SMPPSender``); the description hides the password.
     case smpp(SMPPLocation)
+    /// A provider's HTTPS endpoint (``PhoneVerificationWebhooks/HTTPSSender``): `https://…`, the
+    /// signing secret from the private file `SMSKIT_HTTPS_SENDER_SECRET_FILE`; loopback and private
+    /// addresses only with `SMSKIT_HTTPS_SENDER_ALLOW_PRIVATE=1`.
+    case https(HTTPSLocation)
+
+    /// The endpoint, its signer and the destination policy.
+    struct HTTPSLocation: Sendable, Hashable {
+        let url: OutboundURL
+        let signature: WebhookSignature
+        let allowPrivate: Bool
+        private let key: [String]
+
+        init(url text: String, environment: [String: String]) throws(ServiceConfigurationError) {
+            guard let url = OutboundURL(text), url.isTLS || environment["SMSKIT_HTTPS_SENDER_ALLOW_PRIVATE"] == "1" else {
+                throw ServiceConfigurationError("https: needs an https://HOST[:PORT]/PATH URL without user information.")
+            }
+            guard let path = environment["SMSKIT_HTTPS_SENDER_SECRET_FILE"], !path.isEmpty else {
+                throw ServiceConfigurationError("https: needs SMSKIT_HTTPS_SENDER_SECRET_FILE, the private file of the signing secret.")
+            }
+            do {
+                signature = try WebhookSignature(contentsOfFile: path)
+            } catch {
+                throw ServiceConfigurationError("https: \(error.message)")
+            }
+            self.url = url
+            allowPrivate = environment["SMSKIT_HTTPS_SENDER_ALLOW_PRIVATE"] == "1"
+            key = [text, path, "\(allowPrivate)"]
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key }
+        func hash(into hasher: inout Hasher) { hasher.combine(key) }
+    }
 
     /// The SMPP client's configuration and the submit options, from one `smpp://` location.
     struct SMPPLocation: Sendable, Hashable {
@@ -89,6 +123,8 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
             } catch {
                 throw ServiceConfigurationError("smpp: \(error.message)")
             }
+        case "https", "http":
+            self = .https(try HTTPSLocation(url: text, environment: environment))
         case "kannel":
             do {
                 self = .kannel(try KannelLocation(url: value, username: environment["SMSKIT_KANNEL_USERNAME"],
@@ -97,7 +133,7 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
                 throw ServiceConfigurationError("kannel: \(error.message)")
             }
         default:
-            throw ServiceConfigurationError("Unknown sender scheme '\(scheme.prefix(32))': use outbox:PATH, kannel:URL or smpp://….")
+            throw ServiceConfigurationError("Unknown sender scheme '\(scheme.prefix(32))': use outbox:PATH, kannel:URL, smpp://… or https://….")
         }
     }
 
@@ -111,7 +147,7 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
             let client = SMPPClient(configuration: location.configuration, logger: logger)
             let options = location.options
             return ({ _, _ in SMPPSender(client: client, options: options) }, [SMPPSessionService(client: client)])
-        case .outbox, .kannel:
+        case .outbox, .kannel, .https:
             return ({ logger, factory in
                 makeSender(logger: logger, metricsFactory: factory, deliveryReportURL: deliveryReportURL)
             }, [])
@@ -140,6 +176,12 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
             // The client binds on the first send and reconnects by itself.
             return SMPPSender(client: SMPPClient(configuration: location.configuration, logger: logger),
                               options: location.options)
+        case .https(let location):
+            // A configuration without trust roots cannot fail to load.
+            let client = try! OutboundHTTPClient(configuration: .init(
+                connectTimeout: .seconds(5), totalTimeout: .seconds(15), maximumResponseBytes: 65_536,
+                destinations: location.allowPrivate ? .any : .publicOnly))
+            return HTTPSSender(url: location.url, signature: location.signature, client: client, logger: logger)
         }
     }
 
@@ -158,6 +200,7 @@ enum SMSSenderLocation: Sendable, Hashable, CustomStringConvertible {
         case .outbox(let path): "outbox:\(path)"
         case .kannel(let location): "kannel:" + location.configuration.redactedURL
         case .smpp(let location): location.configuration.redactedLocation
+        case .https(let location): location.url.redacted
         }
     }
 }

@@ -1,0 +1,44 @@
+import NIOCore
+
+/// Which addresses count as public for ``OutboundHTTPClient/DestinationPolicy/publicOnly``.
+enum DestinationCheck {
+    /// Whether an address is a public unicast address: not loopback, private (10/8, 172.16/12,
+    /// 192.168/16, fc00::/7), link-local (169.254/16, fe80::/10), carrier-grade NAT (100.64/10),
+    /// "this network" (0/8, ::), multicast, broadcast or reserved (240/4); IPv4-mapped IPv6
+    /// addresses are judged as their IPv4 address.
+    static func isPublic(_ address: SocketAddress) -> Bool {
+        switch address {
+        case .v4(let v4):
+            let value = UInt32(bigEndian: v4.address.sin_addr.s_addr)
+            return isPublicV4(value)
+        case .v6(let v6):
+            let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
+            return isPublicV6(bytes)
+        default:
+            return false
+        }
+    }
+
+    static func isPublicV4(_ a: UInt32) -> Bool {
+        func within(_ base: UInt32, _ bits: UInt32) -> Bool { (a >> (32 - bits)) == (base >> (32 - bits)) }
+        let blocked: [(UInt32, UInt32)] = [
+            (0x0000_0000, 8), (0x0A00_0000, 8), (0x6440_0000, 10), (0x7F00_0000, 8), (0xA9FE_0000, 16),
+            (0xAC10_0000, 12), (0xC000_0000, 24), (0xC0A8_0000, 16), (0xC612_0000, 15), (0xE000_0000, 4),
+            (0xF000_0000, 4),
+        ]
+        return !blocked.contains { within($0.0, $0.1) }
+    }
+
+    static func isPublicV6(_ b: [UInt8]) -> Bool {
+        guard b.count == 16 else { return false }
+        if b[0..<10].allSatisfy({ $0 == 0 }), b[10] == 0xFF, b[11] == 0xFF {  // ::ffff:a.b.c.d
+            return isPublicV4(UInt32(b[12]) << 24 | UInt32(b[13]) << 16 | UInt32(b[14]) << 8 | UInt32(b[15]))
+        }
+        if b[0..<15].allSatisfy({ $0 == 0 }) { return false }  // :: and ::1
+        if b[0] & 0xFE == 0xFC { return false }  // fc00::/7 unique local
+        if b[0] == 0xFE, b[1] & 0xC0 == 0x80 { return false }  // fe80::/10 link-local
+        if b[0] == 0xFF { return false }  // multicast
+        if b[0] == 0x20, b[1] == 0x01, b[2] == 0x0D, b[3] == 0xB8 { return false }  // documentation
+        return true
+    }
+}
