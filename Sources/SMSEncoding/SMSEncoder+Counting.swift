@@ -82,9 +82,8 @@ extension SMSEncoder {
         if let early = early ?? nil { return early }
         if !options.splitsAtGraphemeClusterBoundaries && !options.normalizesToNFC && !options.smartEncoding {
             // No text changes and scalar splitting: count the scalars directly; with the default
-            // tables only, in one tight loop over the UTF-8 (2.6 times fewer instructions than the
-            // general counter on 70 or 200 Chinese characters, 3.2 times on Latin text with a
-            // character outside the default alphabet: Benchmarks/encoder-instructions.sh).
+            // tables only, in one tight loop over the UTF-8, which needs none of the general
+            // counter's per-scalar table lookups (Benchmarks/encoder-instructions.sh measures it).
             if lockingMask == 1 && shiftMask == 1 {
                 return _Counter.decideDefaultTables(text, index: index, reference: options.concatenationReference)
             }

@@ -42,7 +42,7 @@ extension SMSEncoder {
         reference: SMSEncoder.Options.ConcatenationReference
     ) -> _DefaultAlphabetText? {
         // One vectorized pass for one-septet ASCII (letters, digits, common punctuation), the
-        // usual message: a tenth of the table scan's instructions (Benchmarks/README.md).
+        // usual message: no table lookup per byte.
         // (A long text's first 16 bytes first: other text leaves there rather than after all of it.)
         if bytes.count <= 160 || _SeptetPacking.isSingleSeptetText(UnsafeBufferPointer(rebasing: bytes.prefix(16))),
            _SeptetPacking.isSingleSeptetText(bytes) {

@@ -7,9 +7,8 @@ import NIOPosix
 ///
 /// The deadline is a task scheduled on an event loop of NIO's shared group and cancelled when
 /// the body finishes, which removes it at once. A sleeping child task (`Task.sleep`) would do
-/// too, but a cancelled sleep keeps its timer, about 0.7 KB, until the time it was due: under
-/// load that was every request of the last `timeout` (30 s of body timeout at 13,000 requests/s
-/// held 280 MB).
+/// too, but a cancelled sleep keeps its timer until the time it was due: under load that is a
+/// timer for every request of the last `timeout`, memory that grows with the request rate.
 func withDeadline<T: Sendable>(
     _ timeout: Duration, timeoutError: ServiceError, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {

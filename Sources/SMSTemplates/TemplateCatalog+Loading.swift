@@ -53,7 +53,8 @@ extension TemplateCatalog {
     }
 
     /// The most catalog bytes one directory may hold, all files together (8 MiB): each file is
-    /// capped at 1 MiB, but 300 such files took 2.7 GB to load.
+    /// capped at 1 MiB, but loading holds several times a file's size, so many such files
+    /// together would take all memory.
     static let maximumDirectorySize = 8 << 20
     /// The most catalog files one directory may hold (a catalog per locale: a few hundred at most).
     static let maximumDirectoryFiles = 1_000

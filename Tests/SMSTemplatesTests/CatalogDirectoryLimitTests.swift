@@ -3,7 +3,7 @@ import Testing
 import SMSTemplates
 
 /// A catalog directory has a total size limit (8 MiB) and a file-count limit (1,000), besides
-/// the 1 MiB per file: 300 files of 1 MiB each took 2.7 GB to load.
+/// the 1 MiB per file, which alone would let many files together take all memory.
 @Suite struct CatalogDirectoryLimitTests {
     let directory: URL
 

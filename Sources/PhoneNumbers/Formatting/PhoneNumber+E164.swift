@@ -103,7 +103,7 @@ extension PhoneNumber {
 /// ("__+1", "_+44", "+358"; code 0 is "____"): what `_writeE164(to:)` stores right before a number's
 /// first digit, one load. The bytes before "+" land before the text and are never read. A
 /// StaticString is in the binary's read-only data: a global array would be initialized lazily,
-/// a `swift_once` call on every use (~15 instructions a number).
+/// a `swift_once` call on every use.
 @inline(__always)
 func _e164PrefixWord(_ code: Int) -> UInt32 {
     UnsafeRawPointer(_e164PrefixText.utf8Start).loadUnaligned(fromByteOffset: 4 &* code, as: UInt32.self)

@@ -337,8 +337,8 @@ struct _Tables: @unchecked Sendable {
     /// `_Metadata.words`, in the binary's read-only data: what the DFA walks read.
     let words: UnsafePointer<UInt16>
     /// `_Metadata.typeRows`, in the binary's read-only data: the transitions of the type DFAs'
-    /// states before their tail states (`_TypeDFA`), a byte each, 10 a state (74 KiB for all of
-    /// them). A walk touches less than half the cache lines of 16-bit rows with their labels inline.
+    /// states before their tail states (`_TypeDFA`), a byte each, 10 a state. A walk touches
+    /// fewer cache lines than it would with 16-bit rows that hold their labels inline.
     let typeRows: UnsafePointer<UInt8>
     /// For the first three digits after a `+` (000...999): the calling code they start with,
     /// as `code << 20 | length << 16 | index of its main region`, or 0 when none does.

@@ -42,7 +42,7 @@ struct _DigitString {
     ///
     /// While the rest of the input fits, the loop keeps the count in a register and tests
     /// nothing but the class: `append(_:keep:)` per byte tests the capacity and stores the count
-    /// back to memory each time (about twice the instructions per byte).
+    /// back to memory each time.
     @inline(__always)
     mutating func appendRun(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, classes: UnsafePointer<UInt8>

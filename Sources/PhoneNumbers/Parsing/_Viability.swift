@@ -104,8 +104,8 @@ enum _Viability {
 
     /// ``scanMainPart(_:_:scan:ascii:)`` for all-ASCII `s`: the same loops over the table's raw
     /// bytes ("@" plus the bits; the tests mask the bits, and a letter adds 8 plus its bit to
-    /// the shifted sum), with no test of each scalar's range and no subtraction: 10 instructions
-    /// per character where there were 13.
+    /// the shifted sum), with no test of each scalar's range and no subtraction, which ASCII
+    /// cannot need.
     @inline(__always)
     private static func scanMainPartASCII(_ s: _Scalars, _ count: Int, scan: inout Scan) -> (stop: Int, thirdDigitEnd: Int)? {
         scan = Scan()

@@ -28,7 +28,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable {
     public var `extension`: String?
     /// The national significant number's digits: what validation walks and E.164 copies, so
     /// parsing stores them as it reads them and derives nothing else; ``nationalNumber`` and
-    /// ``leadingZeros`` are read off them when asked (about 40 instructions). `.none` for a
+    /// ``leadingZeros`` are read off them when asked, which is rare. `.none` for a
     /// national significant number of more than 16 digits or fields no parse gives, whose
     /// national number and leading zeros are then `_longValue` and `_longZeros` (both 0
     /// otherwise, so that comparing the stored fields compares the numbers).

@@ -40,7 +40,7 @@ extension PhoneNumberCheck {
     // In an extension, so that the struct keeps its implicit memberwise initializer (`error`
     // first), which these call: an initializer that assigns the properties one by one compiles
     // to building the value, copying it whole (retaining its Strings) and destroying the first,
-    // about 100 instructions a check.
+    // on every check.
 
     /// Creates a check from its parts (the engine's `check` methods make them).
     public init(

@@ -1,7 +1,7 @@
 import PhoneNumbers
 
 /// The output names of the engine's enums as static bytes, for the record writers: a `rawValue`
-/// is a String made per call and read through `withUTF8`, about a hundred instructions a field.
+/// is a String made per call and read through `withUTF8`, work repeated for every field written.
 ///
 /// The names must equal the raw values; ``_Names/check()`` asserts it for every case, and runs
 /// in each debug build of `validate` (so in every CLI test).

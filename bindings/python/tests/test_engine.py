@@ -202,6 +202,8 @@ def test_versions(cli):
     assert smskit.metadata_version() == "9.0.43"
     lines = subprocess.run([cli, "--version"], capture_output=True, text=True, check=True).stdout.splitlines()
     assert lines[0] == f"smskit {smskit.version()}"
+    # The package metadata spells the version by hand; the loaded library's is the one home.
+    assert smskit.__version__ == smskit.version()
     assert smskit.metadata_version() in lines[1]
 
 
