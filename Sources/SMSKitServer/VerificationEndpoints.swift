@@ -293,5 +293,9 @@ struct DeliveryReportFeedService: Service {
     func run() async throws {
         let (feed, sender, verifier) = (feed, sender, verifier)
         await cancelWhenGracefulShutdown { await feed(sender, verifier) }
+        // The feed also ends when its sender's session ends, which on shutdown may come before
+        // this service is told to stop; a service group takes a service that returns before then
+        // for a failure, so wait for the shutdown.
+        try? await gracefulShutdown()
     }
 }

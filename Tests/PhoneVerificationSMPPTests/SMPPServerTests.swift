@@ -25,7 +25,7 @@ final class EventLog: Sendable {
         events.withLock { $0.compactMap { if case .protocolError(let e) = $0 { e } else { nil } } }
     }
 
-    func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async throws {
+    func waitUntil(timeout: Duration = .seconds(60), _ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while !condition() {
             guard ContinuousClock.now < deadline else { throw FixtureError("timed out waiting for client events") }
@@ -38,6 +38,10 @@ func configuration(port: Int, _ change: (inout SMPPClient.Configuration) -> Void
     var configuration = SMPPClient.Configuration(host: "127.0.0.1", port: port, systemID: "smskit", password: "secret")
     configuration.reconnectInitialBackoff = .milliseconds(50)
     configuration.reconnectMaximumBackoff = .milliseconds(500)
+    // The Python SMSC answers slowly when the whole suite loads the machine; tests of timeouts
+    // set their own.
+    configuration.responseTimeout = .seconds(30)
+    configuration.bindWaitTimeout = .seconds(30)
     change(&configuration)
     return configuration
 }

@@ -105,7 +105,7 @@ final class SMSCProcess: Sendable {
                 }
             }
         }.start()
-        _ = try await waitFor("listening")
+        _ = try await waitFor("listening", timeout: .seconds(60))
     }
 
     /// The events named `event` reported so far.
@@ -117,7 +117,7 @@ final class SMSCProcess: Sendable {
 
     /// Waits until `count` events named `event` were reported; returns them.
     @discardableResult
-    func waitFor(_ event: String, count: Int = 1, timeout: Duration = .seconds(10)) async throws -> [[String: Any]] {
+    func waitFor(_ event: String, count: Int = 1, timeout: Duration = .seconds(60)) async throws -> [[String: Any]] {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             let found = events(event)

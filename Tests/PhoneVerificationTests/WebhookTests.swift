@@ -11,8 +11,9 @@ let webhookSigner = try! WebhookSignature(secret: Array("whsec-test-0123456789ab
 /// Webhook delivery over the three stores, against a real receiver on loopback.
 enum WebhookScenarios {
     /// Tests run on loopback: the destination policy must allow it explicitly.
+    /// A loaded test machine can take seconds to answer; slow receivers wait longer than this.
     static let loopbackClient = try! OutboundHTTPClient(configuration: .init(
-        connectTimeout: .seconds(2), totalTimeout: .milliseconds(800), destinations: .any))
+        connectTimeout: .seconds(5), totalTimeout: .seconds(4), destinations: .any))
 
     static func dispatcher(_ store: any WebhookOutbox, _ endpoint: WebhookEndpoint,
                            retryPeriod: Duration = .seconds(3600)) -> WebhookDispatcher {
@@ -24,7 +25,7 @@ enum WebhookScenarios {
     /// Runs rounds of `dispatchers` until `done` holds or 30 s pass (generous: the suite shares two cores).
     static func deliver(_ dispatchers: [WebhookDispatcher], _ endpoint: WebhookEndpoint,
                         until done: @Sendable () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !done(), ContinuousClock.now < deadline {
             let sent = await withTaskGroup(of: Int.self) { group in
                 for dispatcher in dispatchers { group.addTask { await dispatcher.deliverDue(to: endpoint) } }
@@ -85,7 +86,7 @@ enum WebhookScenarios {
 
     static func slowReceiver(store: some VerificationEventStore & WebhookOutbox) async throws {
         // The first two answers come after the client's total timeout: retried, delivered again.
-        let receiver = try await WebhookReceiver(.init(slowFirst: 2, delay: .seconds(2)))
+        let receiver = try await WebhookReceiver(.init(slowFirst: 2, delay: .seconds(8)))
         let endpoint = WebhookEndpoint(url: try #require(OutboundURL(receiver.url)), signature: webhookSigner)
         let events = try await makeEvents(store)
         try await deliver([dispatcher(store, endpoint)], endpoint) {
@@ -243,8 +244,7 @@ struct PostgresWebhookTests {
 }
 
 @Suite struct HTTPSSenderTests {
-    static let client = try! OutboundHTTPClient(configuration: .init(
-        connectTimeout: .seconds(2), totalTimeout: .milliseconds(800), destinations: .any))
+    static let client = WebhookScenarios.loopbackClient
 
     /// A verification through the HTTPS sender to a real server on loopback: one signed JSON
     /// document with the parts in hex, and the provider's ID from the answer.
@@ -308,7 +308,7 @@ struct PostgresWebhookTests {
 
     /// A provider that got the request and answers late: no retry (it may have queued the SMS).
     @Test func noRetryOnceTheRequestWasSent() async throws {
-        let receiver = try await WebhookReceiver(.init(slowFirst: 5, delay: .seconds(2)))
+        let receiver = try await WebhookReceiver(.init(slowFirst: 5, delay: .seconds(8)))
         let sender = HTTPSSender(url: try #require(OutboundURL(receiver.url)), signature: webhookSigner, client: Self.client)
         do {
             _ = try await sender.post(OutgoingSMS(to: Numbers.us, text: "x", encoding: .gsm7, parts: [], locale: "en",
