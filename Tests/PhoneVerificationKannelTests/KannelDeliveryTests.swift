@@ -63,7 +63,7 @@ struct KannelDeliveryTests {
     func threeLanguages() async throws {
         try await KannelStack.run { stack in
             let metrics = TestMetrics()
-            let sender = RecordingSender(KannelSender(configuration: try .init(url: stack.url), metricsFactory: metrics))
+            let sender = RecordingSender(KannelSender(configuration: try Self.patient(stack.url), metricsFactory: metrics))
             var expectedParts = 0
             for item in Self.cases {
                 var configuration = VerificationConfiguration(appName: item.appName)
@@ -113,7 +113,7 @@ struct KannelDeliveryTests {
     @Test("an emoji and an escaped GSM character at a part boundary arrive whole, in SMSKit's parts")
     func boundaries() async throws {
         try await KannelStack.run { stack in
-            let sender = KannelSender(configuration: try .init(url: stack.url))
+            let sender = KannelSender(configuration: try Self.patient(stack.url))
             let texts = [
                 // 66 UCS-2 units, then a surrogate pair: Kannel's own splitting would cut it in two.
                 ("+447400123460", String(repeating: "ş", count: 66) + "😀" + String(repeating: "b", count: 10)),
@@ -183,5 +183,15 @@ struct KannelDeliveryTests {
     private func waitForCodings(_ stack: KannelStack, to: String, count: Int) async throws {
         let deadline = Date().addingTimeInterval(10)
         while stack.codings(to: to).count < count, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+    }
+}
+
+extension KannelDeliveryTests {
+    /// smsbox answers slowly while the whole suite loads the machine: these tests are about
+    /// what arrives, not about timeouts.
+    static func patient(_ url: String) throws -> KannelSender.Configuration {
+        var configuration = try KannelSender.Configuration(url: url)
+        configuration.responseTimeout = .seconds(60)
+        return configuration
     }
 }

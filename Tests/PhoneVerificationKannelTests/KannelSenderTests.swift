@@ -71,7 +71,7 @@ struct KannelSenderTests {
     static func configuration(port: Int) throws -> KannelSender.Configuration {
         var configuration = try KannelSender.Configuration(url: "http://u:secretpw@127.0.0.1:\(port)/cgi-bin/sendsms")
         configuration.initialBackoff = .milliseconds(10)
-        configuration.responseTimeout = .seconds(5)
+        configuration.responseTimeout = .seconds(20)
         return configuration
     }
 
