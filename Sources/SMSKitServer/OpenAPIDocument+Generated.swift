@@ -157,7 +157,7 @@ paths:
         `utf8_start` and `utf8_end` (bytes), `raw` (the text matched), `e164`, `extension`,
         `valid`, `region` and `type`. The answer is a JSON array of records, NDJSON (one record a
         line) when `Accept` names `application/x-ndjson` first, or CSV with a header row when it
-        names `text/csv` first. A text of more than 16,384 characters is refused with 413
+        names `text/csv` first. A text of more than 16,384 characters is refused with 422
         `text_too_long` before it is read; a text holding more than 1,000 numbers with 413
         `too_many_numbers` (send it in parts).
       requestBody:

@@ -46,7 +46,7 @@ public struct SMSKitServerConfiguration: Sendable {
     /// is refused with 422 `answer_too_large` before it is analysed (an analysis lists every
     /// character that forces UCS-2 and every change, so it may be many times its text).
     public var maxSegmentsAnswerBytes: Int = 1 << 20
-    /// The longest `POST /v1/numbers/find` text, in Unicode characters (413 `text_too_long`
+    /// The longest `POST /v1/numbers/find` text, in Unicode characters (422 `text_too_long`
     /// above it): the matcher's work grows with the text.
     public var maxFindTextLength: Int = 16_384
     /// The most numbers one `POST /v1/numbers/find` answer lists (413 `too_many_numbers` above

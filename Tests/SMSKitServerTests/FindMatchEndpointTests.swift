@@ -99,7 +99,7 @@ struct FindMatchEndpointTests {
             let digits = String(repeating: "1", count: 4 << 20)
             try await client.execute(uri: "/v1/numbers/find", method: .post, headers: authorized(),
                                      body: try Self.body(["text": digits, "region": "US"])) { response in
-                #expect(response.status == .contentTooLarge)
+                #expect(response.status == .unprocessableContent)
                 let code = try errorCode(response)
                 #expect(code == "text_too_long")
             }
@@ -128,7 +128,8 @@ struct FindMatchEndpointTests {
                 #expect(text.contains(#"smskit_guard_refusals_total{reason="text_too_long"} 1"#))
                 #expect(text.contains(#"smskit_guard_refusals_total{reason="too_many_numbers"} 1"#))
                 #expect(text.contains(#"smskit_numbers_checked_total{endpoint="find"} 3"#))
-                #expect(text.contains(#"smskit_http_requests_total{route="/v1/numbers/find",method="POST",status="413"} 2"#))
+                #expect(text.contains(#"smskit_http_requests_total{route="/v1/numbers/find",method="POST",status="422"} 1"#))
+                #expect(text.contains(#"smskit_http_requests_total{route="/v1/numbers/find",method="POST",status="413"} 1"#))
             }
         }
     }
@@ -147,7 +148,7 @@ struct FindMatchEndpointTests {
             ("/v1/numbers/match", #"{"first":"+1 650 253 0000"}"#, .unprocessableContent, "invalid_request"),
             ("/v1/numbers/match", #"{"first":"1","second":"2","region":"Germany"}"#, .unprocessableContent, "invalid_request"),
             ("/v1/numbers/match", #"{"first":"1","second":["2"]}"#, .unprocessableContent, "invalid_request"),
-            ("/v1/numbers/match", "{\"first\":\"1\",\"second\":\"\(String(repeating: "5", count: 1_001))\"}", .contentTooLarge, "text_too_long"),
+            ("/v1/numbers/match", "{\"first\":\"1\",\"second\":\"\(String(repeating: "5", count: 1_001))\"}", .unprocessableContent, "text_too_long"),
         ]
         try await app.test(.router) { client in
             for (path, body, status, code) in refusals {

@@ -41,14 +41,15 @@ enum RegionParameter {
 
 extension ServiceError {
     /// Refuses a text field longer than `limit` Unicode characters (what JSON Schema's
-    /// `maxLength` counts) with 413 `text_too_long`, counting no further than the limit.
+    /// `maxLength` counts) with 422 `text_too_long`, counting no further than the limit: the
+    /// document states the limit, so such a request breaks the schema, as any other 422.
     static func requireLength(of text: String, _ name: String, atMost limit: Int, metrics: ServiceMetrics) throws(ServiceError) {
         var count = 0
         for _ in text.unicodeScalars {
             count += 1
             if count > limit {
                 metrics.refusal("text_too_long")
-                throw ServiceError(.contentTooLarge, "text_too_long", "'\(name)' is longer than \(limit) characters.")
+                throw ServiceError(.unprocessableContent, "text_too_long", "'\(name)' is longer than \(limit) characters.")
             }
         }
     }
