@@ -7,6 +7,10 @@ import Testing
 
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `POST /v1/numbers/find` and `POST /v1/numbers/match`: formats, limits and typed refusals (the
 /// documents themselves are held to the CLI's by the wire goldens).
 @Suite("Find and match endpoints")
@@ -192,5 +196,43 @@ struct FindMatchEndpointTests {
                 #expect(String(buffer: response.body).contains(#"smskit_numbers_checked_total{endpoint="match"} 10"#))
             }
         }
+    }
+}
+
+/// The find limits as `smskit serve` options.
+@Suite("smskit serve: the find limits")
+struct ServeFindLimitTests {
+    @Test("--max-find-text-length and SMSKIT_MAX_FIND_NUMBERS set the limits of /v1/numbers/find; 0 is a usage error")
+    func options() throws {
+        let server = try ServeProcess(["--store", "memory", "--max-find-text-length", "40"], environment: ["SMSKIT_MAX_FIND_NUMBERS": "1"])
+        func find(_ text: String) throws -> Curl {
+            let body = String(decoding: try JSONSerialization.data(withJSONObject: ["text": text]), as: UTF8.self)
+            return try Curl.run(["-H", "Authorization: Bearer \(ServeBinaryTests.key)", "-H", "Content-Type: application/json",
+                                 "-d", body, "\(server.url)/v1/numbers/find"])
+        }
+        let one = try find("Call +44 20 7946 0123")
+        #expect(one.status == 200)
+        #expect(one.body.contains(#""e164":"+442079460123""#))
+        let two = try find("+44 20 7946 0123, +44 20 7946 0124")
+        #expect(two.status == 413)
+        #expect(two.body.contains(#""code":"too_many_numbers""#))
+        let long = try find(String(repeating: "é", count: 41))
+        #expect(long.status == 422)
+        #expect(long.body.contains(#""code":"text_too_long""#))
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(server.waitForExit(seconds: 30) == 0)
+
+        let process = Process()
+        process.executableURL = try #require(ServeProcess.executable)
+        process.arguments = ["serve", "--port", "0", "--store", "memory", "--max-find-numbers", "0"]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["SMSKIT_API_KEYS": ServeBinaryTests.key, "SMSKIT_VERIFY_SECRET": randomSecret()]) { _, new in new }
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(text.contains("find answer limit must be positive"))
     }
 }
