@@ -50,7 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
             unless --dev-secret makes a random one for this process only.
 
             ENDPOINTS: POST /v1/numbers/check, POST /v1/numbers/check-stream (NDJSON), \
-            POST /v1/segments, POST /v1/messages/render, POST /v1/verifications, \
+            POST /v1/numbers/find (JSON, NDJSON or CSV), POST /v1/numbers/match, POST /v1/segments, POST /v1/messages/render, POST /v1/verifications, \
             POST /v1/verifications/{id}/check, GET /v1/events (NDJSON), GET /healthz, GET /readyz, \
             GET /metrics, GET /openapi.yaml.
 
