@@ -51,12 +51,14 @@ package struct FoundNumber: Sendable {
     }
 
     /// Calls `body` with each line of `text` and its 1-based number, as `smskit find` reads the
-    /// lines of a UTF-8 input: a line ends at LF, a CR right before the LF is not part of it, and
-    /// the last line needs no LF (an LF at the very end starts no further line).
+    /// lines of a UTF-8 input: a byte order mark at the start is skipped, a line ends at LF, a CR
+    /// right before the LF is not part of it, and the last line needs no LF (an LF at the very
+    /// end starts no further line).
     package static func forEachLine(of text: String, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) rethrows {
         var text = text
         try text.withUTF8 { bytes in
-            var start = 0
+            let byteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+            var start = byteOrderMark ? 3 : 0
             var line = 1
             while start < bytes.count {
                 var end = start

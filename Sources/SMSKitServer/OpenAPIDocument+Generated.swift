@@ -151,8 +151,8 @@ paths:
       operationId: findNumbers
       summary: The phone numbers in a text, line by line (the records of `smskit find`).
       description: |
-        The text is read in lines as `smskit find` reads standard input: a line ends at LF, a CR
-        before the LF is not part of it. Each number found is one record: `line` (1-based),
+        The text is read in lines as `smskit find` reads standard input: a byte order mark
+        (U+FEFF) at its start is skipped, a line ends at LF, a CR before the LF is not part of it. Each number found is one record: `line` (1-based),
         `start` and `end` (Unicode code points from the start of the line, end exclusive),
         `utf8_start` and `utf8_end` (bytes), `raw` (the text matched), `e164`, `extension`,
         `valid`, `region` and `type`. The answer is a JSON array of records, NDJSON (one record a

@@ -185,7 +185,7 @@ struct WireGoldenTests {
     /// region's numbers written every way, next to dates, prices and URLs), each region's texts
     /// as one text of many lines, for every tenth region and a few large ones, the leniencies in
     /// turn; the sample numbers file read as text; and texts with no number, several, CRLF and
-    /// empty lines.
+    /// empty lines, byte order marks (skipped at the start only, as find skips a file's).
     static func findCases() throws -> [FindCase] {
         let path = root.appendingPathComponent("Tests/PhoneNumbersTests/Fixtures/matcher_texts.tsv").path
         var byRegion: [String: [String]] = [:]
@@ -210,6 +210,7 @@ struct WireGoldenTests {
             FindCase(name: "several", text: "Call +44 20 7946 0123 or 020 7946 0124\r\n\r\nTél. 07400 123456 ext. 12, fax \"020 7946 0125\"\r\n",
                      region: "GB"),
             FindCase(name: "no final line end", text: "(650) 253-0000\t650 2530000", region: "US", leniency: "strict-grouping"),
+            FindCase(name: "byte order marks", text: "\u{FEFF}Call +1 650 253 0000\n\u{FEFF}+1 650 253 0001\n"),
         ]
         return cases
     }
