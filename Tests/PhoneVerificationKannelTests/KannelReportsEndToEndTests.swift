@@ -114,11 +114,11 @@ struct KannelReportsEndToEndTests {
         }
         for request in requests {
             let header = try #require(request.headers["smskit-signature"], "a delivery without its signature")
-            #expect(throws: Never.self) { try signer.verify(header: header, body: request.body, now: Date()) }
+            #expect(throws: Never.self) { try signer.verify(header: header, body: request.body, now: request.arrivedAt) }
             var tampered = request.body
             tampered[tampered.count / 2] ^= 0x01
             #expect(throws: WebhookSignature.VerificationFailure(reason: .mismatch)) {
-                try signer.verify(header: header, body: tampered, now: Date())
+                try signer.verify(header: header, body: tampered, now: request.arrivedAt)
             }
         }
         return events(requests)

@@ -98,8 +98,8 @@ extension VerificationProcessTests {
             secretFiles.append(path)
         }
         let (signerA, signerB) = (signers[0], signers[1])
-        @Sendable func signed(by signer: WebhookSignature, _ headers: [String: String], _ body: [UInt8]) -> Bool {
-            (try? signer.verify(header: headers["smskit-signature"] ?? "", body: body, now: Date())) != nil
+        @Sendable func signed(by signer: WebhookSignature, _ headers: [String: String], _ body: [UInt8], at now: Date = Date()) -> Bool {
+            (try? signer.verify(header: headers["smskit-signature"] ?? "", body: body, now: now)) != nil
         }
         let receiver = try await WebhookReceiver(.init(hangWhen: { headers, body in signed(by: signerA, headers, body) }))
 
@@ -206,7 +206,7 @@ extension VerificationProcessTests {
         #expect(delivered, "not delivered: \(everyEvent.subtracting(accepted.compactMap(\.eventID)).sorted())")
         #expect(!heldByA.isEmpty && heldByA.isSubset(of: Set(accepted.compactMap(\.eventID))))
         for request in accepted {
-            #expect(signed(by: signerB, request.headers, request.body))
+            #expect(signed(by: signerB, request.headers, request.body, at: request.arrivedAt))
         }
         var firstArrival: [String: [Int]] = [:], seen = Set<String>()
         for request in accepted {

@@ -15,6 +15,8 @@ public final class WebhookReceiver: Sendable {
         public var status: Int
         /// When its last byte arrived.
         public var receivedAt: ContinuousClock.Instant
+        /// The same, by the wall clock: the `now` a receiver checks the signature's timestamp against.
+        public var arrivedAt: Date
 
         /// The value of the `SMSKit-Event-ID` header, if any.
         public var eventID: String? { headers["smskit-event-id"] }
@@ -96,12 +98,12 @@ public final class WebhookReceiver: Sendable {
         state.withLock { state in
             state.seen += 1
             if let hang = state.behaviour.hangWhen, hang(headers, body) {
-                state.requests.append(Request(headers: headers, body: body, status: 0, receivedAt: .now))
+                state.requests.append(Request(headers: headers, body: body, status: 0, receivedAt: .now, arrivedAt: Date()))
                 return (0, .zero, [])
             }
             let status = state.seen <= state.behaviour.failFirst ? 500 : state.behaviour.responseBody.isEmpty ? 204 : 200
             let delay = state.seen <= state.behaviour.slowFirst ? state.behaviour.delay : .zero
-            state.requests.append(Request(headers: headers, body: body, status: status, receivedAt: .now))
+            state.requests.append(Request(headers: headers, body: body, status: status, receivedAt: .now, arrivedAt: Date()))
             return (status, delay, state.behaviour.responseBody)
         }
     }
