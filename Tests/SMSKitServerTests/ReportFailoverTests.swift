@@ -16,6 +16,12 @@ func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
     }
 }
 
+/// A value handed to the thread of ``offPool(_:)`` and back, used by one side at a time.
+struct Handed<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
 /// Two `smskit serve` processes on one PostgreSQL database, one of them killed in the middle of
 /// a stream of starts and delivery reports: what either answered 2xx is in the store, reports are
 /// applied once whichever process gets them, and the survivor's webhook dispatcher delivers
@@ -104,11 +110,12 @@ extension VerificationProcessTests {
         let receiver = try await WebhookReceiver(.init(hangWhen: { headers, body in signed(by: signerA, headers, body) }))
 
         let secret = randomSecret()
-        func serve(_ secretFile: String) throws -> ServeProcess {
+        @Sendable func serve(_ secretFile: String) throws -> ServeProcess {
             try ServeProcess(["--store", url, "--webhook", receiver.url, "--webhook-secret-file", secretFile, "--webhook-allow-private"],
                              environment: ["SMSKIT_VERIFY_SECRET": secret])
         }
-        let servers = Servers(a: try serve(secretFiles[0]), b: try serve(secretFiles[1]))
+        let files = secretFiles
+        let servers = try await offPool { Servers(a: try serve(files[0]), b: try serve(files[1])) }
         let (a, b) = (servers.a, servers.b)
         #expect(try await offPool { try Self.waitUntilReady(servers.a) })
         #expect(try await offPool { try Self.waitUntilReady(servers.b) })
