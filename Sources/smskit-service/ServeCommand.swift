@@ -262,14 +262,9 @@ struct ServeCommand: AsyncParsableCommand {
             guard count >= 0 else { throw CLIError.usage("The wrong-key limit must be 0 or more.") }
             configuration.wrongKeysPerMinute = count
         }
-        if let rate = try value(badReportLimit, "SMSKIT_BAD_REPORT_LIMIT") {
-            guard rate >= 0, rate.isFinite else { throw CLIError.usage("The bad-report limit must be 0 or more.") }
-            configuration.badReportsPerSecond = rate
-        }
-        if let burst = try value(badReportBurst, "SMSKIT_BAD_REPORT_BURST") {
-            guard burst > 0 else { throw CLIError.usage("The bad-report burst must be positive.") }
-            configuration.badReportBurst = burst
-        }
+        // Checked with the rest by SMSKitServer.validate.
+        if let rate = try value(badReportLimit, "SMSKIT_BAD_REPORT_LIMIT") { configuration.badReportsPerSecond = rate }
+        if let burst = try value(badReportBurst, "SMSKIT_BAD_REPORT_BURST") { configuration.badReportBurst = burst }
         guard configuration.idleTimeoutSeconds > 0, configuration.bodyTimeoutSeconds > 0, configuration.rateLimitBurst > 0,
               configuration.streamTimeoutSeconds > 0 else {
             throw CLIError.usage("Timeouts and the rate burst must be positive.")

@@ -21,6 +21,33 @@ struct ServeBadReportTests {
         return line.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }
     }
 
+    @Test("A negative, infinite or NaN limit, or a burst under 1, is a usage error (exit 64)",
+          arguments: [["--bad-report-limit=-1"], ["--bad-report-limit", "inf"], ["--bad-report-limit", "nan"],
+                      ["--bad-report-burst", "0"]])
+    func usage(_ arguments: [String]) async throws {
+        let binary = try #require(ServeProcess.executable)
+        let (status, errors) = try await offPool { () throws -> (Int32, String) in
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["serve", "--port", "0", "--store", "memory"] + arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["SMSKIT_API_KEYS"] = VerificationProcessTests.key
+            environment["SMSKIT_VERIFY_SECRET"] = randomSecret()
+            process.environment = environment
+            let pipe = Pipe()
+            process.standardError = pipe
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // A server that accepted the value would run on: it is stopped, and the test fails.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { process.terminate() } }
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        #expect(status == 64, "\(errors)")
+        #expect(errors.contains("bad-report limit"), "\(errors)")
+    }
+
     @Test("smskit serve: a forged-token flood from one address gets 429; the gateway's address is served meanwhile; after the refill a good report is applied")
     func endToEnd() async throws {
         // A token every 20 s: the flood below is over long before one is back, even on a loaded machine.
