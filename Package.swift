@@ -244,6 +244,17 @@ let package = Package(
 
         // What the test targets share (a seeded generator, generated numbers); not a product, never in a release build.
         .target(name: "SMSKitTestSupport", dependencies: ["PhoneNumbers"], path: "Tests/SMSKitTestSupport"),
+        // A real webhook receiver on loopback for the tests of the dispatcher, the service and Kannel;
+        // a target of its own so that the engine's test targets do not build NIO.
+        .target(
+            name: "SMSKitWebhookTestSupport",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/SMSKitWebhookTestSupport"
+        ),
         .testTarget(
             name: "PhoneNumbersTests",
             dependencies: ["PhoneNumbers", "SMSKitTestSupport"],
@@ -262,7 +273,7 @@ let package = Package(
             name: "PhoneVerificationTests",
             dependencies: [
                 "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
-                "PhoneVerificationWebhooks", "SMSKitHTTPClient", "SMSKitTestSupport",
+                "PhoneVerificationWebhooks", "SMSKitHTTPClient", "SMSKitTestSupport", "SMSKitWebhookTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -275,6 +286,7 @@ let package = Package(
             name: "PhoneVerificationKannelTests",
             dependencies: [
                 "PhoneVerificationKannel", "PhoneVerification", "SMSEncoding", "smskit", "smskit-service",
+                "SMSKitWebhookTestSupport",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
@@ -290,7 +302,7 @@ let package = Package(
         .testTarget(
             name: "SMSKitServerTests",
             dependencies: [
-                "SMSKitServer", "smskit", "smskit-service", "PhoneVerification",
+                "SMSKitServer", "smskit", "smskit-service", "PhoneVerification", "SMSKitWebhookTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
