@@ -3,6 +3,7 @@ import PhoneVerification
 import NIOCore
 import NIOPosix
 import NIOSSL
+import SMPPCodec
 
 /// Which part of which verification a submitted message ID belongs to, so that a receipt can be
 /// matched to it.

@@ -1,6 +1,7 @@
 import Foundation
 import PhoneVerification
 import SMSEncoding
+import SMPPCodec
 
 /// An ``PhoneVerification/SMSSender`` that submits each part SMSKit computed as one `submit_sm`
 /// through an ``SMPPClient``: the user data header as computed (concatenation, national language

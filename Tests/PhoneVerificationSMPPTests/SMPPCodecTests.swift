@@ -293,6 +293,28 @@ private func hex(_ string: String) -> [UInt8] {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Fuzz/Corpus/SMPPPDU").standardized
 
+    /// The seeds are what they are named: each decodes to the command its name starts with, and
+    /// the lying ones are refused for their length, so the fuzzer starts from real PDUs.
+    @Test func seedsAreTheirNamedPDUs() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: Self.corpus.appendingPathComponent(name)))
+            if name.hasPrefix("lying_length") {
+                #expect(throws: SMPPError.self) { try SMPPPDU(decoding: bytes) }
+                #expect(throws: SMPPError(.pduTooLarge, "command_length 65536 is over the maximum of 8192 octets")) {
+                    try SMPPPDU.frameLength(of: bytes)
+                }
+                continue
+            }
+            let pdu = try SMPPPDU(decoding: bytes)
+            #expect(pdu.commandID.description == String(name.prefix(while: { $0 != "-" })), "\(name)")
+        }
+        let turkish = try SMPPPDU(decoding: [UInt8](try Data(contentsOf: Self.corpus.appendingPathComponent("submit_sm-udh-gsm-turkish"))))
+        guard case .submitSM(let message) = turkish.body else { Issue.record("not a submit_sm"); return }
+        let part = try SMPPIncomingPart(message)
+        #expect(part.concatenation?.count == 2 && part.text?.hasPrefix("Kod: 123456") == true)
+    }
+
     @Test func mutatedPDUsNeverTrapAndRoundTrip() throws {
         let seeds = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted().map {
             [UInt8](try Data(contentsOf: Self.corpus.appendingPathComponent($0)))
