@@ -162,10 +162,10 @@ private func hex(_ string: String) -> [UInt8] {
         let receipt = try #require(try SMPPDeliveryReceipt(Self.receipt(text)))
         #expect(receipt.messageID == "0123456789")
         #expect(receipt.state == .delivered && receipt.state.isFinal)
-        #expect(receipt.submitted == 1 && receipt.delivered == 1)
-        #expect(receipt.submitDate == "2611280543" && receipt.doneDate == "2611280544")
-        #expect(receipt.error == "000")
-        #expect(receipt.text == "Your code is 1234")
+        #expect(receipt.receipt.submitted == 1 && receipt.receipt.delivered == 1)
+        #expect(receipt.receipt.submitDate == "2611280543" && receipt.receipt.doneDate == "2611280544")
+        #expect(receipt.receipt.error == "000")
+        #expect(receipt.receipt.text == "Your code is 1234")
     }
 
     @Test(arguments: [("UNDELIV", SMPPMessageState.undeliverable), ("EXPIRED", .expired), ("REJECTD", .rejected),
@@ -182,6 +182,9 @@ private func hex(_ string: String) -> [UInt8] {
         ])
         let receipt = try #require(try SMPPDeliveryReceipt(message))
         #expect(receipt.messageID == "3e8" && receipt.state == .undeliverable)
+        // The text is still there as read, beside the TLVs that win over it.
+        #expect(receipt.receiptedMessageID == "3e8" && receipt.messageState == .undeliverable)
+        #expect(receipt.receipt.messageID == "1000" && receipt.receipt.state == .delivered)
         #expect(receipt.networkErrorCode == SMPPNetworkErrorCode(networkType: 3, errorCode: 11))
     }
 
