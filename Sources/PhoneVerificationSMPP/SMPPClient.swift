@@ -87,6 +87,10 @@ public actor SMPPClient {
         var role: Role
         var channel: any Channel
         var writer: NIOAsyncChannelOutboundWriter<ByteBuffer>?
+        /// Requests waiting to be written; one flush task writes all that are queued together and
+        /// flushes once, so that a window of submits costs one system call, not one each.
+        var outbox: [(sequenceNumber: UInt32, buffer: ByteBuffer)] = []
+        var isFlushing = false
         var isBound = false
         /// Bound at some point, even if the SMSC unbound it since (the reconnect backoff).
         var wasBound = false
@@ -335,7 +339,7 @@ public actor SMPPClient {
     /// written over octets 12 to 15.
     private func request(encoded: [UInt8], generation: Int, timeout: Duration,
                          reference: SMPPPartReference?) async -> Result<SMPPPDU, SMPPError> {
-        guard let writer = sessions[generation]?.writer else {
+        guard sessions[generation]?.writer != nil else {
             return .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent"))
         }
         let sequenceNumber = nextSequenceNumber()
@@ -344,12 +348,8 @@ public actor SMPPClient {
         // Timeouts are kept as deadlines and failed by one sweep per connection (sweepTimeouts),
         // not by a timer task per request.
         pending[sequenceNumber] = Pending(generation: generation, deadline: .now + timeout, timeout: timeout, reference: reference)
-        do {
-            try await writer.write(buffer)
-        } catch {
-            pending[sequenceNumber] = nil
-            return .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent"))
-        }
+        sessions[generation]?.outbox.append((sequenceNumber, buffer))
+        startFlushing(generation: generation)
         return await withCheckedContinuation { continuation in
             if let result = pending[sequenceNumber]?.result {
                 pending[sequenceNumber] = nil
@@ -359,6 +359,35 @@ public actor SMPPClient {
             } else {
                 continuation.resume(returning: .failure(SMPPError(.connectionLost, "the request was lost")))
             }
+        }
+    }
+
+    /// Starts the session's flush task unless it runs: it runs on this actor after the jobs already
+    /// queued on the event loop, so the requests those jobs make go out in the same write.
+    private func startFlushing(generation: Int) {
+        guard let session = sessions[generation], !session.isFlushing else { return }
+        sessions[generation]?.isFlushing = true
+        Task { await self.flush(generation: generation) }
+    }
+
+    /// Writes the session's queued requests, all at once with one flush, until none are queued.
+    private func flush(generation: Int) async {
+        while let session = sessions[generation], let writer = session.writer, !session.outbox.isEmpty {
+            let batch = session.outbox
+            sessions[generation]?.outbox.removeAll(keepingCapacity: true)
+            do {
+                try await writer.write(contentsOf: batch.lazy.map(\.buffer))
+            } catch {
+                failUnwritten(batch.map(\.sequenceNumber))
+            }
+        }
+        sessions[generation]?.isFlushing = false
+    }
+
+    /// Fails requests that were never written: the SMSC cannot have them, so a submit may go again.
+    private func failUnwritten(_ sequenceNumbers: [UInt32]) {
+        for sequenceNumber in sequenceNumbers where pending[sequenceNumber]?.result == nil {
+            complete(sequenceNumber, .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent")))
         }
     }
 
@@ -477,15 +506,7 @@ public actor SMPPClient {
             try await asyncChannel.executeThenClose { inbound, outbound in
                 self.attach(outbound, generation: generation)
                 await withTaskGroup(of: SMPPError.self) { group in
-                    group.addTask {
-                        do {
-                            for try await frame in inbound { await self.handle(frame, generation: generation) }
-                        } catch {
-                            // A TLS handshake that fails (an untrusted certificate, another name) ends here.
-                            return SMPPError.connection(error, otherwise: .connectionLost, "the connection to \(configuration.redactedLocation) failed")
-                        }
-                        return SMPPError(.connectionLost, "the SMSC closed the connection")
-                    }
+                    group.addTask { await self.read(inbound, generation: generation) }
                     group.addTask { await self.bindAndKeepAlive(generation: generation, role: role) }
                     group.addTask { await self.sweepTimeouts(generation: generation) }
                     if let first = await group.next() { reason = first }
@@ -503,6 +524,18 @@ public actor SMPPClient {
         return (wasBound, reason)
     }
 
+    /// Reads the connection's PDUs until it closes. The loop runs on this actor, which runs on the
+    /// connection's event loop, so a PDU goes from the channel to its handling without a thread hop.
+    private func read(_ inbound: NIOAsyncChannelInboundStream<SMPPInboundFrame>, generation: Int) async -> SMPPError {
+        do {
+            for try await frame in inbound { await handle(frame, generation: generation) }
+        } catch {
+            // A TLS handshake that fails (an untrusted certificate, another name) ends here.
+            return SMPPError.connection(error, otherwise: .connectionLost, "the connection to \(configuration.redactedLocation) failed")
+        }
+        return SMPPError(.connectionLost, "the SMSC closed the connection")
+    }
+
     private func attach(_ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, generation: Int) {
         sessions[generation]?.writer = outbound
     }
@@ -512,6 +545,7 @@ public actor SMPPClient {
     private func detach(generation: Int, _ reason: SMPPError) -> Bool {
         guard let session = sessions.removeValue(forKey: generation) else { return false }
         if boundGeneration == generation { boundGeneration = nil }
+        failUnwritten(session.outbox.map(\.sequenceNumber))
         failPending(generation: generation, SMPPError(.connectionLost,
             "the connection dropped after the PDU left (\(reason.message)); not sent again, as the SMSC may have accepted it"))
         return session.wasBound
