@@ -42,5 +42,6 @@ for _ in $(seq "$ROUNDS"); do
         echo "baseline:"; measure "$SMPP_BASELINE_BIN" "$PORT" "$COUNT" "$WINDOW"
     fi
     measure "$BIN" "$PORT" "$COUNT" "$WINDOW"
+    measure "$BIN" "$PORT" "$COUNT" "$WINDOW" loop
 done
 uptime

@@ -63,6 +63,19 @@ public actor SMPPClient {
     private nonisolated let eventLoop: any EventLoop
     public nonisolated var unownedExecutor: UnownedSerialExecutor { eventLoop.executor.asUnownedSerialExecutor() }
 
+    /// The client's event loop as a task executor, for callers that submit many parts: a task that
+    /// prefers it runs its own code on the thread the client runs on, so a submit does not cross
+    /// threads to the client and back.
+    ///
+    /// ```swift
+    /// try await withTaskExecutorPreference(client.taskExecutor) {
+    ///     for part in parts { ids.append(try await client.submit(part)) }
+    /// }
+    /// ```
+    ///
+    /// Only for code that awaits the client: whatever such a task computes blocks the connections.
+    public nonisolated var taskExecutor: any TaskExecutor { SMPPEventLoopTaskExecutor(eventLoop: eventLoop) }
+
     private struct Pending {
         var continuation: CheckedContinuation<Result<SMPPPDU, SMPPError>, Never>?
         var result: Result<SMPPPDU, SMPPError>?
@@ -722,5 +735,17 @@ public actor SMPPClient {
                 eventSink.yield(.receipt(receipt, part: part))
             }
         }
+    }
+}
+
+/// Runs task jobs on an event loop (swift-nio's loops are serial executors, not task executors).
+final class SMPPEventLoopTaskExecutor: TaskExecutor {
+    let eventLoop: any EventLoop
+
+    init(eventLoop: any EventLoop) { self.eventLoop = eventLoop }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        eventLoop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
