@@ -158,6 +158,12 @@ public actor SMPPClient {
     /// The number of `submit_sm` waiting for their response.
     public var outstandingCount: Int { outstanding }
 
+    /// The most requests written with one flush so far (for the tests of the batching).
+    package private(set) var largestWriteBatch = 0
+
+    /// The submits waiting for a bound session (for tests that bind once they all wait).
+    package var boundWaiterCount: Int { boundWaiters.count }
+
     /// Ends the session gracefully: sends nothing new (what still waits for a session, a window
     /// slot or the rate fails with ``SMPPError/Code/shutDown``: nothing was sent), waits up to the
     /// response timeout for the answers to what was already written, unbinds (waiting for
@@ -388,6 +394,7 @@ public actor SMPPClient {
         while let session = sessions[generation], let writer = session.writer, !session.outbox.isEmpty {
             let batch = session.outbox
             sessions[generation]?.outbox.removeAll(keepingCapacity: true)
+            largestWriteBatch = max(largestWriteBatch, batch.count)
             do {
                 try await writer.write(contentsOf: batch.lazy.map(\.buffer))
             } catch {
