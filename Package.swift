@@ -164,12 +164,15 @@ let package = Package(
             ]
         ),
 
-        // The SMPP 3.4 client (ESME) and PDU codec: SMSKit's exact parts as submit_sm, receipts and
-        // incoming messages from deliver_sm, on swift-nio.
+        // The SMPP 3.4 PDU codec: PDUs, TLVs, statuses and incoming messages from deliver_sm, in
+        // pure Swift, so that its fuzzer and other readers of PDUs build without NIO or TLS.
+        .target(name: "SMPPCodec", dependencies: ["SMSEncoding"]),
+        // The SMPP 3.4 client (ESME) over the codec (re-exported): SMSKit's exact parts as
+        // submit_sm, receipts and incoming messages from deliver_sm, on swift-nio.
         .target(
             name: "PhoneVerificationSMPP",
             dependencies: [
-                "PhoneVerification", "SMSEncoding",
+                "SMPPCodec", "PhoneVerification", "SMSEncoding",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -318,7 +321,7 @@ if Context.environment["SMSKIT_FUZZ"] == "1" {
         ("PhoneNumbersFuzz", "PhoneNumbers"), ("TelURIFuzz", "PhoneNumbers"),
         ("SMSEncodingFuzz", "SMSEncoding"), ("SMSTemplatesFuzz", "SMSTemplates"),
         ("TemplateCatalogFuzz", "SMSTemplates"), ("RecordReaderFuzz", "SMSKitRecords"), ("MatcherFuzz", "PhoneNumbers"),
-        ("SMPPPDUFuzz", "PhoneVerificationSMPP"),
+        ("SMPPPDUFuzz", "SMPPCodec"),
     ]
     for fuzzer in fuzzers {
         package.targets.append(.executableTarget(
