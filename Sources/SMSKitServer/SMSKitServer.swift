@@ -8,7 +8,8 @@ import ServiceLifecycle
 /// written in any language.
 ///
 /// Endpoints (see `openapi.yaml`, served at `GET /openapi.yaml`): `POST /v1/numbers/check`,
-/// `POST /v1/numbers/check-stream` (NDJSON), `POST /v1/segments`, `POST /v1/messages/render`,
+/// `POST /v1/numbers/check-stream` (NDJSON), `POST /v1/numbers/find` (JSON, NDJSON or CSV),
+/// `POST /v1/numbers/match`, `POST /v1/segments`, `POST /v1/messages/render`,
 /// `POST /v1/verifications`, `POST /v1/verifications/{id}/check`,
 /// `GET /healthz`, `GET /readyz`, `GET /metrics` (Prometheus).
 ///
@@ -75,6 +76,10 @@ public struct SMSKitServer: Sendable {
               configuration.maxSegmentsAnswerBytes > 0, configuration.maxStreamBytes > 0, configuration.streamTimeoutSeconds > 0,
               configuration.wrongKeysPerMinute >= 0 else {
             throw ServiceConfigurationError("The body, line, batch, answer, stream and wrong-key limits must be positive.")
+        }
+        guard configuration.badReportsPerSecond >= 0, configuration.badReportsPerSecond.isFinite,
+              configuration.badReportBurst > 0 else {
+            throw ServiceConfigurationError("The bad-report limit must be 0 or more and its burst positive.")
         }
         let fileLimit = ConnectionLimiter.openFileLimit()
         let maxConnections = configuration.maxConnections ?? ConnectionLimiter.defaultLimit(fileLimit: fileLimit)

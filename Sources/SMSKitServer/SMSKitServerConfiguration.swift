@@ -2,8 +2,9 @@
 ///
 /// The defaults are safe: loopback only, API keys required, bodies up to 4 MiB, 10,000 numbers a
 /// batch, NDJSON lines up to 4 KiB, 50 requests a second per key with bursts of 100, 10 wrong
-/// keys a minute per address, connections up to half the open-file limit, `segments` answers
-/// up to 1 MiB, `check-stream` bodies up to 64 MiB and 10 minutes.
+/// keys a minute per address, 20 bad delivery reports a second per address with bursts of 100,
+/// connections up to half the open-file limit, `segments` answers up to 1 MiB, `find` texts up to
+/// 16,384 characters and 1,000 numbers, `check-stream` bodies up to 64 MiB and 10 minutes.
 ///
 /// ```swift
 /// var configuration = SMSKitServerConfiguration()
@@ -45,6 +46,12 @@ public struct SMSKitServerConfiguration: Sendable {
     /// is refused with 422 `answer_too_large` before it is analysed (an analysis lists every
     /// character that forces UCS-2 and every change, so it may be many times its text).
     public var maxSegmentsAnswerBytes: Int = 1 << 20
+    /// The longest `POST /v1/numbers/find` text, in Unicode characters (422 `text_too_long`
+    /// above it): the matcher's work grows with the text.
+    public var maxFindTextLength: Int = 16_384
+    /// The most numbers one `POST /v1/numbers/find` answer lists (413 `too_many_numbers` above
+    /// it): each costs a validation and a classification, and a record in the answer.
+    public var maxFindNumbers: Int = 1_000
     /// The largest `check-stream` body, in bytes (413 when Content-Length says more; a
     /// `body_too_large` error line ends the answer when a chunked body goes past it).
     public var maxStreamBytes: Int = 64 << 20
@@ -55,6 +62,14 @@ public struct SMSKitServerConfiguration: Sendable {
     /// that, every request of that address that needs a key is refused with 429
     /// `too_many_wrong_keys` and `Retry-After`. 0 turns this off.
     public var wrongKeysPerMinute: Int = 10
+    /// Delivery reports answered 400, 404 `unknown_message` or 413 that each source address may
+    /// send a second on average (0 turns this off): past that and ``badReportBurst``, every report
+    /// from that address is refused with 429 `too_many_bad_reports` and `Retry-After` before its
+    /// token is looked up. Reports that are applied (or duplicates, or stale) spend nothing, so a
+    /// gateway's good reports never throttle it; a stranger guessing tokens is slowed.
+    public var badReportsPerSecond: Double = 20
+    /// Bad delivery reports each source address may send at once.
+    public var badReportBurst: Int = 100
 
     /// The verification endpoints' store, sender, secret and guard; `nil` leaves them
     /// answering 404 `verification_disabled` (`smskit serve` always sets them).

@@ -50,7 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
             unless --dev-secret makes a random one for this process only.
 
             ENDPOINTS: POST /v1/numbers/check, POST /v1/numbers/check-stream (NDJSON), \
-            POST /v1/segments, POST /v1/messages/render, POST /v1/verifications, \
+            POST /v1/numbers/find (JSON, NDJSON or CSV), POST /v1/numbers/match, POST /v1/segments, POST /v1/messages/render, POST /v1/verifications, \
             POST /v1/verifications/{id}/check, GET /v1/events (NDJSON), GET /healthz, GET /readyz, \
             GET /metrics, GET /openapi.yaml.
 
@@ -113,6 +113,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-segments-answer-bytes"), help: "Largest /v1/segments answer; longer texts get 422 [SMSKIT_MAX_SEGMENTS_ANSWER_BYTES]; default 1048576.")
     var maxSegmentsAnswerBytes: Int?
 
+    @Option(name: .customLong("max-find-text-length"), help: "Longest /v1/numbers/find text, in characters; longer ones get 422 [SMSKIT_MAX_FIND_TEXT_LENGTH]; default 16384.")
+    var maxFindTextLength: Int?
+
+    @Option(name: .customLong("max-find-numbers"), help: "Most numbers one /v1/numbers/find answer lists; texts with more get 413 [SMSKIT_MAX_FIND_NUMBERS]; default 1000.")
+    var maxFindNumbers: Int?
+
     @Option(name: .customLong("max-stream-bytes"), help: "Largest check-stream body [SMSKIT_MAX_STREAM_BYTES]; default 67108864.")
     var maxStreamBytes: Int?
 
@@ -121,6 +127,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("wrong-keys-per-minute"), help: "Wrong API keys an address may send a minute before 429, 0 for no limit [SMSKIT_WRONG_KEYS_PER_MINUTE]; default 10.")
     var wrongKeysPerMinute: Int?
+
+    @Option(name: .customLong("bad-report-limit"), help: "Delivery reports answered 400, 404 or 413 an address may send a second before 429, 0 for no limit [SMSKIT_BAD_REPORT_LIMIT]; default 20.")
+    var badReportLimit: Double?
+
+    @Option(name: .customLong("bad-report-burst"), help: "Such reports an address may send at once [SMSKIT_BAD_REPORT_BURST]; default 100.")
+    var badReportBurst: Int?
 
     @Option(name: .long, help: ArgumentHelp("Verification store: memory, sqlite:PATH or postgres://... [SMSKIT_VERIFY_STORE]; default sqlite:smskit-verify.sqlite.", valueName: "STORE"))
     var store: String?
@@ -250,12 +262,23 @@ struct ServeCommand: AsyncParsableCommand {
         if let seconds = try value(bodyTimeout, "SMSKIT_BODY_TIMEOUT") { configuration.bodyTimeoutSeconds = seconds }
         if let count = try value(maxConnections, "SMSKIT_MAX_CONNECTIONS") { configuration.maxConnections = count }
         if let bytes = try value(maxSegmentsAnswerBytes, "SMSKIT_MAX_SEGMENTS_ANSWER_BYTES") { configuration.maxSegmentsAnswerBytes = bytes }
+        if let length = try value(maxFindTextLength, "SMSKIT_MAX_FIND_TEXT_LENGTH") {
+            guard length > 0 else { throw CLIError.usage("The find text length limit must be positive.") }
+            configuration.maxFindTextLength = length
+        }
+        if let count = try value(maxFindNumbers, "SMSKIT_MAX_FIND_NUMBERS") {
+            guard count > 0 else { throw CLIError.usage("The find answer limit must be positive.") }
+            configuration.maxFindNumbers = count
+        }
         if let bytes = try value(maxStreamBytes, "SMSKIT_MAX_STREAM_BYTES") { configuration.maxStreamBytes = bytes }
         if let seconds = try value(streamTimeout, "SMSKIT_STREAM_TIMEOUT") { configuration.streamTimeoutSeconds = seconds }
         if let count = try value(wrongKeysPerMinute, "SMSKIT_WRONG_KEYS_PER_MINUTE") {
             guard count >= 0 else { throw CLIError.usage("The wrong-key limit must be 0 or more.") }
             configuration.wrongKeysPerMinute = count
         }
+        // Checked with the rest by SMSKitServer.validate.
+        if let rate = try value(badReportLimit, "SMSKIT_BAD_REPORT_LIMIT") { configuration.badReportsPerSecond = rate }
+        if let burst = try value(badReportBurst, "SMSKIT_BAD_REPORT_BURST") { configuration.badReportBurst = burst }
         guard configuration.idleTimeoutSeconds > 0, configuration.bodyTimeoutSeconds > 0, configuration.rateLimitBurst > 0,
               configuration.streamTimeoutSeconds > 0 else {
             throw CLIError.usage("Timeouts and the rate burst must be positive.")
