@@ -45,10 +45,10 @@ extension PostgresVerificationStore {
                 // eventSchema), then the message's row lock, which serialises reports for its
                 // parts (two parts' receipts at once must both count when the message's state is judged).
                 let owners = try await connection.query("""
-                    SELECT verification_id FROM \(unescaped: messages) WHERE token_digest = \(digest)
+                    SELECT verification_id, \(unescaped: tablePrefix)_lock_events(verification_id)::text
+                    FROM \(unescaped: messages) WHERE token_digest = \(digest)
                     """, logger: logger).collect()
-                guard let owner = try owners.first?.decode(String.self) else { return nil }
-                try await lockEvents(of: owner, connection: connection)
+                guard let (_, _) = try owners.first?.decode((String, String?).self) else { return nil }
                 guard let message = try await Self.message(digest: digest, lock: true, connection: connection,
                                                            messages: messages, parts: messageParts, logger: logger),
                       let (updated, result) = message.applying(report, toPart: number) else { return nil }
