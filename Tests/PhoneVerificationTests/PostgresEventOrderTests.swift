@@ -99,6 +99,34 @@ struct PostgresEventOrderTests {
         }
     }
 
+    /// Earlier versions numbered events from an identity column: after the schema update their
+    /// cursors still read, and a consumer's saved cursor goes on to the new events.
+    @Test("an event log with identity cursors keeps them; new events come after")
+    func identityCursorsMigrate() async throws {
+        try await PostgresTestServer.withClients(1) { clients, stores, prefix in
+            try await clients[0].query(PostgresQuery(unsafeSQL: "DROP TABLE \(prefix)_events"), logger: Self.logger)
+            try await clients[0].query(PostgresQuery(unsafeSQL: """
+                CREATE TABLE \(prefix)_events (
+                    cursor BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, verification_id TEXT NOT NULL,
+                    sequence INTEGER NOT NULL, kind TEXT NOT NULL, time BIGINT NOT NULL, details TEXT NOT NULL,
+                    UNIQUE (verification_id, sequence))
+                """), logger: Self.logger)
+            try await clients[0].query(PostgresQuery(unsafeSQL: """
+                INSERT INTO \(prefix)_events (verification_id, sequence, kind, time, details)
+                VALUES ('v', 1, 'started', 0, '{}'), ('v', 2, 'sent', 0, '{}'), ('w', 1, 'started', 0, '{}')
+                """), logger: Self.logger)
+            try await stores[0].createSchema()
+            let time = Date(timeIntervalSince1970: 1_768_464_000)
+            let new = try await stores[0].appendEvents([VerificationEvent(verificationID: "v", kind: .approved, time: time)])
+            #expect(new.map(\.sequence) == [3])
+            let saved: Int64 = 2
+            let read = try await stores[0].events(after: saved, limit: 10)
+            #expect(read.map(\.id) == ["w.1", "v.3"])
+            #expect(read.first?.cursor == 3 && (read.last?.cursor ?? 0) > 3)
+            #expect(try await stores[0].events(after: 0, limit: 10).map(\.id) == ["v.1", "v.2", "w.1", "v.3"])
+        }
+    }
+
     @Test("concurrent starts with a reader pulling all the while: every event read once, in order per verification")
     func concurrentReaders() async throws {
         try await PostgresTestServer.withStores(2) { stores in
