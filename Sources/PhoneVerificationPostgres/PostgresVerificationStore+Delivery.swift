@@ -42,7 +42,7 @@ extension PostgresVerificationStore {
                     (digest, number) = (found, Int(part))
                 }
                 // The verification's event lock first (before this transaction writes: see
-                // eventSchema), then the message's row lock, which serialises reports for its
+                // schema.sql), then the message's row lock, which serialises reports for its
                 // parts (two parts' receipts at once must both count when the message's state is judged).
                 let owners = try await connection.query("""
                     SELECT verification_id, \(unescaped: tablePrefix)_lock_events(verification_id)::text

@@ -56,9 +56,7 @@ public final class PostgresVerificationStore: VerificationStore {
     /// call from many processes at once.
     public func createSchema() async throws {
         let lockKey = Int64(0x534D_534B_6974)  // "SMSKit"
-        // The event log and webhook state: their own statements (see PostgresVerificationStore+Events).
-        let statements = PostgresSchema.statements(prefix: tablePrefix) + Self.eventSchema(tablePrefix)
-            + Self.webhookSchema(tablePrefix)
+        let statements = PostgresSchema.statements(prefix: tablePrefix)
         _ = try await run {
             try await self.client.withTransaction(logger: self.logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: self.logger)

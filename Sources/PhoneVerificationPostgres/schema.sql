@@ -350,3 +350,170 @@ BEGIN
     END IF;
     outcome := 'incorrect'; r_left := greatest(0, v.max_attempts - v.attempts - 1);
 END $$;
+
+-- The event log. A cursor is the appending transaction's ID (pg_current_xact_id()) times 2^16 plus
+-- the event's place in that transaction, so no store-wide lock is needed to draw one; readers take
+-- only cursors below smskit_event_horizon(), the oldest transaction still running in their snapshot
+-- (pg_snapshot_xmin) times 2^16. Every transaction under it has ended, and every transaction that
+-- has not is at or above it: a reader that goes on from the last cursor it saw never skips an event
+-- that commits later, whichever of two writers commits first.
+--
+-- Order per verification: every transaction that appends a verification's events takes the
+-- verification's event lock (smskit_lock_events) before it writes anything, and holds it to its
+-- commit, so the next writer's transaction ID, drawn after that commit, is higher: sequences and
+-- cursors of one verification increase together. smskit_append_event checks it and refuses
+-- (SQLSTATE 40001) an event that would sort before one already stored, which a transaction that
+-- wrote before it locked could cause. 2^16 events a transaction and transaction IDs below 2^37
+-- keep cursors exact in JSON numbers (doubles).
+
+CREATE TABLE IF NOT EXISTS smskit_events (
+    cursor BIGINT PRIMARY KEY,
+    verification_id TEXT NOT NULL,
+    sequence INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    time BIGINT NOT NULL,
+    details TEXT NOT NULL,
+    UNIQUE (verification_id, sequence)
+);
+
+-- Earlier versions drew cursors from an identity column under a store-wide lock; their
+-- cursors count events, so they stay below those of transaction IDs (old cursors work).
+ALTER TABLE smskit_events ALTER COLUMN cursor DROP IDENTITY IF EXISTS;
+
+CREATE INDEX IF NOT EXISTS smskit_events_time ON smskit_events (time);
+
+CREATE OR REPLACE FUNCTION smskit_lock_events(p_vid TEXT) RETURNS VOID LANGUAGE sql AS $$
+    SELECT pg_advisory_xact_lock(hashtextextended('smskit_events:' || p_vid, 0))
+$$;
+
+CREATE OR REPLACE FUNCTION smskit_event_horizon() RETURNS BIGINT LANGUAGE sql STABLE AS $$
+    SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint * 65536
+$$;
+
+CREATE OR REPLACE FUNCTION smskit_append_event(p_vid TEXT, p_kind TEXT, p_time BIGINT, p_details TEXT)
+RETURNS BIGINT LANGUAGE plpgsql AS $$
+DECLARE
+    seq INTEGER;
+    last_cursor BIGINT;
+    base BIGINT;
+    c BIGINT;
+BEGIN
+    PERFORM smskit_lock_events(p_vid);
+    SELECT e.sequence, e.cursor INTO seq, last_cursor FROM smskit_events e WHERE e.verification_id = p_vid
+        ORDER BY e.sequence DESC LIMIT 1;
+    base := pg_current_xact_id()::text::bigint;
+    IF base >= 137438953472 THEN
+        RAISE EXCEPTION 'transaction IDs have outgrown event cursors' USING ERRCODE = 'program_limit_exceeded';
+    END IF;
+    base := base * 65536;
+    -- Cursors from base up are this transaction's own (the next comes after them).
+    IF last_cursor >= base + 65536 THEN
+        RAISE EXCEPTION 'an event of this verification was appended by a later transaction; retry'
+            USING ERRCODE = 'serialization_failure';
+    END IF;
+    SELECT coalesce(max(e.cursor) + 1, base) INTO c FROM smskit_events e
+        WHERE e.cursor >= base AND e.cursor < base + 65536;
+    IF c >= base + 65536 THEN
+        RAISE EXCEPTION 'too many events in one transaction' USING ERRCODE = 'program_limit_exceeded';
+    END IF;
+    INSERT INTO smskit_events (cursor, verification_id, sequence, kind, time, details)
+    VALUES (c, p_vid, coalesce(seq, 0) + 1, p_kind, p_time, p_details);
+    RETURN c;
+END $$;
+
+-- CheckRequest.events(for:) for a wrong code: incorrect_code, then max_attempts when none is left.
+CREATE OR REPLACE FUNCTION smskit_append_incorrect(p_vid TEXT, p_time BIGINT, p_left INTEGER)
+RETURNS BIGINT LANGUAGE plpgsql AS $$
+DECLARE
+    c BIGINT;
+BEGIN
+    c := smskit_append_event(p_vid, 'incorrect_code', p_time, json_build_object('attempts_left', p_left)::text);
+    IF p_left = 0 THEN c := smskit_append_event(p_vid, 'max_attempts', p_time, '{}'); END IF;
+    RETURN c;
+END $$;
+
+-- VerificationEventStore.expiryLookback: expired, once each, for open verifications that ended.
+CREATE OR REPLACE FUNCTION smskit_report_expiries(p_now BIGINT, p_since BIGINT)
+RETURNS BIGINT LANGUAGE plpgsql AS $$
+DECLARE
+    v RECORD;
+    n BIGINT := 0;
+BEGIN
+    FOR v IN SELECT x.id, x.expires_at FROM smskit_verifications x
+        WHERE x.expires_at <= p_now AND x.expires_at > p_since AND x.state = 'open'
+          AND x.attempts < x.max_attempts
+          AND NOT EXISTS (SELECT 1 FROM smskit_events e WHERE e.verification_id = x.id AND e.kind = 'expired')
+        ORDER BY x.expires_at, x.id LIMIT 10000
+    LOOP
+        -- After its first event this transaction has an ID, so a verification another
+        -- transaction holds or wrote to since is left to the next sweep (a transaction
+        -- of its own) rather than waited for or ordered before that event.
+        CONTINUE WHEN NOT pg_try_advisory_xact_lock(hashtextextended('smskit_events:' || v.id, 0));
+        CONTINUE WHEN pg_current_xact_id_if_assigned() IS NOT NULL AND EXISTS (
+            SELECT 1 FROM smskit_events e WHERE e.verification_id = v.id
+              AND e.cursor >= (pg_current_xact_id_if_assigned()::text::bigint + 1) * 65536);
+        PERFORM smskit_append_event(v.id, 'expired', v.expires_at, '{}');
+        n := n + 1;
+    END LOOP;
+    RETURN n;
+END $$;
+
+-- Webhook delivery state. smskit_claim_webhook queues new events under a row lock on the webhook's
+-- cursor (so two processes never queue one event twice), only below the event horizon (as event
+-- readers do, so none that commits later is skipped), then leases the due deliveries that no
+-- earlier undelivered event of their verification holds back, skipping rows another claimer has
+-- locked (FOR UPDATE SKIP LOCKED).
+
+CREATE TABLE IF NOT EXISTS smskit_webhook_cursors (
+    webhook TEXT PRIMARY KEY,
+    cursor BIGINT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS smskit_webhook_deliveries (
+    webhook TEXT NOT NULL,
+    cursor BIGINT NOT NULL,
+    verification_id TEXT NOT NULL,
+    attempts INTEGER NOT NULL,
+    queued_at BIGINT NOT NULL,
+    due_at BIGINT NOT NULL,
+    lease_until BIGINT NOT NULL,
+    dead BOOLEAN NOT NULL,
+    PRIMARY KEY (webhook, cursor)
+);
+
+CREATE INDEX IF NOT EXISTS smskit_webhook_deliveries_verification
+    ON smskit_webhook_deliveries (webhook, verification_id, cursor);
+
+CREATE INDEX IF NOT EXISTS smskit_webhook_deliveries_queued ON smskit_webhook_deliveries (queued_at);
+
+CREATE OR REPLACE FUNCTION smskit_claim_webhook(p_webhook TEXT, p_now BIGINT, p_lease_until BIGINT, p_limit INTEGER)
+RETURNS TABLE (r_attempts INTEGER, r_queued_at BIGINT, r_cursor BIGINT, r_verification_id TEXT,
+               r_sequence INTEGER, r_kind TEXT, r_time BIGINT, r_details TEXT)
+LANGUAGE plpgsql AS $$
+DECLARE
+    last BIGINT;
+    newest BIGINT;
+BEGIN
+    INSERT INTO smskit_webhook_cursors (webhook, cursor) VALUES (p_webhook, 0) ON CONFLICT DO NOTHING;
+    SELECT w.cursor INTO last FROM smskit_webhook_cursors w WHERE w.webhook = p_webhook FOR UPDATE;
+    SELECT max(n.cursor) INTO newest FROM (SELECT e.cursor FROM smskit_events e WHERE e.cursor > last
+        AND e.cursor < smskit_event_horizon() ORDER BY e.cursor LIMIT 1000) n;
+    IF newest IS NOT NULL THEN
+        INSERT INTO smskit_webhook_deliveries
+        SELECT p_webhook, e.cursor, e.verification_id, 0, p_now, p_now, 0, false FROM smskit_events e
+        WHERE e.cursor > last AND e.cursor <= newest ON CONFLICT DO NOTHING;
+        UPDATE smskit_webhook_cursors w SET cursor = newest WHERE w.webhook = p_webhook;
+    END IF;
+    RETURN QUERY
+    WITH due AS (
+        SELECT d.cursor FROM smskit_webhook_deliveries d
+        WHERE d.webhook = p_webhook AND NOT d.dead AND d.due_at <= p_now AND d.lease_until <= p_now
+          AND NOT EXISTS (SELECT 1 FROM smskit_webhook_deliveries b WHERE b.webhook = p_webhook
+                          AND b.verification_id = d.verification_id AND b.cursor < d.cursor AND NOT b.dead)
+        ORDER BY d.cursor LIMIT p_limit FOR UPDATE SKIP LOCKED),
+    leased AS (
+        UPDATE smskit_webhook_deliveries d SET lease_until = p_lease_until FROM due
+        WHERE d.webhook = p_webhook AND d.cursor = due.cursor RETURNING d.cursor, d.attempts, d.queued_at)
+    SELECT l.attempts, l.queued_at, e.cursor, e.verification_id, e.sequence, e.kind, e.time, e.details
+    FROM leased l JOIN smskit_events e ON e.cursor = l.cursor ORDER BY e.cursor;
+END $$;
