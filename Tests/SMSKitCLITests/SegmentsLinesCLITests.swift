@@ -52,6 +52,33 @@ struct SegmentsLinesCLITests {
         ])
     }
 
+    @Test("a .tsv file with --column is read as validate reads TSV: tab-separated, quotes are text")
+    func tsvColumnAsValidateReadsIt() throws {
+        let path = try CLI.file("campaign.tsv", "1\t\"Hi\" there\n2\t\"a\tb\"\n")
+        let result = try CLI.run(["segments", "--lines", path, "--column", "2", "--format", "csv"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        // `"Hi" there` is 10 characters and `"a` 2, as validate --keep shows the cells.
+        #expect(result.lines == [
+            "line,record,encoding,length,segments,remaining,forced_ucs2_by,error",
+            "1,1,gsm7,10,1,150,,",
+            "2,2,gsm7,2,1,158,,",
+        ])
+        let kept = try CLI.run(["validate", path, "--no-progress", "--no-header", "--keep", "--format", "tsv"])
+        #expect(kept.lines.dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false)[3] } == ["\"Hi\" there", "\"a"])
+    }
+
+    @Test("--column by position splits every record, even when the first was too long to detect the delimiter")
+    func positionAfterTooLongFirstRecord() throws {
+        let path = try CLI.file("long-first.csv", String(repeating: "x", count: 70_000) + "\nAnn,Hello\n")
+        let result = try CLI.run(["segments", "--lines", path, "--column", "2", "--format", "csv"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.lines == [
+            "line,record,encoding,length,segments,remaining,forced_ucs2_by,error",
+            "1,1,,,,,,record_too_long",
+            "2,2,gsm7,5,1,155,,",
+        ])
+    }
+
     @Test("bad records are error results and the run goes on; totals as JSON")
     func errorsAndJSONTotals() throws {
         var input = Data("ok\n".utf8)
