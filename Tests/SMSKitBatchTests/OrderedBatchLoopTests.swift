@@ -31,6 +31,26 @@ private final class TestBatch: @unchecked Sendable {
     var output: [Int] { results.flatMap { $0 } }
 }
 
+/// Counts the batches started (at their first slice) and not yet taken, and the most seen at
+/// once; the consumer counts each one down as it takes it.
+private final class StartCounter: Sendable {
+    let started = Atomic<Int>(0)
+    let most = Atomic<Int>(0)
+
+    /// ``TestBatch/work`` that counts.
+    var work: @Sendable (TestBatch, Int) -> Void {
+        { [self] batch, slice in
+            if slice == 0 {
+                most.max(started.add(1, ordering: .sequentiallyConsistent).newValue, ordering: .sequentiallyConsistent)
+            }
+            TestBatch.work(batch, slice)
+        }
+    }
+
+    func taken() { started.subtract(1, ordering: .sequentiallyConsistent) }
+    var mostSeen: Int { most.load(ordering: .sequentiallyConsistent) }
+}
+
 /// Runs `body` on a thread of its own: the loop's synchronous waits must not block a thread of
 /// the cooperative pool that runs the tests.
 private func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
@@ -65,15 +85,8 @@ struct OrderedBatchLoopTests {
     func boundedInFlight() async throws {
         let window = 2
         let loop = OrderedBatchLoop<TestBatch>(window: window)
-        // Batches whose work started and that the consumer has not counted as taken yet.
-        let started = Atomic<Int>(0)
-        let most = Atomic<Int>(0)
-        let work: @Sendable (TestBatch, Int) -> Void = { batch, slice in
-            if slice == 0 {
-                most.max(started.add(1, ordering: .sequentiallyConsistent).newValue, ordering: .sequentiallyConsistent)
-            }
-            TestBatch.work(batch, slice)
-        }
+        let counter = StartCounter()
+        let work = counter.work
         let producer = Task {
             for sequence in 0..<30 {
                 try await loop.submit(TestBatch(sequence: sequence, records: [sequence], slices: 2, delays: [500, 0]),
@@ -83,7 +96,7 @@ struct OrderedBatchLoopTests {
         }
         var sequences: [Int] = []
         while let batch = await loop.next() {
-            started.subtract(1, ordering: .sequentiallyConsistent)
+            counter.taken()
             sequences.append(batch.sequence)
             // A slow consumer: the producer must wait for room instead of running ahead.
             try await Task.sleep(for: .milliseconds(2))
@@ -92,25 +105,19 @@ struct OrderedBatchLoopTests {
         #expect(sequences == Array(0..<30))
         // One more than the window at most: the producer may start the next batch as soon as
         // the loop hands one back, before this task counts it as taken.
-        #expect(most.load(ordering: .sequentiallyConsistent) <= window + 1)
-        #expect(most.load(ordering: .sequentiallyConsistent) >= 1)
+        #expect(counter.mostSeen <= window + 1)
+        #expect(counter.mostSeen >= 1)
     }
 
     @Test("the synchronous producer never has more than `window` batches started and not taken")
     func boundedInFlightSynchronous() async throws {
-        let started = Atomic<Int>(0)
-        let most = Atomic<Int>(0)
-        let work: @Sendable (TestBatch, Int) -> Void = { batch, slice in
-            if slice == 0 {
-                most.max(started.add(1, ordering: .sequentiallyConsistent).newValue, ordering: .sequentiallyConsistent)
-            }
-            TestBatch.work(batch, slice)
-        }
+        let counter = StartCounter()
+        let work = counter.work
         let taken = try await onThread { () throws -> [Int] in
             let loop = OrderedBatchLoop<TestBatch>(window: 2)
             var taken: [Int] = []
             let take: (TestBatch) -> Void = {
-                started.subtract(1, ordering: .sequentiallyConsistent)
+                counter.taken()
                 taken.append($0.sequence)
             }
             for sequence in 0..<20 {
@@ -121,7 +128,7 @@ struct OrderedBatchLoopTests {
             return taken
         }
         #expect(taken == Array(0..<20))
-        #expect(most.load(ordering: .sequentiallyConsistent) <= 2)
+        #expect(counter.mostSeen <= 2)
     }
 
     @Test("cancel: the waiting producer stops, every accepted batch is still handed back")
