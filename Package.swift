@@ -168,12 +168,15 @@ let package = Package(
             ]
         ),
 
-        // The SMPP 3.4 client (ESME) and PDU codec: SMSKit's exact parts as submit_sm, receipts and
-        // incoming messages from deliver_sm, on swift-nio.
+        // The SMPP 3.4 PDU codec: PDUs, TLVs, statuses and incoming messages from deliver_sm, in
+        // pure Swift, so that its fuzzer and other readers of PDUs build without NIO or TLS.
+        .target(name: "SMPPCodec", dependencies: ["SMSEncoding"]),
+        // The SMPP 3.4 client (ESME) over the codec (re-exported): SMSKit's exact parts as
+        // submit_sm, receipts and incoming messages from deliver_sm, on swift-nio.
         .target(
             name: "PhoneVerificationSMPP",
             dependencies: [
-                "PhoneVerification", "SMSEncoding",
+                "SMPPCodec", "PhoneVerification", "SMSEncoding",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -248,6 +251,17 @@ let package = Package(
 
         // What the test targets share (a seeded generator, generated numbers); not a product, never in a release build.
         .target(name: "SMSKitTestSupport", dependencies: ["PhoneNumbers"], path: "Tests/SMSKitTestSupport"),
+        // A real webhook receiver on loopback for the tests of the dispatcher, the service and Kannel;
+        // a target of its own so that the engine's test targets do not build NIO.
+        .target(
+            name: "SMSKitWebhookTestSupport",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/SMSKitWebhookTestSupport"
+        ),
         .testTarget(
             name: "PhoneNumbersTests",
             dependencies: ["PhoneNumbers", "SMSKitTestSupport"],
@@ -267,7 +281,7 @@ let package = Package(
             name: "PhoneVerificationTests",
             dependencies: [
                 "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
-                "PhoneVerificationWebhooks", "SMSKitHTTPClient", "SMSKitTestSupport",
+                "PhoneVerificationWebhooks", "SMSKitHTTPClient", "SMSKitTestSupport", "SMSKitWebhookTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -280,6 +294,7 @@ let package = Package(
             name: "PhoneVerificationKannelTests",
             dependencies: [
                 "PhoneVerificationKannel", "PhoneVerification", "SMSEncoding", "smskit", "smskit-service",
+                "SMSKitWebhookTestSupport",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
@@ -295,7 +310,7 @@ let package = Package(
         .testTarget(
             name: "SMSKitServerTests",
             dependencies: [
-                "SMSKitServer", "smskit", "smskit-service", "PhoneVerification",
+                "SMSKitServer", "smskit", "smskit-service", "PhoneVerification", "SMSKitWebhookTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
@@ -311,7 +326,7 @@ if Context.environment["SMSKIT_FUZZ"] == "1" {
         ("PhoneNumbersFuzz", "PhoneNumbers"), ("TelURIFuzz", "PhoneNumbers"),
         ("SMSEncodingFuzz", "SMSEncoding"), ("SMSTemplatesFuzz", "SMSTemplates"),
         ("TemplateCatalogFuzz", "SMSTemplates"), ("RecordReaderFuzz", "SMSKitRecords"), ("MatcherFuzz", "PhoneNumbers"),
-        ("SMPPPDUFuzz", "PhoneVerificationSMPP"),
+        ("SMPPPDUFuzz", "SMPPCodec"),
     ]
     for fuzzer in fuzzers {
         package.targets.append(.executableTarget(

@@ -16,7 +16,8 @@ final class VerificationFixture: Sendable {
     let directory: URL
     let server: SMSKitServer
 
-    init(keys: APIKeys? = nil, _ adjust: (inout VerificationSettings) -> Void = { _ in }) throws {
+    init(keys: APIKeys? = nil, _ adjust: (inout VerificationSettings) -> Void = { _ in },
+         server configure: (inout SMSKitServerConfiguration) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("smskit-verify-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let outbox = directory.appendingPathComponent("outbox.jsonl").path
@@ -30,6 +31,7 @@ final class VerificationFixture: Sendable {
         server = try makeServer {
             $0.verification = configured
             if let keys { $0.apiKeys = keys }
+            configure(&$0)
         }
     }
 
