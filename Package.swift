@@ -196,7 +196,7 @@ let package = Package(
             dependencies: [
                 "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitJSON", "PhoneVerification",
                 // The Kannel report endpoint reads reports with the sender's module.
-                "PhoneVerificationKannel",
+                "PhoneVerificationKannel", "SMSKitBatch",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
