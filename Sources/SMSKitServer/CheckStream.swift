@@ -9,6 +9,7 @@ import Glibc
 import Hummingbird
 import NIOCore
 import PhoneNumbers
+import SMSKitBatch
 import SMSKitJSON
 
 /// `POST /v1/numbers/check-stream`: NDJSON in, NDJSON out, one output line per input line in
@@ -40,27 +41,25 @@ struct CheckStream: Sendable {
     let formats: Bool
     let metrics: ServiceMetrics
 
-    static let inFlight = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    static let inFlight = max(2, OrderedBatchLoop<Answer>.activeProcessorCount)
 
     func response(for request: Request) -> Response {
         let body = ResponseBody { [self] writer in
-            // The reader (a child task) sends each chunk's answering task, in order, to the
-            // writer (this task), which sends back a credit per answer written: the reader waits
-            // for one when `inFlight` answers are pending.
-            let (answers, answersIn) = AsyncStream.makeStream(of: (answer: Task<ByteBuffer, Never>, lines: Int).self)
-            let (credits, creditsIn) = AsyncStream.makeStream(of: Void.self)
+            // The reader (a child task) submits each chunk's lines to the loop, which answers them
+            // on the cores; the writer (this task) takes the answers back in order. The reader
+            // waits for room when `inFlight` answers are pending.
+            let loop = OrderedBatchLoop<Answer>(window: Self.inFlight)
             var written = 0
             let stopped: ServiceError? = try await withThrowingTaskGroup(of: Int.self) { group in
                 group.addTask { [self] in
-                    defer { answersIn.finish() }
+                    defer { loop.finish() }
                     return try await withDeadline(timeout, timeoutError: .streamTimeout(timeout)) {
-                        try await read(request.body, to: answersIn, credits: credits)
+                        try await read(request.body, to: loop)
                     }
                 }
-                for await (answer, lines) in answers {
-                    try await writer.write(await answer.value)
-                    written += lines
-                    creditsIn.yield()
+                while let answer = await loop.next() {
+                    try await writer.write(answer.output)
+                    written += answer.lines.count
                 }
                 do {
                     metrics.numbersChecked(try await group.next() ?? 0, endpoint: "check-stream")
@@ -84,19 +83,22 @@ struct CheckStream: Sendable {
         return Response(status: .ok, headers: headers, body: body)
     }
 
-    /// Reads the body's lines and sends a task answering each chunk's lines to `answers`, with at
-    /// most `inFlight` of them unwritten (a credit comes back for each one written); returns the
-    /// number of lines.
-    func read(
-        _ body: RequestBody, to answers: AsyncStream<(answer: Task<ByteBuffer, Never>, lines: Int)>.Continuation,
-        credits: AsyncStream<Void>
-    ) async throws -> Int {
+    /// A chunk's lines and, once the loop hands it back, their answers.
+    final class Answer: @unchecked Sendable {
+        let lines: LineBatch
+        /// Written by the loop's one slice, read once the loop hands the answer back.
+        var output = ByteBuffer()
+
+        init(_ lines: LineBatch) { self.lines = lines }
+    }
+
+    /// Reads the body's lines and submits each chunk's lines to `loop`, waiting for room when
+    /// `inFlight` answers are unwritten; returns the number of lines.
+    func read(_ body: RequestBody, to loop: OrderedBatchLoop<Answer>) async throws -> Int {
         // Plain locals, captured by no closure: a captured variable would be boxed and checked
         // for exclusive access at every line.
         var splitter = LineSplitter(maxLineBytes: maxLineBytes)
         var batch = LineBatch()
-        var credit = credits.makeAsyncIterator()
-        var unwritten = 0
         var lines = 0
         var iterator = body.makeAsyncIterator()
         var ended = false
@@ -116,15 +118,10 @@ struct CheckStream: Sendable {
                 ended = true
             }
             guard !batch.isEmpty else { continue }
-            if unwritten == Self.inFlight {
-                guard await credit.next() != nil else { throw CancellationError() }
-                unwritten -= 1
-            }
-            let lineBatch = batch
+            let answer = Answer(batch)
             batch = LineBatch()
-            lines += lineBatch.count
-            answers.yield((Task { answer(lineBatch) }, lineBatch.count))
-            unwritten += 1
+            lines += answer.lines.count
+            try await loop.submit(answer, slices: 1) { [self] answer, _ in answer.output = self.answer(answer.lines) }
         }
         return lines
     }

@@ -39,16 +39,42 @@ struct SegmentsLinesCLITests {
         #expect(result.stderr.contains("  ucs2       2 messages, 2 segments"))
     }
 
+    /// `segments --lines` over `path` with `--column` and csv output: its rows after the header.
+    func csvRows(_ path: String, column: String) throws -> [String] {
+        let result = try CLI.run(["segments", "--lines", path, "--column", column, "--format", "csv"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.lines.first == "line,record,encoding,length,segments,remaining,forced_ucs2_by,error")
+        return Array(result.lines.dropFirst())
+    }
+
     @Test("CSV input with --column NAME: quoted commas and line breaks stay in the message; csv output")
     func csvColumn() throws {
         let path = try CLI.file("campaign.csv", "name;message\r\nAnn;\"Hello; see you\nat 5\"\r\nBob;Привет\r\nCy;\r\n")
-        let result = try CLI.run(["segments", "--lines", path, "--column", "Message", "--format", "csv"])
-        #expect(result.status == 0, "stderr: \(result.stderr)")
-        #expect(result.lines == [
-            "line,record,encoding,length,segments,remaining,forced_ucs2_by,error",
+        #expect(try csvRows(path, column: "Message") == [
             "2,2,gsm7,19,1,141,,",
             "4,3,ucs2,6,1,64,Привет,",
             "5,4,gsm7,0,1,160,,",
+        ])
+    }
+
+    @Test("a .tsv file with --column is read as validate reads TSV: tab-separated, quotes are text")
+    func tsvColumnAsValidateReadsIt() throws {
+        let path = try CLI.file("campaign.tsv", "1\t\"Hi\" there\n2\t\"a\tb\"\n")
+        // `"Hi" there` is 10 characters and `"a` 2, as validate --keep shows the cells.
+        #expect(try csvRows(path, column: "2") == [
+            "1,1,gsm7,10,1,150,,",
+            "2,2,gsm7,2,1,158,,",
+        ])
+        let kept = try CLI.run(["validate", path, "--no-progress", "--no-header", "--keep", "--format", "tsv"])
+        #expect(kept.lines.dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false)[3] } == ["\"Hi\" there", "\"a"])
+    }
+
+    @Test("--column by position splits every record, even when the first was too long to detect the delimiter")
+    func positionAfterTooLongFirstRecord() throws {
+        let path = try CLI.file("long-first.csv", String(repeating: "x", count: 70_000) + "\nAnn,Hello\n")
+        #expect(try csvRows(path, column: "2") == [
+            "1,1,,,,,,record_too_long",
+            "2,2,gsm7,5,1,155,,",
         ])
     }
 

@@ -1,9 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Dispatch
+import SMSKitBatch
 
 extension PhoneNumberEngine {
     /// Parses and checks one input: everything a validator reports about it, and for an input
@@ -117,43 +112,11 @@ extension PhoneNumberEngine {
     /// ```swift
     /// let results = engine.checkBatch(lines.map { PhoneNumberInput($0, defaultRegion: "US") })
     /// ```
-    /// - Parameter concurrency: Threads to use; by default one per active processor.
-    /// - Complexity: O(n) work split into contiguous chunks across threads.
+    /// - Parameter concurrency: Slices run at once; by default four per active processor.
+    /// - Complexity: O(n) work split into contiguous slices across threads.
     public func checkBatch(_ inputs: [PhoneNumberInput], concurrency: Int? = nil) -> [PhoneNumberCheck] {
-        let empty = PhoneNumberCheck(number: nil, error: nil, possibility: nil, isValid: false, type: .unknown,
-                                     region: nil, fictional: nil)
-        var results = [PhoneNumberCheck](repeating: empty, count: inputs.count)
-        let threads = max(1, min(concurrency ?? Self.activeProcessorCount, inputs.count / 256 + 1))
-        if threads == 1 {
-            for i in inputs.indices { results[i] = check(inputs[i].text, defaultRegion: inputs[i].defaultRegion) }
-            return results
+        OrderedBatchLoop<Never>.map(inputs, concurrency: concurrency) { input in
+            check(input.text, defaultRegion: input.defaultRegion)
         }
-        let chunk = (inputs.count + threads - 1) / threads
-        results.withUnsafeMutableBufferPointer { buffer in
-            let out = _SendableBuffer(base: buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: threads) { t in
-                let start = t * chunk
-                let end = min(start + chunk, inputs.count)
-                guard start < end else { return }
-                for i in start..<end {
-                    out.base[i] = check(inputs[i].text, defaultRegion: inputs[i].defaultRegion)
-                }
-            }
-        }
-        return results
     }
-
-    /// The number of processors this process may use.
-    static var activeProcessorCount: Int {
-        #if canImport(Glibc)
-        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        #else
-        return 4
-        #endif
-    }
-}
-
-/// Disjoint writes from worker threads into one result buffer.
-private struct _SendableBuffer: @unchecked Sendable {
-    let base: UnsafeMutablePointer<PhoneNumberCheck>
 }

@@ -87,8 +87,9 @@ struct FindCommand: ParsableCommand {
             }
             defer { if fd != 0 { close(fd) } }
             // The records' reader decides the encoding and where lines end, as for validate and
-            // segments --lines.
-            let reader = RecordReader(fd: fd, name: file == "-" ? "<stdin>" : file, dialect: nil,
+            // segments --lines; numbers are found in text, so every file is read as plain lines,
+            // whatever its name (a CSV file's quotes and delimiters are text to search).
+            let reader = RecordReader(fd: fd, name: file == "-" ? "<stdin>" : file, dialect: TableLayout.lines.dialect,
                                       maximumRecordBytes: maxLineBytes, encoding: encoding)
             while true {
                 let next: RecordReader.Record?

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Dispatch
 import SMSEncoding
+import SMSKitBatch
 import SMSKitCommandLine
 import SMSKitJSON
 import SMSKitRecords
@@ -24,9 +24,9 @@ enum SegmentsLinesFormat: String, CaseIterable {
 /// `segments --lines`: one message per line (or per CSV record with `--column`), one result per
 /// message in input order, and totals on stderr.
 ///
-/// Records are read in batches; each batch is analysed in slices on all cores
-/// (`DispatchQueue.concurrentPerform`) while the next one is read, and written in order, so
-/// memory is bounded by two batches whatever the input size.
+/// Records are read in batches; each batch is analysed in slices on all cores (an
+/// ``OrderedBatchLoop`` with a window of one) while the next one is read, and written in order,
+/// so memory is bounded by two batches whatever the input size.
 struct _SegmentsLines {
     let encoder: SMSEncoder
     let format: SegmentsLinesFormat
@@ -85,17 +85,18 @@ struct _SegmentsLines {
         let started = _now()
         var output = _Output()
         var totals = Totals()
-        var dialect: CSVDialect? = nil
+        var layout = TableLayout.lines
         var index = 0
-        var reader = RecordReader(fd: fd, name: name, dialect: nil, encoding: encoding)
         if let column {
-            // CSV: the delimiter from the first row; a header when the column is given by name.
-            reader = RecordReader(fd: fd, name: name, dialect: .comma, encoding: encoding)
+            // Fields: CSV (its delimiter from the first row) unless the name says TSV; a header
+            // when the column is given by name.
+            layout = TableLayout(format: TableLayout.format(forPath: name, otherwise: .csv))
             if case .index(let position) = column { index = position }
         }
+        let reader = RecordReader(fd: fd, name: name, dialect: layout.dialect, encoding: encoding)
         reader.willRead = { _Interrupt.waitForInput(fd) }
         var batch = Batch()
-        var inFlight: InFlight?
+        let loop = OrderedBatchLoop<_Analysis>(window: 1)
         var field: [UInt8] = []
         var first = column != nil
         if format != .jsonl { try output.write(Self.header(format)) }
@@ -105,12 +106,9 @@ struct _SegmentsLines {
             guard let record = next else { break }
             if first {
                 first = false
-                if record.problem == nil {
-                    dialect = DelimiterDetection.detect(in: record.bytes).dialect
-                    if let dialect { reader.delimiter = dialect.delimiter }
-                }
-                if case .name(let wanted) = column {
-                    let header = HeaderRow(record.bytes, dialect: dialect)
+                layout.settle(on: record, reader: reader)
+                if case .name(let wanted) = column, layout.isHeader(record, namesColumn: true) {
+                    let header = layout.header(record)
                     guard let found = header.position(of: wanted) else {
                         throw CLIError.usage("\(name) has no column named '\(wanted)'; its header: \(header.names.joined(separator: ", "))")
                     }
@@ -120,7 +118,7 @@ struct _SegmentsLines {
             }
             let start = batch.texts.count
             if record.problem == nil {
-                if dialect != nil {
+                if let dialect = layout.dialect {
                     _ = RecordFields.extract(index, from: record.bytes, dialect: dialect, into: &field)
                     batch.texts.append(contentsOf: field)
                 } else {
@@ -130,16 +128,15 @@ struct _SegmentsLines {
             batch.messages.append(Message(line: record.line, record: record.record, start: start, end: batch.texts.count, error: record.problem?.code))
             if batch.messages.count >= Self.batchRecords || batch.texts.count >= Self.batchBytes {
                 // The batch is analysed on the workers while the next one is read.
-                if let flight = inFlight { try finish(flight, totals: &totals, to: &output) }
                 let bytes = batch.texts.count
-                inFlight = analyse(batch)
+                try analyse(batch, in: loop, totals: &totals, to: &output)
                 batch = Batch()
                 batch.messages.reserveCapacity(Self.batchRecords)
                 batch.texts.reserveCapacity(bytes)
             }
         }
-        if let flight = inFlight { try finish(flight, totals: &totals, to: &output) }
-        if !batch.messages.isEmpty { try finish(analyse(batch), totals: &totals, to: &output) }
+        if !batch.messages.isEmpty { try analyse(batch, in: loop, totals: &totals, to: &output) }
+        while let analysis = loop.next() { try Self.write(analysis, totals: &totals, to: &output) }
         try output.flush()
         let seconds = _now() - started
         _Stderr.write(summaryJSON ? Self.totalsJSON(totals, seconds: seconds) : Self.totalsText(totals, seconds: seconds))
@@ -148,66 +145,53 @@ struct _SegmentsLines {
         }
     }
 
-    /// A batch being analysed on the workers.
-    private struct InFlight {
-        let done: DispatchGroup
-        let results: _SliceResults
+    /// A batch on the workers: its messages and each slice's output and counts, written by that
+    /// slice only.
+    private final class _Analysis: @unchecked Sendable {
+        let messages: [Message]
+        let texts: [UInt8]
+        let slices: Int
+        var outputs: [[UInt8]]
+        var totals: [Totals]
+
+        init(_ batch: Batch, slices: Int) {
+            messages = batch.messages
+            texts = batch.texts
+            self.slices = slices
+            outputs = Array(repeating: [], count: slices)
+            totals = Array(repeating: Totals(), count: slices)
+        }
     }
 
-    /// Starts analysing a batch in slices on all cores (`DispatchQueue.concurrentPerform`, from a
-    /// global queue so that the caller can read the next batch meanwhile).
-    private func analyse(_ batch: Batch) -> InFlight {
-        let messages = batch.messages
-        let texts = batch.texts
-        let slices = messages.count >= 512 ? max(1, min(64, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) * 4 : 1
-        let results = _SliceResults(count: slices)
+    /// Starts analysing a batch in slices on all cores, after taking (and writing) the batch in
+    /// flight before it if any: one batch is read while the other is analysed.
+    private func analyse(_ batch: Batch, in loop: OrderedBatchLoop<_Analysis>, totals: inout Totals, to output: inout _Output) throws {
+        let slices = batch.messages.count >= 512 ? OrderedBatchLoop<_Analysis>.slices(for: .max, minimumPerSlice: 1) : 1
         let encoder = self.encoder
         let format = self.format
-        let done = DispatchGroup()
-        done.enter()
-        DispatchQueue.global().async {
-            DispatchQueue.concurrentPerform(iterations: slices) { slice in
-                let lower = messages.count * slice / slices
-                let upper = messages.count * (slice + 1) / slices
-                var out: [UInt8] = []
-                out.reserveCapacity((upper - lower) * 96)
-                var local = Totals()
-                texts.withUnsafeBufferPointer { texts in
-                    for message in messages[lower..<upper] {
-                        Self.append(message, texts: texts, encoder: encoder, format: format, to: &out, totals: &local)
-                    }
+        try loop.submit(_Analysis(batch, slices: slices), slices: slices, work: { analysis, slice in
+            let messages = analysis.messages
+            let lower = messages.count * slice / analysis.slices
+            let upper = messages.count * (slice + 1) / analysis.slices
+            var out: [UInt8] = []
+            out.reserveCapacity((upper - lower) * 96)
+            var local = Totals()
+            analysis.texts.withUnsafeBufferPointer { texts in
+                for message in messages[lower..<upper] {
+                    Self.append(message, texts: texts, encoder: encoder, format: format, to: &out, totals: &local)
                 }
-                results.store(slice, out, local)
             }
-            done.leave()
-        }
-        return InFlight(done: done, results: results)
+            analysis.outputs.withUnsafeMutableBufferPointer { $0[slice] = out }
+            analysis.totals.withUnsafeMutableBufferPointer { $0[slice] = local }
+        }, whenFull: { try Self.write($0, totals: &totals, to: &output) })
     }
 
-    /// Waits for a batch's analysis and writes its results in order.
-    private func finish(_ flight: InFlight, totals: inout Totals, to output: inout _Output) throws {
-        flight.done.wait()
-        for slice in 0..<flight.results.count {
-            let (out, local) = flight.results.take(slice)
-            try output.write(out)
-            totals.merge(local)
+    /// Writes an analysed batch's results in order.
+    private static func write(_ analysis: _Analysis, totals: inout Totals, to output: inout _Output) throws {
+        for slice in 0..<analysis.slices {
+            try output.write(analysis.outputs[slice])
+            totals.merge(analysis.totals[slice])
         }
-    }
-
-    /// Each slice's output and counts, written by that slice only.
-    private final class _SliceResults: @unchecked Sendable {
-        private var outputs: [[UInt8]]
-        private var totals: [Totals]
-        init(count: Int) {
-            outputs = Array(repeating: [], count: count)
-            totals = Array(repeating: Totals(), count: count)
-        }
-        func store(_ slice: Int, _ output: [UInt8], _ local: Totals) {
-            outputs.withUnsafeMutableBufferPointer { $0[slice] = output }
-            totals.withUnsafeMutableBufferPointer { $0[slice] = local }
-        }
-        func take(_ slice: Int) -> ([UInt8], Totals) { (outputs[slice], totals[slice]) }
-        var count: Int { outputs.count }
     }
 
     static func header(_ format: SegmentsLinesFormat) -> String {

@@ -264,7 +264,7 @@ struct ValidateCommand: ParsableCommand {
                 }
                 defer { if fd != 0 { close(fd) } }
                 begun = true  // the pipeline writes its prologue with the first record (or at the end)
-                let reader = RecordReader(fd: fd, name: source.name, dialect: readerDialect(for: source.format), encoding: encoding)
+                let reader = RecordReader(fd: fd, name: source.name, dialect: layout(for: source.format).dialect, encoding: encoding)
                 do {
                     try process(reader, format: source.format, engine: engine, pipeline: &pipeline, notes: &notes)
                 } catch let error as RecordReadError where sources.count > 1 {
@@ -345,13 +345,10 @@ struct ValidateCommand: ParsableCommand {
         return CSVDialect(delimiter: delimiter ?? ",", quote: quote ?? "\"")
     }
 
-    /// The dialect a source's records are read with (only its quote matters to the reader).
-    func readerDialect(for format: InputFormat) -> CSVDialect? {
-        switch format {
-        case .lines: return nil
-        case .tsv: return givenDialect ?? .plainTab
-        case .csv: return givenDialect ?? CSVDialect(delimiter: UInt8(ascii: ","), quote: UInt8(ascii: "\""))
-        }
+    /// How a source in `format` is read: the given dialect, or the format's, with the delimiter
+    /// of CSV detected from its first record unless `--delimiter` was given.
+    func layout(for format: InputFormat) -> TableLayout {
+        TableLayout(format: format, dialect: givenDialect, detectsDelimiter: delimiter == nil)
     }
 
     // MARK: Inputs
@@ -373,7 +370,7 @@ struct ValidateCommand: ParsableCommand {
                 sources.append(Source(path: nil, name: "<stdin>", format: inputFormat ?? (delimiter != nil ? .csv : .lines)))
                 continue
             }
-            let format = inputFormat ?? (strictLines ? .lines : (delimiter != nil ? .csv : Self.format(forPath: name)))
+            let format = inputFormat ?? (strictLines ? .lines : (delimiter != nil ? .csv : TableLayout.format(forPath: name)))
             sources.append(Source(path: path, name: name, format: format))
         }
         if sources.filter({ $0.path == nil }).count > 1 {
@@ -391,13 +388,6 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         return sources
-    }
-
-    static func format(forPath path: String) -> InputFormat {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".csv") { return .csv }
-        if lower.hasSuffix(".tsv") || lower.hasSuffix(".tab") { return .tsv }
-        return .lines
     }
 
     static func regularSize(_ fd: Int32) -> Int? {
@@ -462,14 +452,10 @@ struct ValidateCommand: ParsableCommand {
         guard let first = try next() else { return }
         var numberIndex = 0
         var regionIndex: Int?
-        var dialect = readerDialect(for: format)
-        if format == .csv, delimiter == nil, first.problem == nil {
-            let detection = DelimiterDetection.detect(in: first.bytes, quote: dialect?.quote)
-            dialect = detection.dialect
-            // From the second record on, a quoted field starts after the delimiter found.
-            reader.delimiter = detection.dialect.delimiter
-            notes.append("\(reader.name): \(detection.reason)")
-        }
+        var layout = self.layout(for: format)
+        layout.settle(on: first, reader: reader)
+        if let detection = layout.detection { notes.append("\(reader.name): \(detection.reason)") }
+        let dialect = layout.dialect
         switch reader.detectedEncoding {
         case .utf16(let bigEndian, _)?:
             notes.append("\(reader.name): UTF-16\(bigEndian ? "BE" : "LE") with a byte order mark, decoded")
@@ -486,20 +472,11 @@ struct ValidateCommand: ParsableCommand {
             var text = cell
             return text.withUTF8 { engine.check(utf8: $0, defaultRegion: region?.code).number != nil }
         }
-        let hasHeader: Bool
-        if strictLines {
-            hasHeader = false
-        } else if let header {
-            hasHeader = header
-        } else if format == .lines {
-            hasHeader = false
-        } else {
-            hasHeader = namedColumn || (first.problem == nil && HeaderDetection.isHeader(RecordFields.all(first.bytes, dialect: dialect), parsesAsNumber: parses))
-        }
+        let hasHeader = !strictLines && layout.isHeader(first, given: header, namesColumn: namedColumn, parsesAsNumber: parses)
         var headerNames: [String]?
         var otherColumns: [Int] = []
         if hasHeader && format != .lines {
-            let header = HeaderRow(first.bytes, dialect: dialect)
+            let header = layout.header(first)
             let names = header.names
             headerNames = names
             func resolve(_ argument: ColumnArgument, _ what: String) throws -> Int {

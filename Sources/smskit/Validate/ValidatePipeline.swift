@@ -1,6 +1,6 @@
-import Dispatch
 import PhoneNumbers
 import SMSKitCommandLine
+import SMSKitBatch
 import SMSKitJSON
 import SMSKitRecords
 import Synchronization
@@ -14,13 +14,12 @@ import Darwin
 /// The streaming core of `validate`.
 ///
 /// The reader's records are copied into a chunk (one byte arena and one entry per record). A full
-/// chunk is cut into contiguous slices that run on the cores while this thread fills the next
-/// chunk; each slice reads its fields in place, checks the UTF-8, checks each number over its
-/// bytes and formats its output records into its own buffer. The thread that finishes a chunk's
-/// last slice writes the chunk's buffers in slice order, after the chunks before it, so the
-/// output keeps the input order. Only the record splitting is serial, and it overlaps the
-/// checks. Memory is bounded by ``depth`` chunks, one read buffer and the slice buffers, whatever
-/// the input size.
+/// chunk is submitted to an ``OrderedBatchLoop``, which cuts it into contiguous slices that run on
+/// the cores while this thread fills the next chunk; each slice reads its fields in place, checks
+/// the UTF-8, checks each number over its bytes and formats its output records into its own
+/// buffer. This thread takes the chunks back in input order and writes their buffers in slice
+/// order, so the output keeps the input order. Memory is bounded by ``depth`` chunks, one read
+/// buffer and the slice buffers, whatever the input size.
 struct _ValidatePipeline {
     let engine: PhoneNumberEngine
     let formatter: _RecordFormatter
@@ -66,11 +65,10 @@ struct _ValidatePipeline {
 
     private let sink: _Sink
     private var filling: _Chunk
-    /// Chunks handed to the workers, oldest first.
-    private var inFlight: [_Chunk] = []
+    /// Chunks handed to the workers, given back oldest first.
+    private let loop = OrderedBatchLoop<_Chunk>(window: Self.depth)
     private var idle: [_Chunk] = []
     private var chunksMade = 1
-    private var nextSequence = 0
     private var recordsSeen = 0
     private var linesSeen = 0
     private let slices: Int
@@ -81,9 +79,7 @@ struct _ValidatePipeline {
         self.engine = engine
         self.formatter = formatter
         self.chunkSize = chunkSize
-        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        // More slices than cores, so that a slow slice does not leave a core idle.
-        self.slices = max(1, min(cores, 64)) * 4
+        self.slices = OrderedBatchLoop<_Chunk>.slices(for: .max, minimumPerSlice: 1)
         self.sink = _Sink(formatter: formatter)
         self.filling = _Chunk(capacity: chunkSize, slices: slices)
     }
@@ -110,7 +106,7 @@ struct _ValidatePipeline {
     mutating func end() throws {
         try begin()
         try flushChunk(bytesRead: 0)
-        while !inFlight.isEmpty { try collectOldest() }
+        while try collectOldest() {}
         // A signal that ended the input early (see `_Interrupt.waitForInput`) still says so.
         if let signal = _Interrupt.received { try stop(signal) }
         try sink.finish(epilogue: formatter.epilogue)
@@ -118,19 +114,19 @@ struct _ValidatePipeline {
 
     /// Whether records were read whose output is not yet written out: in the chunk being
     /// filled, in flight, or buffered in the output.
-    var hasPendingOutput: Bool { filling.count > 0 || !inFlight.isEmpty || sink.hasBuffered }
+    var hasPendingOutput: Bool { filling.count > 0 || !loop.isEmpty || sink.hasBuffered }
 
     /// Hands over the records collected so far, waits until every chunk is written, and writes
     /// out the buffered output (`--strict-lines`, before a read that would wait for input).
     mutating func drain(bytesRead: Int) throws {
         try flushChunk(bytesRead: bytesRead)
-        while !inFlight.isEmpty { try collectOldest() }
+        while try collectOldest() {}
         try sink.flush()
     }
 
     /// Waits for the chunks in flight, without writing anything more (on an error).
     mutating func abandon() {
-        while !inFlight.isEmpty { absorb(inFlight.removeFirst()) }
+        while let chunk = loop.next() { absorb(chunk) }
     }
 
     /// Copies one record into the current chunk.
@@ -143,56 +139,52 @@ struct _ValidatePipeline {
         guard filling.count > 0 else { return }
         try begin()
         let chunk = filling
+        // Small chunks are checked on this thread, as one slice: no hand-off for small inputs.
         let parts = chunk.count >= Self.smallChunk ? slices : 1
-        chunk.sequence = nextSequence
         chunk.parts = parts
         chunk.progressBytes = finishedBytes + bytesRead
-        nextSequence += 1
         let work = _SliceWork(
             engine: engine, formatter: formatter, dialect: chunk.dialect, columns: columns,
-            defaultRegion: defaultRegion, regionTable: regionTable, chunk: chunk, sink: sink,
-            plan: plan, numberColumns: numberColumns, file: Array(fileName.utf8))
-        if parts == 1 {
-            // In order after the chunks in flight, on this thread: no hand-off for small inputs.
-            while !inFlight.isEmpty { try collectOldest() }
-            work.run(slice: 0)
-            work.finished()
-            inFlight.append(chunk)
-            try collectOldest()
-        } else {
-            chunk.pending.store(parts, ordering: .releasing)
-            inFlight.append(chunk)
-            for slice in 0..<parts {
-                DispatchQueue.global().async {
-                    work.run(slice: slice)
-                    if work.chunk.pending.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
-                        work.finished()
-                    }
-                }
-            }
-        }
+            defaultRegion: defaultRegion, regionTable: regionTable, plan: plan, numberColumns: numberColumns,
+            file: Array(fileName.utf8))
+        let loop = self.loop
+        try loop.submit(chunk, slices: parts, work: { chunk, slice in work.run(chunk, slice: slice) },
+                        whenFull: { try collect($0) })
         if let spare = idle.popLast() {
             filling = spare
         } else if chunksMade < Self.depth {
             filling = _Chunk(capacity: chunkSize, slices: slices)
             chunksMade += 1
         } else {
+            // The workers go on with the chunk just submitted while this one is written.
             try collectOldest()
             filling = idle.removeLast()
         }
     }
 
-    /// Waits for the oldest chunk in flight (written once it returns), then stops on a write
-    /// error or a signal.
-    private mutating func collectOldest() throws {
-        absorb(inFlight.removeFirst())
+    /// Takes the oldest chunk in flight once checked and writes it; `false` when none is in flight.
+    @discardableResult
+    private mutating func collectOldest() throws -> Bool {
+        guard let chunk = loop.next() else { return false }
+        try collect(chunk)
+        return true
+    }
+
+    /// Writes a checked chunk (nothing after a write error) and adds its counts, then stops on a
+    /// write error or a signal.
+    private mutating func collect(_ chunk: _Chunk) throws {
+        sink.write(chunk)
+        absorb(chunk)
         if let failure = sink.failure {
             abandon()
             throw failure
         }
         if let signal = _Interrupt.received {
             // The chunks in flight are written whole: count them before ending the output.
-            abandon()
+            while let chunk = loop.next() {
+                sink.write(chunk)
+                absorb(chunk)
+            }
             if let failure = sink.failure { throw failure }
             try stop(signal)
         }
@@ -200,7 +192,6 @@ struct _ValidatePipeline {
 
     /// Waits for a chunk and adds its counts; the chunk can be filled again.
     private mutating func absorb(_ chunk: _Chunk) {
-        chunk.done.wait()
         for part in 0..<chunk.parts {
             let result = chunk.results[part]
             tally.merge(result.tally)
@@ -257,13 +248,8 @@ final class _Chunk: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var dialect: CSVDialect?
     let results: [_SliceResult]
     var parts = 1
-    var sequence = 0
     /// Where progress stands once this chunk is written.
     var progressBytes = 0
-    /// Slices still running.
-    let pending = Atomic<Int>(0)
-    /// Signalled once the chunk is written.
-    let done = DispatchSemaphore(value: 0)
 
     init(capacity: Int, slices: Int) {
         self.capacity = capacity
@@ -292,15 +278,12 @@ final class _Chunk: @unchecked Sendable {
     }
 }
 
-/// The output, shared by the threads that finish chunks: each chunk is written whole, in
-/// sequence, whatever order the chunks finish in.
+/// The output: each chunk written whole, in the order the pipeline takes them back.
 final class _Sink: @unchecked Sendable {
     private struct State {
         var output = _Output()
         var wroteRecords = false
         var failure: (any Error)?
-        var next = 0
-        var parked: [Int: _Chunk] = [:]
         var unique: _UniqueFilter?
     }
 
@@ -326,17 +309,11 @@ final class _Sink: @unchecked Sendable {
         try state.withLock { try $0.output.write(text) }
     }
 
-    /// Writes `chunk` once the chunks before it are written, then signals its ``_Chunk/done``.
-    func finished(_ chunk: _Chunk) {
+    /// Writes a checked chunk, unless an earlier write failed (the failure is kept).
+    func write(_ chunk: _Chunk) {
         state.withLock { state in
-            state.parked[chunk.sequence] = chunk
-            while let ready = state.parked.removeValue(forKey: state.next) {
-                if state.failure == nil {
-                    do { try Self.write(ready, format: format, to: &state) } catch { state.failure = error }
-                }
-                state.next += 1
-                ready.done.signal()
-            }
+            guard state.failure == nil else { return }
+            do { try Self.write(chunk, format: format, to: &state) } catch { state.failure = error }
         }
     }
 
@@ -404,15 +381,11 @@ private struct _SliceWork: @unchecked Sendable {
     let columns: (number: Int, region: Int?)
     let defaultRegion: RegionCode?
     let regionTable: _RegionTable
-    let chunk: _Chunk
-    let sink: _Sink
     let plan: _OutputPlan?
     let numberColumns: [Int]
     let file: [UInt8]
 
-    func finished() { sink.finished(chunk) }
-
-    func run(slice: Int) {
+    func run(_ chunk: _Chunk, slice: Int) {
         let parts = chunk.parts
         let lower = chunk.count * slice / parts
         let upper = chunk.count * (slice + 1) / parts
@@ -430,7 +403,7 @@ private struct _SliceWork: @unchecked Sendable {
         result.marks.removeAll(keepingCapacity: true)
         result.keys.removeAll(keepingCapacity: true)
         if let plan {
-            runPlan(plan, lower..<upper, result: result, tally: &tally, badRegion: &badRegion, badRegionCount: &badRegionCount)
+            runPlan(plan, chunk, lower..<upper, result: result, tally: &tally, badRegion: &badRegion, badRegionCount: &badRegionCount)
             result.tally = tally
             result.badRegion = badRegion
             result.badRegionCount = badRegionCount
@@ -495,7 +468,7 @@ private struct _SliceWork: @unchecked Sendable {
     /// The slice's records through an ``_OutputPlan``: kept cells, each number column (each
     /// number of each cell with `--split`), one output record per input record (per number
     /// with `--split`).
-    private func runPlan(_ plan: _OutputPlan, _ range: Range<Int>, result: _SliceResult, tally: inout _Tally,
+    private func runPlan(_ plan: _OutputPlan, _ chunk: _Chunk, _ range: Range<Int>, result: _SliceResult, tally: inout _Tally,
                          badRegion: inout String?, badRegionCount: inout Int) {
         let writer = _PlanWriter(plan: plan, engine: engine, out: result.output, result: result, file: file)
         var scratch: [UInt8] = []
