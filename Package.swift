@@ -71,11 +71,15 @@ let package = Package(
             dependencies: ["CICU"],
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
-        // Localized message templates rendered through ICU, selected by a language code.
+        // Localized message templates rendered through ICU, selected by a language code, and
+        // catalogs exchanged with translators as XLIFF 2.0 and ARB (JSON through SMSKitJSONCore).
         .target(
             name: "SMSTemplates",
-            dependencies: ["CSMSKitICU", "SMSEncoding"]
+            dependencies: ["CSMSKitICU", "SMSEncoding", "SMSKitJSONCore"]
         ),
+        // JSON values with ordered keys, the one string escaping, and a strict bounded reader: no
+        // dependencies, so both SMSTemplates (ARB) and the wire layer above it (SMSKitJSON) use them.
+        .target(name: "SMSKitJSONCore"),
 
         // Time zones of a number (libphonenumber's time zone mapper) and sending windows, with
         // rules from the system ICU; carriers of mobile numbers and number portability. Both read
@@ -179,7 +183,7 @@ let package = Package(
 
         // The wire layer: the documents both front ends write (number answers, analyses, rendered
         // messages), the one span writer of JSON, CSV, TSV and text, and JSON values with ordered keys.
-        .target(name: "SMSKitJSON", dependencies: ["PhoneNumbers", "SMSEncoding", "SMSTemplates"]),
+        .target(name: "SMSKitJSON", dependencies: ["SMSKitJSONCore", "PhoneNumbers", "SMSEncoding", "SMSTemplates"]),
 
         // The HTTP service behind `smskit serve`: numbers, segments, messages and verifications over
         // JSON/NDJSON, with hashed API keys, per-key rate limits, body limits and Prometheus metrics.
