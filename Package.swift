@@ -291,10 +291,28 @@ let package = Package(
             ],
             exclude: ["smsc.py", "codec_oracle.py"]
         ),
+        // What the server's in-process tests and the service's end-to-end tests share.
+        .target(
+            name: "SMSKitServerTestSupport",
+            dependencies: ["SMSKitServer", "PhoneVerification", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            path: "Tests/SMSKitServerTestSupport"
+        ),
+        // The server in process (HummingbirdTesting), on libraries only.
         .testTarget(
             name: "SMSKitServerTests",
             dependencies: [
-                "SMSKitServer", "smskit", "smskit-service", "PhoneVerification",
+                "SMSKitServer", "SMSKitServerTestSupport", "PhoneVerification", "CSMSKit",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        // The end-to-end tests of `smskit-service`: the built binaries (`smskit serve` runs it) as
+        // processes, and the goldens that hold the CLI's documents to the service's. The only test
+        // target, with SMSKitCLITests for `smskit`, that depends on an executable.
+        .testTarget(
+            name: "SMSKitServiceEndToEndTests",
+            dependencies: [
+                "smskit", "smskit-service", "SMSKitServer", "SMSKitServerTestSupport", "SMSKitJSON", "PhoneNumbers",
+                "SMSKitTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

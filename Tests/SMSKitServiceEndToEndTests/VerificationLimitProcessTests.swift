@@ -1,15 +1,13 @@
 import Foundation
-import PhoneVerification
-@testable import SMSKitServer
 import Testing
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The limits across verifications as `smskit serve` wires them: its flags, the 429 of the failure
-/// budget, and the background sweep.
-@Suite("smskit serve: verification limits and sweep")
+/// The limits across verifications as `smskit serve` wires them: its flags and the 429 of the
+/// failure budget (the sweep service: VerificationSweepTests).
+@Suite("smskit serve: verification limits")
 struct VerificationLimitProcessTests {
     @Test("--failed-check-limit: once the budget is spent a new start is 429 too_many_failed_checks with Retry-After")
     func failureBudgetFlag() throws {
@@ -47,29 +45,5 @@ struct VerificationLimitProcessTests {
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 64)
-    }
-
-    @Test("The server runs a sweep service that deletes verifications past the retention")
-    func sweepService() async throws {
-        let fixture = try VerificationFixture {
-            $0.store = OpenedVerificationStore(store: InMemoryVerificationStore())
-            $0.verifier.retention = .zero
-            $0.sweepInterval = .milliseconds(20)
-        }
-        let endpoints = try #require(fixture.server.state.verifications)
-        let sweeper = try #require(endpoints.services.compactMap { $0 as? VerificationSweepService }.first)
-        let store = try #require(endpoints.verifier.store as? InMemoryVerificationStore)
-        _ = try await endpoints.verifier.start(phoneNumber: "+447400123456")
-        #expect(store.count == 1)
-        fixture.clock.advance(by: .seconds(3 * 86_400))
-        let running = Task { try await sweeper.run() }
-        var waited = 0
-        while store.count > 0, waited < 500 {
-            try await Task.sleep(for: .milliseconds(10))
-            waited += 1
-        }
-        running.cancel()
-        _ = try? await running.value
-        #expect(store.count == 0)
     }
 }
