@@ -200,9 +200,11 @@ struct PostgresWebhookTests {
 
 @Suite struct OutboundDestinationTests {
     /// The default policy refuses loopback, private, link-local and unspecified destinations
-    /// before connecting: a receiver listening on loopback gets nothing.
+    /// before connecting: a receiver listening on loopback gets nothing. IPv6 forms that carry a
+    /// private IPv4 address (compatible, NAT64, 6to4) are refused as that address.
     @Test(arguments: ["127.0.0.1", "localhost", "10.1.2.3", "192.168.0.10", "172.16.5.4", "169.254.169.254",
-                      "100.64.0.1", "0.0.0.0", "[::1]", "[fd00::1]", "[fe80::1]", "[::ffff:127.0.0.1]"])
+                      "100.64.0.1", "0.0.0.0", "[::1]", "[fd00::1]", "[fe80::1]", "[::ffff:127.0.0.1]",
+                      "[::10.0.0.1]", "[64:ff9b::a00:1]", "[64:ff9b:1::1]", "[2002:c0a8:1::1]"])
     func privateDestinationsAreRefused(host: String) async throws {
         let receiver = try await WebhookReceiver()
         let client = try OutboundHTTPClient(configuration: .init(destinations: .publicOnly))
