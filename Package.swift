@@ -275,17 +275,20 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The SMSCs the sender tests talk to, as processes on loopback: Kannel (bearerbox, smsbox,
+        // fakesmsc) and the smpp34 SMSC (Tests/PhoneVerificationSMPPTests/smsc.py).
+        .target(name: "SMSCTestSupport", dependencies: ["SMSEncoding"], path: "Tests/SMSCTestSupport"),
         .testTarget(
             name: "PhoneVerificationKannelTests",
             dependencies: [
-                "PhoneVerificationKannel", "PhoneVerification", "SMSEncoding", "smskit", "smskit-service",
+                "PhoneVerificationKannel", "PhoneVerification", "SMSEncoding", "SMSCTestSupport",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
         .testTarget(
             name: "PhoneVerificationSMPPTests",
             dependencies: [
-                "PhoneVerificationSMPP", "PhoneVerification", "SMSEncoding", "smskit", "smskit-service",
+                "PhoneVerificationSMPP", "PhoneVerification", "SMSEncoding", "SMSCTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -312,7 +315,7 @@ let package = Package(
             name: "SMSKitServiceEndToEndTests",
             dependencies: [
                 "smskit", "smskit-service", "SMSKitServer", "SMSKitServerTestSupport", "SMSKitJSON", "PhoneNumbers",
-                "SMSKitTestSupport",
+                "SMSKitTestSupport", "SMSCTestSupport", "PhoneVerificationSMPP",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
