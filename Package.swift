@@ -246,7 +246,8 @@ let package = Package(
         // ...and its implementation, @_cdecl functions over the public API of the libraries.
         .target(name: "SMSKitCAPI", dependencies: ["CSMSKit", "PhoneNumbers", "SMSEncoding", "SMSTemplates"]),
 
-        // What the test targets share (a seeded generator, generated numbers); not a product, never in a release build.
+        // What the test targets share (a seeded generator, generated numbers, child processes waited on
+        // without blocking the concurrency pool); not a product, never in a release build.
         .target(name: "SMSKitTestSupport", dependencies: ["PhoneNumbers"], path: "Tests/SMSKitTestSupport"),
         .testTarget(
             name: "PhoneNumbersTests",
@@ -277,7 +278,7 @@ let package = Package(
         ),
         // The SMSCs the sender tests talk to, as processes on loopback: Kannel (bearerbox, smsbox,
         // fakesmsc) and the smpp34 SMSC (Tests/PhoneVerificationSMPPTests/smsc.py).
-        .target(name: "SMSCTestSupport", dependencies: ["SMSEncoding"], path: "Tests/SMSCTestSupport"),
+        .target(name: "SMSCTestSupport", dependencies: ["SMSEncoding", "SMSKitTestSupport"], path: "Tests/SMSCTestSupport"),
         .testTarget(
             name: "PhoneVerificationKannelTests",
             dependencies: [
@@ -297,7 +298,7 @@ let package = Package(
         // What the server's in-process tests and the service's end-to-end tests share.
         .target(
             name: "SMSKitServerTestSupport",
-            dependencies: ["SMSKitServer", "PhoneVerification", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            dependencies: ["SMSKitServer", "PhoneVerification", "SMSKitTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
             path: "Tests/SMSKitServerTestSupport"
         ),
         // The server in process (HummingbirdTesting), on libraries only.

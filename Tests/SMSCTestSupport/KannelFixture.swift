@@ -1,5 +1,6 @@
 import Foundation
 import SMSEncoding
+@_exported import SMSKitTestSupport
 import Synchronization
 import Testing
 
@@ -30,26 +31,6 @@ package enum KannelPrograms {
     package static func requireInstalled() throws {
         try #require(installed, "Kannel is missing: \(bearerbox), \(smsbox) and \(fakesmsc) are needed (.ci/kannel.sh installs them)")
     }
-}
-
-/// A free TCP port on loopback (bound to port 0 and released; the kernel does not hand it out again at once).
-package func freeLoopbackPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { throw FixtureError("socket() failed") }
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
-            guard bind(fd, pointer, length) == 0 else { return -1 }
-            return getsockname(fd, pointer, &length)
-        }
-    }
-    guard bound == 0 else { throw FixtureError("bind() failed") }
-    return Int(UInt16(bigEndian: address.sin_port))
 }
 
 package struct FixtureError: Error, CustomStringConvertible {

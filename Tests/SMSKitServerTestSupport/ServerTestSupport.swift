@@ -7,6 +7,7 @@ import NIOCore
 import SMSKitServer
 import PhoneVerification
 import Testing
+@_exported import SMSKitTestSupport
 
 import Foundation
 
@@ -55,11 +56,6 @@ package func errorCode(_ response: TestResponse) throws -> String {
         #expect(!message.contains(leak), "message leaks '\(leak)': \(message)")
     }
     return try #require(error["code"] as? String)
-}
-
-/// 64 random hex digits: a verification secret.
-package func randomSecret() -> String {
-    (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
 }
 
 /// A server with the verification endpoints over an in-memory store, a manual clock and an

@@ -37,7 +37,7 @@ struct ServeRequestLimitTests {
 
     @Test("A trickling check-stream client is answered, then cut off by the stream timeout with a stream_timeout line")
     func tricklingStream() async throws {
-        let server = try ServeProcess(["--store", "memory", "--stream-timeout", "3", "--idle-timeout", "30"])
+        let server = try await ServeProcess.start(["--store", "memory", "--stream-timeout", "3", "--idle-timeout", "30"])
         let connection = try RawConnection(port: server.port)
         #expect(connection.send("POST /v1/numbers/check-stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(ServeBinaryTests.key)\r\n"
                                 + "Content-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n"))
@@ -68,13 +68,13 @@ struct ServeRequestLimitTests {
         #expect(lines.dropLast().allSatisfy { $0.contains(#""e164":"+442079460000""#) })
         #expect(lines.last?.contains(#""error":"stream_timeout""#) == true, "\(lines.last ?? "")")
         #expect(lines.last?.contains(#""line":\#(lines.count)"#) == true, "\(lines.last ?? "")")
-        kill(server.process.processIdentifier, SIGTERM)
-        #expect(server.waitForExit(seconds: 30) == 0)
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 30) == 0)
     }
 
     @Test("A chunked check-stream body past the stream limit ends with a body_too_large line")
     func chunkedStreamTooLarge() async throws {
-        let server = try ServeProcess(["--store", "memory", "--max-stream-bytes", "2000"])
+        let server = try await ServeProcess.start(["--store", "memory", "--max-stream-bytes", "2000"])
         let connection = try RawConnection(port: server.port)
         #expect(connection.send("POST /v1/numbers/check-stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(ServeBinaryTests.key)\r\n"
                                 + "Content-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n"))
@@ -103,8 +103,8 @@ struct ServeRequestLimitTests {
         #expect(lines.dropLast().allSatisfy { $0.contains(#""e164":"+442079460000""#) })
         #expect(lines.last?.contains(#""error":"body_too_large""#) == true, "\(lines.last ?? "")")
         #expect(lines.last?.contains(#""line":\#(lines.count)"#) == true, "\(lines.last ?? "")")
-        kill(server.process.processIdentifier, SIGTERM)
-        #expect(server.waitForExit(seconds: 30) == 0)
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 30) == 0)
     }
 }
 
@@ -112,29 +112,29 @@ struct ServeRequestLimitTests {
 struct ServeWrongKeyThrottleTests {
     @Test("Past the wrong keys allowed, an address gets 429 too_many_wrong_keys with Retry-After, even with the right key")
     func throttled() async throws {
-        let server = try ServeProcess(["--store", "memory", "--wrong-keys-per-minute", "5"])
-        func post(_ key: String) throws -> Curl {
-            try Curl.run(["-D", "-", "-H", "Authorization: Bearer \(key)", "-H", "Content-Type: application/json",
+        let server = try await ServeProcess.start(["--store", "memory", "--wrong-keys-per-minute", "5"])
+        func post(_ key: String) async throws -> Curl {
+            try await Curl.run(["-D", "-", "-H", "Authorization: Bearer \(key)", "-H", "Content-Type: application/json",
                           "-d", #"{"text":"hi"}"#, "\(server.url)/v1/segments"])
         }
         for _ in 0..<5 {
-            #expect(try post(otherKey).status == 401)
+            #expect(try await post(otherKey).status == 401)
         }
-        let refused = try post(otherKey)
+        let refused = try await post(otherKey)
         #expect(refused.status == 429)
         #expect(refused.body.contains(#""code":"too_many_wrong_keys""#))
         let retry = refused.body.split(separator: "\r\n").first { $0.lowercased().hasPrefix("retry-after:") }
         let seconds = try #require(retry.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) })
         #expect(seconds >= 1 && seconds <= 12)
         // The right key is refused as well while the address is throttled: no oracle.
-        #expect(try post(ServeBinaryTests.key).status == 429)
+        #expect(try await post(ServeBinaryTests.key).status == 429)
         // Routes without a key are not affected.
-        #expect(try Curl.run(["\(server.url)/healthz"]).status == 200)
+        #expect(try await Curl.run(["\(server.url)/healthz"]).status == 200)
         // A token comes back after 60 / 5 seconds.
         try await Task.sleep(for: .seconds(seconds))
-        #expect(try post(ServeBinaryTests.key).status == 200)
-        kill(server.process.processIdentifier, SIGTERM)
-        #expect(server.waitForExit(seconds: 30) == 0)
+        #expect(try await post(ServeBinaryTests.key).status == 200)
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 30) == 0)
     }
 
 }
@@ -142,8 +142,8 @@ struct ServeWrongKeyThrottleTests {
 @Suite("smskit serve: parser errors", .serialized)
 struct ParserErrorTests {
     @Test("A malformed chunked body on an authenticated route is a 400, with no error logged")
-    func malformedChunked() throws {
-        let server = try ServeProcess(["--store", "memory"])
+    func malformedChunked() async throws {
+        let server = try await ServeProcess.start(["--store", "memory"])
         for path in ["/v1/segments", "/v1/numbers/check", "/v1/verifications"] {
             let connection = try RawConnection(port: server.port)
             #expect(connection.send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(ServeBinaryTests.key)\r\n"
@@ -151,9 +151,9 @@ struct ParserErrorTests {
             let answer = connection.receiveAll(seconds: 20)
             #expect(answer.hasPrefix("HTTP/1.1 400"), "\(path): \(answer)")
         }
-        #expect(try Curl.run(["\(server.url)/healthz"]).status == 200)
-        kill(server.process.processIdentifier, SIGTERM)
-        #expect(server.waitForExit(seconds: 30) == 0)
+        #expect(try await Curl.run(["\(server.url)/healthz"]).status == 200)
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 30) == 0)
         #expect(!server.stderr.contains("request failed"), "\(server.stderr)")
     }
 }

@@ -10,18 +10,18 @@ import Glibc
 @Suite("smskit serve: verification limits")
 struct VerificationLimitProcessTests {
     @Test("--failed-check-limit: once the budget is spent a new start is 429 too_many_failed_checks with Retry-After")
-    func failureBudgetFlag() throws {
-        let server = try ServeProcess(["--store", "memory", "--failed-check-limit", "5", "--daily-number-limit", "3",
+    func failureBudgetFlag() async throws {
+        let server = try await ServeProcess.start(["--store", "memory", "--failed-check-limit", "5", "--daily-number-limit", "3",
                                        "--retention-days", "1"])
-        defer { kill(server.process.processIdentifier, SIGTERM); _ = server.waitForExit(seconds: 30) }
+        defer { server.signal(SIGTERM) }
         let number = VerificationProcessTests.mobile()
-        let started = try VerificationProcessTests.start(server, number)
+        let started = try await VerificationProcessTests.start(server, number)
         #expect(started.status == 200, "\(started.body)")
         let id = try #require(VerificationProcessTests.field("id", started.body))
-        let code = try VerificationProcessTests.code(server, to: number)
+        let code = try await VerificationProcessTests.code(server, to: number)
         let wrong = code == "000000" ? "000001" : "000000"
-        for _ in 0..<5 { _ = try VerificationProcessTests.check(server, id, wrong) }
-        let refused = try Curl.run(["-i", "-H", "Authorization: Bearer \(VerificationProcessTests.key)",
+        for _ in 0..<5 { _ = try await VerificationProcessTests.check(server, id, wrong) }
+        let refused = try await Curl.run(["-i", "-H", "Authorization: Bearer \(VerificationProcessTests.key)",
                                     "-H", "Content-Type: application/json", "-d", #"{"number":"\#(number)"}"#,
                                     "\(server.url)/v1/verifications"])
         #expect(refused.status == 429)
@@ -31,19 +31,8 @@ struct VerificationLimitProcessTests {
 
     @Test("Out-of-range limit flags are usage errors (exit 64)",
           arguments: [["--failed-check-limit", "0"], ["--daily-number-limit", "many"], ["--retention-days", "-1"]])
-    func badFlags(_ flags: [String]) throws {
-        let binary = try #require(ServeProcess.executable)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--store", "memory"] + flags
-        var environment = ProcessInfo.processInfo.environment
-        environment["SMSKIT_API_KEYS"] = VerificationProcessTests.key
-        environment["SMSKIT_VERIFY_SECRET"] = randomSecret()
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
+    func badFlags(_ flags: [String]) async throws {
+        let refused = try await ServeProcess.refusal(flags)
+        #expect(refused.status == 64, "\(refused.stderr)")
     }
 }
