@@ -256,7 +256,10 @@ let package = Package(
         ),
         .testTarget(name: "SMSEncodingTests", dependencies: ["SMSEncoding", "SMSKitTestSupport"]),
         .testTarget(name: "SMSTemplatesTests", dependencies: ["SMSTemplates", "SMSKitTestSupport"]),
-        .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords"], exclude: ["Fixtures"]),
+        // The record reader's documented behaviour as a plain walk over the whole input, which the
+        // tests and the fuzzer (RecordReaderFuzz) both hold the reader to.
+        .target(name: "SMSKitRecordsModel", dependencies: ["SMSKitRecords"], path: "Tests/SMSKitRecordsModel"),
+        .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords", "SMSKitRecordsModel"], exclude: ["Fixtures"]),
         .testTarget(name: "SMSKitCLITests", dependencies: ["smskit", "smskit-service", "SMSKitServer"]),
         .testTarget(
             name: "PhoneNumberExtrasTests",
@@ -335,9 +338,11 @@ if Context.environment["SMSKIT_FUZZ"] == "1" {
         ("SMPPPDUFuzz", "PhoneVerificationSMPP"),
     ]
     for fuzzer in fuzzers {
+        // The record fuzzer checks the reader against the tests' model.
+        let model: [Target.Dependency] = fuzzer.name == "RecordReaderFuzz" ? ["SMSKitRecordsModel"] : []
         package.targets.append(.executableTarget(
             name: fuzzer.name,
-            dependencies: ["FuzzDriver", fuzzer.module],
+            dependencies: ["FuzzDriver", fuzzer.module] + model,
             path: "Fuzz/Sources/\(fuzzer.name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ))
