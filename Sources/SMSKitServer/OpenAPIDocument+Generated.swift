@@ -146,6 +146,72 @@ paths:
         "415": { $ref: "#/components/responses/Error" }
         "429": { $ref: "#/components/responses/RateLimited" }
         default: { $ref: "#/components/responses/Error" }
+  /v1/numbers/find:
+    post:
+      operationId: findNumbers
+      summary: The phone numbers in a text, line by line (the records of `smskit find`).
+      description: |
+        The text is read in lines as `smskit find` reads standard input: a byte order mark
+        (U+FEFF) at its start is skipped, a line ends at LF, a CR before the LF is not part of it. Each number found is one record: `line` (1-based),
+        `start` and `end` (Unicode code points from the start of the line, end exclusive),
+        `utf8_start` and `utf8_end` (bytes), `raw` (the text matched), `e164`, `extension`,
+        `valid`, `region` and `type`. The answer is a JSON array of records, NDJSON (one record a
+        line) when `Accept` names `application/x-ndjson` first, or CSV with a header row when it
+        names `text/csv` first. A text of more than 16,384 characters is refused with 422
+        `text_too_long` before it is read; a text holding more than 1,000 numbers with 413
+        `too_many_numbers` (send it in parts).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/FindQuery" }
+      responses:
+        "200":
+          description: One record per number found, in text order (an empty array when there is none).
+          content:
+            application/json:
+              schema:
+                type: array
+                maxItems: 1000
+                items: { $ref: "#/components/schemas/FoundNumber" }
+            application/x-ndjson:
+              schema: { type: string }
+            text/csv:
+              schema: { type: string }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "413": { $ref: "#/components/responses/Error" }
+        "415": { $ref: "#/components/responses/Error" }
+        "422": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/RateLimited" }
+        default: { $ref: "#/components/responses/Error" }
+  /v1/numbers/match:
+    post:
+      operationId: matchNumbers
+      summary: Whether two inputs are the same phone number (the document of `smskit match --format json`).
+      description: |
+        Compared as libphonenumber's isNumberMatch. Without `region` both inputs are texts: the
+        first with a country code is read and the other compared with it. With `region` the
+        first input is read in that region (`not_a_number` when it does not parse so) and the
+        second compared with it. `no_match` and `not_a_number` are answers (200) like the others.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/MatchQuery" }
+      responses:
+        "200":
+          description: The match result.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/MatchResult" }
+        "400": { $ref: "#/components/responses/Error" }
+        "401": { $ref: "#/components/responses/Error" }
+        "413": { $ref: "#/components/responses/Error" }
+        "415": { $ref: "#/components/responses/Error" }
+        "422": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/RateLimited" }
+        default: { $ref: "#/components/responses/Error" }
   /v1/segments:
     post:
       operationId: segments
@@ -609,6 +675,63 @@ components:
         fictional:
           type: [string, "null"]
           enum: [reserved-for-fiction, nanp-555-convention, reported, null]
+    FindQuery:
+      type: object
+      required: [text]
+      properties:
+        text: { type: string, maxLength: 16384, description: "Any text; lines end at LF." }
+        region:
+          $ref: "#/components/schemas/Region"
+        leniency:
+          type: [string, "null"]
+          enum: [possible, valid, strict-grouping, exact-grouping, null]
+          description: How strictly candidates are checked (libphonenumber's Leniency); valid when absent.
+    FoundNumber:
+      type: object
+      required: [line, start, end, utf8_start, utf8_end, raw, e164, extension, valid, region, type]
+      additionalProperties: false
+      properties:
+        line: { type: integer, minimum: 1 }
+        start: { type: integer, minimum: 0 }
+        end: { type: integer, minimum: 1 }
+        utf8_start: { type: integer, minimum: 0 }
+        utf8_end: { type: integer, minimum: 1 }
+        raw: { type: string }
+        e164: { type: string, pattern: "^\\+[0-9]+$" }
+        extension: { type: [string, "null"] }
+        valid: { type: boolean }
+        region: { type: [string, "null"] }
+        type:
+          type: string
+          enum: [fixed_line, mobile, fixed_line_or_mobile, toll_free, premium_rate, shared_cost, voip, personal_number, pager, uan, voicemail, unknown]
+    MatchQuery:
+      type: object
+      required: [first, second]
+      properties:
+        first: { type: string, maxLength: 1000, description: "The first number, as written." }
+        second: { type: string, maxLength: 1000, description: "The second number, as written." }
+        region:
+          $ref: "#/components/schemas/Region"
+    MatchResult:
+      type: object
+      required: [first, second, region, match, is_match, first_key, second_key]
+      additionalProperties: false
+      properties:
+        first: { type: string }
+        second: { type: string }
+        region: { type: [string, "null"], description: "The region the first input was read in; null for none." }
+        match: { type: string, enum: [exact_match, nsn_match, short_nsn_match, no_match, not_a_number] }
+        is_match: { type: boolean, description: "true for exact_match, nsn_match and short_nsn_match." }
+        first_key:
+          type: [string, "null"]
+          description: The first input's dedupe key (E.164 and `;ext=`) when it parses with `region` (or none).
+        second_key:
+          type: [string, "null"]
+          description: The second input's dedupe key when it parses with `region` (or none).
+    Region:
+      type: [string, "null"]
+      pattern: "^(?:[A-Za-z]{2}|001)$"
+      description: Default region (ISO 3166-1 alpha-2 in any case, 001, or ZZ for none); none when absent or null.
     EncoderOptions:
       type: object
       properties:

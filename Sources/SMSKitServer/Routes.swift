@@ -12,6 +12,8 @@ extension Endpoint {
         Endpoint(.get, "/metrics", MetricsEndpoint.exposition),
         Endpoint(.post, "/v1/numbers/check", body: .json, NumberCheckEndpoint.check),
         Endpoint(.post, "/v1/numbers/check-stream", NumberCheckStreamEndpoint.stream),
+        Endpoint(.post, "/v1/numbers/find", body: .json, NumberFindEndpoint.find),
+        Endpoint(.post, "/v1/numbers/match", body: .json, NumberMatchEndpoint.match),
         Endpoint(.post, "/v1/segments", body: .json, SegmentsEndpoint.analyze),
         Endpoint(.post, "/v1/messages/render", body: .json, RenderEndpoint.render),
         Endpoint(.post, "/v1/verifications", body: .json, needsVerification: true, VerificationEndpoints.startHandler),

@@ -8,7 +8,8 @@ import ServiceLifecycle
 /// written in any language.
 ///
 /// Endpoints (see `openapi.yaml`, served at `GET /openapi.yaml`): `POST /v1/numbers/check`,
-/// `POST /v1/numbers/check-stream` (NDJSON), `POST /v1/segments`, `POST /v1/messages/render`,
+/// `POST /v1/numbers/check-stream` (NDJSON), `POST /v1/numbers/find` (JSON, NDJSON or CSV),
+/// `POST /v1/numbers/match`, `POST /v1/segments`, `POST /v1/messages/render`,
 /// `POST /v1/verifications`, `POST /v1/verifications/{id}/check`,
 /// `GET /healthz`, `GET /readyz`, `GET /metrics` (Prometheus).
 ///

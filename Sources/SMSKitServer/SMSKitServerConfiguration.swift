@@ -3,7 +3,8 @@
 /// The defaults are safe: loopback only, API keys required, bodies up to 4 MiB, 10,000 numbers a
 /// batch, NDJSON lines up to 4 KiB, 50 requests a second per key with bursts of 100, 10 wrong
 /// keys a minute per address, connections up to half the open-file limit, `segments` answers
-/// up to 1 MiB, `check-stream` bodies up to 64 MiB and 10 minutes.
+/// up to 1 MiB, `find` texts up to 16,384 characters and 1,000 numbers, `check-stream` bodies up
+/// to 64 MiB and 10 minutes.
 ///
 /// ```swift
 /// var configuration = SMSKitServerConfiguration()
@@ -45,6 +46,12 @@ public struct SMSKitServerConfiguration: Sendable {
     /// is refused with 422 `answer_too_large` before it is analysed (an analysis lists every
     /// character that forces UCS-2 and every change, so it may be many times its text).
     public var maxSegmentsAnswerBytes: Int = 1 << 20
+    /// The longest `POST /v1/numbers/find` text, in Unicode characters (422 `text_too_long`
+    /// above it): the matcher's work grows with the text.
+    public var maxFindTextLength: Int = 16_384
+    /// The most numbers one `POST /v1/numbers/find` answer lists (413 `too_many_numbers` above
+    /// it): each costs a validation and a classification, and a record in the answer.
+    public var maxFindNumbers: Int = 1_000
     /// The largest `check-stream` body, in bytes (413 when Content-Length says more; a
     /// `body_too_large` error line ends the answer when a chunked body goes past it).
     public var maxStreamBytes: Int = 64 << 20

@@ -6,9 +6,11 @@ import Prometheus
 ///
 /// - `smskit_http_requests_total{route,method,status}` and
 ///   `smskit_http_request_duration_seconds{route,method,status}` (histogram);
-/// - `smskit_numbers_checked_total{endpoint}`;
+/// - `smskit_numbers_checked_total{endpoint}`: numbers checked (`check`, `check-stream`), found
+///   (`find`) and compared (`match`, two a request);
 /// - `smskit_guard_refusals_total{reason}` (`missing_key`, `wrong_key`, `wrong_key_throttled`,
 ///   `rate_limited`, `body_too_large`, `body_timeout`, `stream_timeout`, `answer_too_large`,
+///   `text_too_long`, `too_many_numbers`,
 ///   `malformed_http`, `connection_evicted` (an idle connection closed at the connection limit),
 ///   `connection_limit` (a new one closed: every open one was busy), and the verification send guard's `region_not_allowed`,
 ///   `refused_number_type`, `fictional_number`, `number_rate_limited`, `client_rate_limited`,

@@ -50,7 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
             unless --dev-secret makes a random one for this process only.
 
             ENDPOINTS: POST /v1/numbers/check, POST /v1/numbers/check-stream (NDJSON), \
-            POST /v1/segments, POST /v1/messages/render, POST /v1/verifications, \
+            POST /v1/numbers/find (JSON, NDJSON or CSV), POST /v1/numbers/match, POST /v1/segments, POST /v1/messages/render, POST /v1/verifications, \
             POST /v1/verifications/{id}/check, GET /v1/events (NDJSON), GET /healthz, GET /readyz, \
             GET /metrics, GET /openapi.yaml.
 
@@ -112,6 +112,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("max-segments-answer-bytes"), help: "Largest /v1/segments answer; longer texts get 422 [SMSKIT_MAX_SEGMENTS_ANSWER_BYTES]; default 1048576.")
     var maxSegmentsAnswerBytes: Int?
+
+    @Option(name: .customLong("max-find-text-length"), help: "Longest /v1/numbers/find text, in characters; longer ones get 422 [SMSKIT_MAX_FIND_TEXT_LENGTH]; default 16384.")
+    var maxFindTextLength: Int?
+
+    @Option(name: .customLong("max-find-numbers"), help: "Most numbers one /v1/numbers/find answer lists; texts with more get 413 [SMSKIT_MAX_FIND_NUMBERS]; default 1000.")
+    var maxFindNumbers: Int?
 
     @Option(name: .customLong("max-stream-bytes"), help: "Largest check-stream body [SMSKIT_MAX_STREAM_BYTES]; default 67108864.")
     var maxStreamBytes: Int?
@@ -250,6 +256,14 @@ struct ServeCommand: AsyncParsableCommand {
         if let seconds = try value(bodyTimeout, "SMSKIT_BODY_TIMEOUT") { configuration.bodyTimeoutSeconds = seconds }
         if let count = try value(maxConnections, "SMSKIT_MAX_CONNECTIONS") { configuration.maxConnections = count }
         if let bytes = try value(maxSegmentsAnswerBytes, "SMSKIT_MAX_SEGMENTS_ANSWER_BYTES") { configuration.maxSegmentsAnswerBytes = bytes }
+        if let length = try value(maxFindTextLength, "SMSKIT_MAX_FIND_TEXT_LENGTH") {
+            guard length > 0 else { throw CLIError.usage("The find text length limit must be positive.") }
+            configuration.maxFindTextLength = length
+        }
+        if let count = try value(maxFindNumbers, "SMSKIT_MAX_FIND_NUMBERS") {
+            guard count > 0 else { throw CLIError.usage("The find answer limit must be positive.") }
+            configuration.maxFindNumbers = count
+        }
         if let bytes = try value(maxStreamBytes, "SMSKIT_MAX_STREAM_BYTES") { configuration.maxStreamBytes = bytes }
         if let seconds = try value(streamTimeout, "SMSKIT_STREAM_TIMEOUT") { configuration.streamTimeoutSeconds = seconds }
         if let count = try value(wrongKeysPerMinute, "SMSKIT_WRONG_KEYS_PER_MINUTE") {

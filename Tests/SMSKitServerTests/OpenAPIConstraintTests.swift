@@ -37,4 +37,33 @@ struct OpenAPIConstraintTests {
         let regex = try Self.pattern(after: "        region: { type: [string, \"null\"], ")
         #expect(Self.matches(regex, value) == (RegionCode(value) != nil), "'\(value)'")
     }
+
+    @Test("region of find and match", arguments: ["GB", "gb", "001", "ZZ", "zz", "Gb", "", "G", "GBR", "01", "1", "Z9", "ÉT"])
+    func findRegion(_ value: String) throws {
+        let regex = try Self.pattern(after: "    Region:")
+        let accepted: Bool
+        do { _ = try RegionParameter.parse(value); accepted = true } catch { accepted = false }
+        #expect(Self.matches(regex, value) == accepted, "'\(value)': the service \(accepted ? "accepts" : "refuses") it")
+    }
+
+    /// The number after `key` in the text that follows `anchor` in openapi.yaml.
+    static func number(_ key: String, after anchor: String) throws -> Int {
+        let document = OpenAPIDocument.text
+        let start = try #require(document.range(of: anchor))
+        let found = try #require(document.range(of: key, range: start.upperBound..<document.endIndex))
+        let digits = document[found.upperBound...].prefix { $0.isNumber }
+        return try #require(Int(digits))
+    }
+
+    @Test("the find and match limits the document states are the service's defaults")
+    func findAndMatchLimits() throws {
+        let defaults = SMSKitServerConfiguration()
+        #expect(try Self.number("maxLength: ", after: "    FindQuery:") == defaults.maxFindTextLength)
+        #expect(try Self.number("maxItems: ", after: "  /v1/numbers/find:") == defaults.maxFindNumbers)
+        #expect(try Self.number("maxLength: ", after: "    MatchQuery:") == NumberMatchEndpoint.maxInputLength)
+        let description = try #require(OpenAPIDocument.text.range(of: "  /v1/numbers/find:"))
+        let text = OpenAPIDocument.text[description.upperBound...].prefix(2_000)
+        #expect(text.contains("more than 16,384 characters") && defaults.maxFindTextLength == 16_384)
+        #expect(text.contains("more than 1,000 numbers") && defaults.maxFindNumbers == 1_000)
+    }
 }

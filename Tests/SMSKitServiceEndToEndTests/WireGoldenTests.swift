@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 @testable import SMSKitServer
 import SMSKitJSON
+import PhoneNumbers
 import Testing
 
 import Foundation
@@ -32,8 +33,17 @@ struct WireGoldenTests {
     }
 
     /// `smskit` with `arguments`, off the cooperative pool: its standard output.
-    static func cli(_ arguments: [String], environment: [String: String] = [:], status expected: Int32 = 0) async throws -> Data {
+    /// `stdin`, when given, is the process's standard input (through a file, so that neither
+    /// side waits on a full pipe).
+    static func cli(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil,
+                    status expected: Int32 = 0) async throws -> Data {
         let binary = try #require(ServeProcess.executable, "the smskit binary was not found next to the test bundle")
+        let input: URL? = try stdin.map { data in
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("smskit-wire-stdin-\(UUID().uuidString)")
+            try data.write(to: url)
+            return url
+        }
+        defer { if let input { try? FileManager.default.removeItem(at: input) } }
         let (data, status) = try await withCheckedThrowingContinuation { (done: CheckedContinuation<(Data, Int32), Error>) in
             Thread {
                 let process = Process()
@@ -44,6 +54,7 @@ struct WireGoldenTests {
                 process.standardOutput = output
                 process.standardError = FileHandle.nullDevice
                 do {
+                    process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
                     try process.run()
                     let data = output.fileHandleForReading.readDataToEndOfFile()
                     process.waitUntilExit()
@@ -76,9 +87,11 @@ struct WireGoldenTests {
         return out
     }
 
-    static func post(_ app: some ApplicationProtocol, _ path: String, _ body: Data, contentType: String = "application/json") async throws -> Data {
-        try await app.test(.router) { client in
-            try await client.execute(uri: path, method: .post, headers: authorized([.contentType: contentType]), body: ByteBuffer(bytes: body)) { response in
+    static func post(_ app: some ApplicationProtocol, _ path: String, _ body: Data, contentType: String = "application/json",
+                     accept: String? = nil) async throws -> Data {
+        let headers: HTTPFields = accept.map { [.contentType: contentType, .accept: $0] } ?? [.contentType: contentType]
+        return try await app.test(.router) { client in
+            try await client.execute(uri: path, method: .post, headers: authorized(headers), body: ByteBuffer(bytes: body)) { response in
                 #expect(response.status == .ok, "\(path): \(String(buffer: response.body))")
                 return Data(response.body.readableBytesView)
             }
@@ -157,6 +170,133 @@ struct WireGoldenTests {
         let extra = try #require(expected.range(of: #","language_source":"lang","number_region":null"#))
         expected.removeSubrange(extra)
         #expect(expected == String(decoding: Self.compact(served), as: UTF8.self))
+    }
+
+    /// A text for `find`, with the CLI's options (the service's `region` and `leniency`).
+    struct FindCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var text: String
+        var region: String?
+        var leniency = "valid"
+        var testDescription: String { "\(name) \(region ?? "-") \(leniency)" }
+    }
+
+    /// Realistic texts: the matcher fixture's (messages in many languages and scripts with each
+    /// region's numbers written every way, next to dates, prices and URLs), each region's texts
+    /// as one text of many lines, for every tenth region and a few large ones, the leniencies in
+    /// turn; the sample numbers file read as text; and texts with no number, several, CRLF and
+    /// empty lines, byte order marks (skipped at the start only, as find skips a file's).
+    static func findCases() throws -> [FindCase] {
+        let path = root.appendingPathComponent("Tests/PhoneNumbersTests/Fixtures/matcher_texts.tsv").path
+        var byRegion: [String: [String]] = [:]
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            byRegion[String(fields[1]), default: []].append(String(fields[2]))
+        }
+        let regions = byRegion.keys.sorted()
+        let chosen = regions.enumerated().filter { $0.offset % 10 == 0 }.map(\.element) + ["US", "DE", "GB", "IN", "BR", "ZZ"]
+        let leniencies = ["possible", "valid", "strict-grouping", "exact-grouping"]
+        var cases = chosen.enumerated().map { index, region in
+            FindCase(name: "matcher texts", text: byRegion[region]!.joined(separator: "\n") + "\n",
+                     region: region == "ZZ" ? nil : region, leniency: leniencies[index % leniencies.count])
+        }
+        let samples = try String(contentsOf: root.appendingPathComponent("Resources/Samples/numbers.csv"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        let half = samples.count / 2
+        cases.append(FindCase(name: "numbers.csv 1", text: samples[..<half].joined(separator: "\n"), region: "US"))
+        cases.append(FindCase(name: "numbers.csv 2", text: samples[half...].joined(separator: "\n"), region: "GB", leniency: "possible"))
+        cases += [
+            FindCase(name: "no number", text: "Your order 2023/11/05 ships on 12.01.2024 for $650.25.\nNo phone here.\n", region: "US"),
+            FindCase(name: "several", text: "Call +44 20 7946 0123 or 020 7946 0124\r\n\r\nTél. 07400 123456 ext. 12, fax \"020 7946 0125\"\r\n",
+                     region: "GB"),
+            FindCase(name: "no final line end", text: "(650) 253-0000\t650 2530000", region: "US", leniency: "strict-grouping"),
+            FindCase(name: "byte order marks", text: "\u{FEFF}Call +1 650 253 0000\n\u{FEFF}+1 650 253 0001\n"),
+        ]
+        return cases
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("Find result: smskit find on standard input is /v1/numbers/find, as NDJSON, a JSON array and CSV", arguments: try findCases())
+    func find(_ c: FindCase) async throws {
+        let options = (c.region.map { ["--region", $0] } ?? []) + ["--leniency", c.leniency]
+        let cli = try await Self.cli(["find"] + options, stdin: Data(c.text.utf8))
+        var query: [String: Any] = ["text": c.text, "leniency": c.leniency]
+        if let region = c.region { query["region"] = region }
+        let body = try JSONSerialization.data(withJSONObject: query)
+        let app = try makeServer().makeApplication()
+        let ndjson = try await Self.post(app, "/v1/numbers/find", body, accept: "application/x-ndjson")
+        #expect(ndjson == cli)
+        if ndjson != cli {
+            let served = ndjson.split(separator: UInt8(ascii: "\n")), written = cli.split(separator: UInt8(ascii: "\n"))
+            if let index = Array(zip(served, written)).firstIndex(where: { $0 != $1 }) ?? (served.count == written.count ? nil : min(served.count, written.count)) {
+                Issue.record("record \(index + 1): CLI \(written.count > index ? String(decoding: written[index], as: UTF8.self) : "-") service \(served.count > index ? String(decoding: served[index], as: UTF8.self) : "-")")
+            }
+        }
+        // The JSON array holds the CLI's lines.
+        let lines = cli.split(separator: UInt8(ascii: "\n"))
+        let array = try await Self.post(app, "/v1/numbers/find", body)
+        #expect(array == Data("[".utf8) + Data(lines.map { Data($0) }.joined(separator: Data(",".utf8))) + Data("]\n".utf8))
+        let csv = try await Self.cli(["find", "--format", "csv"] + options, stdin: Data(c.text.utf8))
+        #expect(try await Self.post(app, "/v1/numbers/find", body, accept: "text/csv") == csv)
+    }
+
+    /// Two inputs for `match`, with the CLI's `--region`.
+    struct MatchCase: Sendable, CustomTestStringConvertible {
+        var first: String
+        var second: String
+        var region: String?
+        var testDescription: String { "\(first) | \(second) \(region ?? "")" }
+    }
+
+    @Test("Match result: smskit match --format json is /v1/numbers/match", arguments: [
+        MatchCase(first: "+16502530000", second: "+1 650-253-0000"),
+        MatchCase(first: "+1 650 253 0000", second: "650-253-0000"),
+        MatchCase(first: "650 253 0000", second: "253 0000"),
+        MatchCase(first: "+1 650 253 0000", second: "+44 650 253 0000"),
+        MatchCase(first: "+1 650 253 0000 ext 12", second: "+1 650 253 0000 ext 13"),
+        MatchCase(first: "abc", second: "123"),
+        MatchCase(first: "020 7031 3000 ext. 5", second: "+44 20 7031 3000", region: "GB"),
+        MatchCase(first: "020 7031 3000", second: "020 7031 3000", region: "gb"),
+        MatchCase(first: "hello", second: "+44 20 7031 3000", region: "GB"),
+        MatchCase(first: "03-1234-5678", second: "+81 3 1234 5678", region: "ZZ"),
+        MatchCase(first: "٠٢٠ ٧٠٣١ ٣٠٠٠", second: "+44 20 7031 3000", region: "GB"),
+        MatchCase(first: "+39 06 1234 5678", second: "06 12345678", region: "IT"),
+        MatchCase(first: "tel:+1-650-253-0000;ext=7", second: "\"650\" 253\t0000 x7", region: "US"),
+    ])
+    func match(_ c: MatchCase) async throws {
+        let region = c.region.map { ["--region", $0] } ?? []
+        let expected: Int32 = NumberMatchResult(first: c.first, second: c.second, region: c.region.flatMap { $0.uppercased() == "ZZ" ? nil : RegionCode($0) },
+                                                engine: PhoneNumberEngine()).match.isMatch ? 0 : 1
+        let cli = try await Self.cli(["match", "--format", "json"] + region + ["--", c.first, c.second], status: expected)
+        var query: [String: Any] = ["first": c.first, "second": c.second]
+        if let region = c.region { query["region"] = region }
+        let app = try makeServer().makeApplication()
+        let served = try await Self.post(app, "/v1/numbers/match", try JSONSerialization.data(withJSONObject: query))
+        #expect(Self.compact(cli) + Data("\n".utf8) == served)
+    }
+
+    @Test("Invalid input: what smskit find and match refuse as a usage error, the service refuses with 422 invalid_request")
+    func refusals() async throws {
+        let app = try makeServer().makeApplication()
+        let cases: [(arguments: [String], path: String, body: String)] = [
+            (["find", "--region", "GBR"], "/v1/numbers/find", #"{"text":"+1 650 253 0000","region":"GBR"}"#),
+            (["find", "--region", "1"], "/v1/numbers/find", #"{"text":"+1 650 253 0000","region":"1"}"#),
+            (["find", "--leniency", "sloppy"], "/v1/numbers/find", #"{"text":"+1 650 253 0000","leniency":"sloppy"}"#),
+            (["match", "--region", "Germany", "1", "2"], "/v1/numbers/match", #"{"first":"1","second":"2","region":"Germany"}"#),
+            (["match", "+16502530000"], "/v1/numbers/match", #"{"first":"+16502530000"}"#),
+        ]
+        for c in cases {
+            let cli = try await Self.cli(c.arguments, stdin: Data("+1 650 253 0000\n".utf8), status: 64)
+            #expect(cli.isEmpty)
+            try await app.test(.router) { client in
+                try await client.execute(uri: c.path, method: .post, headers: authorized(), body: ByteBuffer(string: c.body)) { response in
+                    #expect(response.status == .unprocessableContent, "\(c.body)")
+                    let code = try errorCode(response)
+                    #expect(code == "invalid_request")
+                }
+            }
+        }
     }
 
     /// A document with the values that differ from run to run (IDs, times) replaced by `*`.
@@ -283,5 +423,26 @@ struct WireBindingNameTests {
         }
         let expected = NumberAnswerField.bindingNames.map { ($0.python, $0.field.rawValue) }
         #expect(pairs.map { "\($0.0)=\($0.1)" }.sorted() == expected.map { "\($0.0)=\($0.1)" }.sorted())
+    }
+
+    @Test("smskit_match_name and the SMSKIT_MATCH_* values name the match result's `match` values")
+    func cMatchNames() throws {
+        let header = try String(contentsOf: Self.root.appendingPathComponent("Sources/CSMSKit/include/smskit.h"), encoding: .utf8)
+        var values: [String: Int] = [:]
+        for line in header.split(separator: "\n") where line.hasPrefix("#define SMSKIT_MATCH_") {
+            let words = line.split(separator: " ")
+            values[words[1].dropFirst("SMSKIT_MATCH_".count).lowercased()] = Int(words[2])
+        }
+        let names = try String(contentsOf: Self.root.appendingPathComponent("Sources/CSMSKit/smskit_names.c"), encoding: .utf8)
+        let table = try #require(names.range(of: "matches[] = {"))
+        let close = try #require(names.range(of: "}", range: table.upperBound..<names.endIndex))
+        let entries = names[table.upperBound..<close.lowerBound].split(separator: ",").map {
+            $0.trimmingCharacters(in: CharacterSet(charactersIn: " \""))
+        }
+        #expect(Set(values.keys) == Set(PhoneNumberMatchType.allCases.map(\.rawValue)), "the header defines \(values.keys.sorted())")
+        #expect(Set(entries) == Set(PhoneNumberMatchType.allCases.map(\.rawValue)), "smskit_match_name knows \(entries)")
+        for (name, value) in values {
+            #expect(entries.indices.contains(value) && entries[value] == name, "SMSKIT_MATCH_\(name.uppercased()) is \(value)")
+        }
     }
 }

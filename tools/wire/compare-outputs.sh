@@ -3,7 +3,9 @@
 # and reports every output (stdout, stderr, exit code) that differs: the check that a change to
 # the writers left each document byte for byte as it was.
 #
-#   tools/wire/compare-outputs.sh OLD_SMSKIT NEW_SMSKIT
+#   tools/wire/compare-outputs.sh OLD_SMSKIT NEW_SMSKIT [PATTERN]
+#
+# PATTERN (an extended regular expression) keeps only the commands it matches, such as '^(find|match) '.
 #
 # Exit 0 when all outputs are equal; otherwise the differing commands are listed, exit 1.
 set -uo pipefail
@@ -40,6 +42,12 @@ for fixture in parse.tsv e164.tsv; do
   done
   commands+=("find $path --format jsonl")
 done
+texts=Tests/PhoneNumbersTests/Fixtures/matcher_texts.tsv
+for leniency in possible valid strict-grouping exact-grouping; do
+  commands+=("find $texts --format jsonl --region DE --leniency $leniency")
+done
+commands+=("find $texts --format csv --region IN")
+commands+=("find --format csv --region US < $texts")
 for text in "Your code: [123456] €" "Ваш код 123456" "“Quoted” text… 12"; do
   commands+=("segments --format json -- '$text'")
   commands+=("segments --format text --smart-encoding -- '$text'")
@@ -48,6 +56,18 @@ commands+=("render --lang pt-BR --code 042917 --app Acme --minutes 10 --format j
 commands+=("render --to +905321234567 --code 1234 --app Acme --format text")
 commands+=("parse '+44 20 7946 0000' --format json")
 commands+=("match '+1 650-253-0000' '650 253 0000' --region US")
+for pair in "'+1 650-253-0000' '650 253 0000'" "'020 7031 3000 ext. 5' '+44 20 7031 3000' --region GB" \
+            "'+44 20 7031 3000' '+1 650 253 0000'" "'hello' '+44 20 7031 3000' --region GB" "'abc' '123'"; do
+  commands+=("match $pair --format json")
+  commands+=("match $pair --format text")
+done
+if [ -n "${3:-}" ]; then
+  kept=()
+  for command in "${commands[@]}"; do
+    if [[ "$command" =~ $3 ]]; then kept+=("$command"); fi
+  done
+  commands=("${kept[@]}")
+fi
 
 differ=0
 for command in "${commands[@]}"; do

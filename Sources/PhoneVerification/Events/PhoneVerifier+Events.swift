@@ -47,3 +47,33 @@ final class RefusalEventBudget: Sendable {
         }
     }
 }
+
+extension PhoneVerifier {
+    /// The most events one ``events(after:limit:)`` call returns, so that one read is bounded.
+    public static let maximumEventsLimit = 1_000
+
+    /// Whether the store keeps events (memory, SQLite and PostgreSQL do; a custom store may not).
+    public var keepsEvents: Bool { store is any VerificationEventStore }
+
+    /// The store's events after `cursor`, in cursor order: what `GET /v1/events` and
+    /// `smskit verify events` answer, and what webhooks receive. Go on from the last event's
+    /// ``VerificationEvent/cursor``; a reader that does so never skips an event that commits later.
+    ///
+    /// - Parameters:
+    ///   - cursor: 0 for the oldest event kept, else the last cursor read.
+    ///   - limit: The most events (1 to ``maximumEventsLimit``).
+    /// - Returns: The events, empty when there are none after `cursor` or the store keeps none
+    ///   (see ``keepsEvents``).
+    /// - Throws: ``VerificationError`` `.invalidConfiguration` for a limit or cursor out of range,
+    ///   or a store fault.
+    public func events(after cursor: Int64, limit: Int = 100) async throws(VerificationError) -> [VerificationEvent] {
+        guard (1...Self.maximumEventsLimit).contains(limit) else {
+            throw VerificationError(.invalidConfiguration, "the limit must be 1 to \(Self.maximumEventsLimit), not \(limit)")
+        }
+        guard cursor >= 0 else {
+            throw VerificationError(.invalidConfiguration, "a cursor is 0 or more, not \(cursor)")
+        }
+        guard let events = store as? any VerificationEventStore else { return [] }
+        return try await withStore { try await events.events(after: cursor, limit: limit) }
+    }
+}

@@ -18,11 +18,11 @@ extension VerificationEndpoints {
     }
 
     static let defaultEventLimit = 100
-    static let maximumEventLimit = 1000
 
     func events(query: String?) async throws -> Response {
         var after: Int64 = 0
         var limit = Self.defaultEventLimit
+        let maximum = PhoneVerifier.maximumEventsLimit
         for item in (query ?? "").split(separator: "&") where !item.isEmpty {
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let value = pair.count == 2 ? String(pair[1]) : ""
@@ -33,23 +33,23 @@ extension VerificationEndpoints {
                 }
                 after = cursor
             case "limit":
-                guard value.utf8.count <= 5, let count = Int(value), (1...Self.maximumEventLimit).contains(count) else {
-                    throw ServiceError.invalidRequest("'limit' must be 1 to \(Self.maximumEventLimit).")
+                guard value.utf8.count <= 5, let count = Int(value), (1...maximum).contains(count) else {
+                    throw ServiceError.invalidRequest("'limit' must be 1 to \(maximum).")
                 }
                 limit = count
             default:
                 throw ServiceError.invalidRequest("Unknown query parameter; use after and limit.")
             }
         }
-        guard let store = verifier.store as? any VerificationEventStore else {
+        guard verifier.keepsEvents else {
             throw ServiceError(.notFound, "events_disabled", "This server's store keeps no events.")
         }
         try await prepareStore("events")
         let timeout = verifier.configuration.storeTimeout ?? .seconds(5)
         let events: [VerificationEvent]
         do {
-            events = try await withDeadline(timeout, timeoutError: .storeUnavailable) { [after, limit] in
-                try await store.events(after: after, limit: limit)
+            events = try await withDeadline(timeout, timeoutError: .storeUnavailable) { [verifier, after, limit] in
+                try await verifier.events(after: after, limit: limit)
             }
         } catch {
             throw ServiceError.storeUnavailable

@@ -28,12 +28,13 @@ struct VerifyCommand: AsyncParsableCommand {
               smskit verify status Qm9vay1vZi1tYWdpYy0x --format json
               smskit verify cancel Qm9vay1vZi1tYWdpYy0x
               smskit verify stats --by range --limit 10
+              smskit verify events --after 0 --limit 100 --format json
               smskit verify test-numbers add "+1 650-555-0100" 123456
 
             EXIT CODES: 0 started / approved, 1 refused or failed check, 64 usage error.
             """,
         subcommands: [VerifyStartCommand.self, VerifyCheckCommand.self, VerifyStatusCommand.self, VerifyCancelCommand.self,
-                      VerifyStatsCommand.self, VerifyTestNumbersCommand.self]
+                      VerifyStatsCommand.self, VerifyEventsCommand.self, VerifyTestNumbersCommand.self]
     )
 }
 

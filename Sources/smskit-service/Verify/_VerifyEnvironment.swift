@@ -131,7 +131,6 @@ enum _VerifyEnvironment {
         }
     }
 
-    /// Prints a refusal: the JSON error object on stdout when asked for JSON, the message on stderr.
     /// A verifier over the store of `options`, which must exist (status and cancel send nothing).
     static func existingVerifier(_ options: VerifyStoreOptions) throws -> (PhoneVerifier, OpenedVerificationStore) {
         let location = try location(options.store)

@@ -16,6 +16,8 @@ extension PhoneNumberLeniency: ExpressibleByArgument {}
 /// Output formats of `smskit find`.
 enum FindFormat: String, CaseIterable, ExpressibleByArgument {
     case jsonl, csv
+
+    var wire: WireFormat { self == .csv ? .csv : .jsonl }
 }
 
 /// `smskit find [FILE...]`: the phone numbers in each line of text.
@@ -70,8 +72,9 @@ struct FindCommand: ParsableCommand {
         let engine = PhoneNumberEngine()
         var output = _Output()
         let named = !files.isEmpty
+        let fields = FoundNumberField.record(naming: named)
         if format == .csv {
-            try output.write((named ? "file," : "") + "line,start,end,utf8_start,utf8_end,raw,e164,extension,valid,region,type\n")
+            try output.write(FoundNumber.header(fields: fields, as: .csv) + "\n")
         }
         var failed = false
         for file in named ? files : ["-"] {
@@ -98,52 +101,17 @@ struct FindCommand: ParsableCommand {
                     _warn("\(file):\(line.line): line longer than \(maxLineBytes) bytes, skipped")
                     continue
                 }
-                let matches = engine.findNumbers(inUTF8: line.bytes, defaultRegion: region?.code, leniency: leniency)
-                for match in matches {
-                    try output.write(record(match, engine: engine, file: named ? file : nil, line: line.line))
+                let found = FoundNumber.find(inLine: line.bytes, line: line.line, file: named ? file : nil,
+                                             region: region?.code, leniency: leniency, engine: engine)
+                for number in found {
+                    var record = number.record(fields: fields, as: format.wire)
+                    record.append(UInt8(ascii: "\n"))
+                    try output.write(record)
                 }
             }
         }
         try output.flush()
         if failed { throw ExitCode(SMSKitExitCode.failure) }
-    }
-
-    /// One output record.
-    func record(_ match: PhoneNumberMatch, engine: PhoneNumberEngine, file: String?, line: Int) -> String {
-        let number = match.number
-        let valid = engine.isValid(number)
-        let (region, type) = engine.classify(number)
-        switch format {
-        case .jsonl:
-            var fields: [(String, String)] = []
-            if let file { fields.append(("file", Self.jsonString(file))) }
-            fields += [
-                ("line", "\(line)"), ("start", "\(match.range.lowerBound)"), ("end", "\(match.range.upperBound)"),
-                ("utf8_start", "\(match.utf8Range.lowerBound)"), ("utf8_end", "\(match.utf8Range.upperBound)"),
-                ("raw", Self.jsonString(match.rawString)), ("e164", Self.jsonString(engine.formatE164(number))),
-                ("extension", number.extension.map(Self.jsonString) ?? "null"), ("valid", valid ? "true" : "false"),
-                ("region", region.map { Self.jsonString($0.identifier) } ?? "null"), ("type", Self.jsonString(type.rawValue)),
-            ]
-            return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}\n"
-        case .csv:
-            var cells: [String] = []
-            if let file { cells.append(file) }
-            cells += ["\(line)", "\(match.range.lowerBound)", "\(match.range.upperBound)", "\(match.utf8Range.lowerBound)",
-                      "\(match.utf8Range.upperBound)", match.rawString, engine.formatE164(number), number.extension ?? "",
-                      valid ? "true" : "false", region?.identifier ?? "", type.rawValue]
-            return cells.map(Self.csvCell).joined(separator: ",") + "\n"
-        }
-    }
-
-    static func jsonString(_ text: String) -> String {
-        var out: [UInt8] = []
-        JSONEscaping.appendQuoted(text, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// RFC 4180 quoting (cells are data as found: no formula escaping, which would change them).
-    static func csvCell(_ cell: String) -> String {
-        CSVField.encoded(cell)
     }
 }
 

@@ -49,38 +49,15 @@ struct MatchCommand: ParsableCommand {
     var format: DetailFormat = .text
 
     func run() throws {
-        let engine = PhoneNumberEngine()
-        let result: PhoneNumberMatchType
-        if let code = region?.code {
-            if let number = try? engine.parse(first, defaultRegion: code) {
-                result = engine.match(number, second)
-            } else {
-                result = .notANumber
-            }
-        } else {
-            result = engine.match(first, second)
-        }
+        let result = NumberMatchResult(first: first, second: second, region: region?.code, engine: PhoneNumberEngine())
         var output = _Output()
         switch format {
-        case .text:
-            try output.write(result.rawValue + "\n")
-        case .json:
-            let key = { (text: String) -> JSONValue in
-                .optional((try? engine.parse(text, defaultRegion: region?.code))?.dedupeKey)
-            }
-            try output.write(JSONValue.object([
-                ("first", .string(first)),
-                ("second", .string(second)),
-                ("region", .optional(region?.code?.identifier)),
-                ("match", .string(result.rawValue)),
-                ("is_match", .bool(result.isMatch)),
-                ("first_key", key(first)),
-                ("second_key", key(second)),
-            ]).rendered)
+        case .text: try output.write(result.text)
+        case .json: try output.write(result.json.rendered)
         }
         try output.flush()
-        if !result.isMatch {
-            throw CLIError.failure("no match: \(result.rawValue)")
+        if !result.match.isMatch {
+            throw CLIError.failure("no match: \(result.match.rawValue)")
         }
     }
 }
