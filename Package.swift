@@ -168,12 +168,15 @@ let package = Package(
             ]
         ),
 
-        // The SMPP 3.4 client (ESME) and PDU codec: SMSKit's exact parts as submit_sm, receipts and
-        // incoming messages from deliver_sm, on swift-nio.
+        // The SMPP 3.4 PDU codec: PDUs, TLVs, statuses and incoming messages from deliver_sm, in
+        // pure Swift, so that its fuzzer and other readers of PDUs build without NIO or TLS.
+        .target(name: "SMPPCodec", dependencies: ["SMSEncoding"]),
+        // The SMPP 3.4 client (ESME) over the codec (re-exported): SMSKit's exact parts as
+        // submit_sm, receipts and incoming messages from deliver_sm, on swift-nio.
         .target(
             name: "PhoneVerificationSMPP",
             dependencies: [
-                "PhoneVerification", "SMSEncoding",
+                "SMPPCodec", "PhoneVerification", "SMSEncoding",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -249,6 +252,17 @@ let package = Package(
         // What the test targets share (a seeded generator, generated numbers, child processes waited on
         // without blocking the concurrency pool); not a product, never in a release build.
         .target(name: "SMSKitTestSupport", dependencies: ["PhoneNumbers"], path: "Tests/SMSKitTestSupport"),
+        // A real webhook receiver on loopback for the tests of the dispatcher, the service and Kannel;
+        // a target of its own so that the engine's test targets do not build NIO.
+        .target(
+            name: "SMSKitWebhookTestSupport",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/SMSKitWebhookTestSupport"
+        ),
         .testTarget(
             name: "PhoneNumbersTests",
             dependencies: ["PhoneNumbers", "SMSKitTestSupport"],
@@ -270,7 +284,7 @@ let package = Package(
             name: "PhoneVerificationTests",
             dependencies: [
                 "PhoneVerification", "PhoneVerificationSQLite", "PhoneVerificationPostgres", "PhoneVerificationKannel",
-                "PhoneVerificationWebhooks", "SMSKitHTTPClient", "SMSKitTestSupport",
+                "PhoneVerificationWebhooks", "SMSKitHTTPClient", "SMSKitTestSupport", "SMSKitWebhookTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -308,7 +322,7 @@ let package = Package(
         .testTarget(
             name: "SMSKitServerTests",
             dependencies: [
-                "SMSKitServer", "SMSKitServerTestSupport", "PhoneVerification", "CSMSKit",
+                "SMSKitServer", "SMSKitServerTestSupport", "PhoneVerification", "CSMSKit", "SMSKitWebhookTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
@@ -319,7 +333,7 @@ let package = Package(
             name: "SMSKitServiceEndToEndTests",
             dependencies: [
                 "smskit", "smskit-service", "SMSKitServer", "SMSKitServerTestSupport", "SMSKitJSON", "PhoneNumbers",
-                "SMSKitTestSupport", "SMSCTestSupport", "PhoneVerificationSMPP",
+                "SMSKitTestSupport", "SMSCTestSupport", "PhoneVerificationSMPP", "PhoneVerification", "SMSKitWebhookTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
@@ -335,7 +349,7 @@ if Context.environment["SMSKIT_FUZZ"] == "1" {
         ("PhoneNumbersFuzz", "PhoneNumbers"), ("TelURIFuzz", "PhoneNumbers"),
         ("SMSEncodingFuzz", "SMSEncoding"), ("SMSTemplatesFuzz", "SMSTemplates"),
         ("TemplateCatalogFuzz", "SMSTemplates"), ("RecordReaderFuzz", "SMSKitRecords"), ("MatcherFuzz", "PhoneNumbers"),
-        ("SMPPPDUFuzz", "PhoneVerificationSMPP"),
+        ("SMPPPDUFuzz", "SMPPCodec"),
     ]
     for fuzzer in fuzzers {
         // The record fuzzer checks the reader against the tests' model.

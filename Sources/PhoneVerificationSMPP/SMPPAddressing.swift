@@ -1,4 +1,5 @@
 import SMSEncoding
+import SMPPCodec
 
 /// How the client fills `source_addr` and `destination_addr` with their TON and NPI, from the
 /// recipient's E.164 number and the sender ID. SMSCs reject or rewrite a sender whose TON does not

@@ -1,4 +1,5 @@
 import Foundation
+import SMPPCodec
 
 extension SMPPClient {
     /// How the client binds: as a transceiver (submits and receives on one session), as a

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOSSL
+import SMPPCodec
 
 extension SMPPClient.Configuration.TLS {
     /// The client context: TLS 1.2 or later, full certificate verification against the CA file or

@@ -3,6 +3,7 @@ import PhoneVerification
 import NIOCore
 import NIOPosix
 import NIOSSL
+import SMPPCodec
 
 /// Which part of which verification a submitted message ID belongs to, so that a receipt can be
 /// matched to it.
@@ -62,6 +63,19 @@ public actor SMPPClient {
     private nonisolated let eventLoop: any EventLoop
     public nonisolated var unownedExecutor: UnownedSerialExecutor { eventLoop.executor.asUnownedSerialExecutor() }
 
+    /// The client's event loop as a task executor, for callers that submit many parts: a task that
+    /// prefers it runs its own code on the thread the client runs on, so a submit does not cross
+    /// threads to the client and back.
+    ///
+    /// ```swift
+    /// try await withTaskExecutorPreference(client.taskExecutor) {
+    ///     for part in parts { ids.append(try await client.submit(part)) }
+    /// }
+    /// ```
+    ///
+    /// Only for code that awaits the client: whatever such a task computes blocks the connections.
+    public nonisolated var taskExecutor: any TaskExecutor { SMPPEventLoopTaskExecutor(eventLoop: eventLoop) }
+
     private struct Pending {
         var continuation: CheckedContinuation<Result<SMPPPDU, SMPPError>, Never>?
         var result: Result<SMPPPDU, SMPPError>?
@@ -86,6 +100,10 @@ public actor SMPPClient {
         var role: Role
         var channel: any Channel
         var writer: NIOAsyncChannelOutboundWriter<ByteBuffer>?
+        /// Requests waiting to be written; one flush task writes all that are queued together and
+        /// flushes once, so that a window of submits costs one system call, not one each.
+        var outbox: [(sequenceNumber: UInt32, buffer: ByteBuffer)] = []
+        var isFlushing = false
         var isBound = false
         /// Bound at some point, even if the SMSC unbound it since (the reconnect backoff).
         var wasBound = false
@@ -139,6 +157,12 @@ public actor SMPPClient {
 
     /// The number of `submit_sm` waiting for their response.
     public var outstandingCount: Int { outstanding }
+
+    /// The most requests written with one flush so far (for the tests of the batching).
+    package private(set) var largestWriteBatch = 0
+
+    /// The submits waiting for a bound session (for tests that bind once they all wait).
+    package var boundWaiterCount: Int { boundWaiters.count }
 
     /// Ends the session gracefully: sends nothing new (what still waits for a session, a window
     /// slot or the rate fails with ``SMPPError/Code/shutDown``: nothing was sent), waits up to the
@@ -334,7 +358,7 @@ public actor SMPPClient {
     /// written over octets 12 to 15.
     private func request(encoded: [UInt8], generation: Int, timeout: Duration,
                          reference: SMPPPartReference?) async -> Result<SMPPPDU, SMPPError> {
-        guard let writer = sessions[generation]?.writer else {
+        guard sessions[generation]?.writer != nil else {
             return .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent"))
         }
         let sequenceNumber = nextSequenceNumber()
@@ -343,12 +367,8 @@ public actor SMPPClient {
         // Timeouts are kept as deadlines and failed by one sweep per connection (sweepTimeouts),
         // not by a timer task per request.
         pending[sequenceNumber] = Pending(generation: generation, deadline: .now + timeout, timeout: timeout, reference: reference)
-        do {
-            try await writer.write(buffer)
-        } catch {
-            pending[sequenceNumber] = nil
-            return .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent"))
-        }
+        sessions[generation]?.outbox.append((sequenceNumber, buffer))
+        startFlushing(generation: generation)
         return await withCheckedContinuation { continuation in
             if let result = pending[sequenceNumber]?.result {
                 pending[sequenceNumber] = nil
@@ -358,6 +378,36 @@ public actor SMPPClient {
             } else {
                 continuation.resume(returning: .failure(SMPPError(.connectionLost, "the request was lost")))
             }
+        }
+    }
+
+    /// Starts the session's flush task unless it runs: it runs on this actor after the jobs already
+    /// queued on the event loop, so the requests those jobs make go out in the same write.
+    private func startFlushing(generation: Int) {
+        guard let session = sessions[generation], !session.isFlushing else { return }
+        sessions[generation]?.isFlushing = true
+        Task { await self.flush(generation: generation) }
+    }
+
+    /// Writes the session's queued requests, all at once with one flush, until none are queued.
+    private func flush(generation: Int) async {
+        while let session = sessions[generation], let writer = session.writer, !session.outbox.isEmpty {
+            let batch = session.outbox
+            sessions[generation]?.outbox.removeAll(keepingCapacity: true)
+            largestWriteBatch = max(largestWriteBatch, batch.count)
+            do {
+                try await writer.write(contentsOf: batch.lazy.map(\.buffer))
+            } catch {
+                failUnwritten(batch.map(\.sequenceNumber))
+            }
+        }
+        sessions[generation]?.isFlushing = false
+    }
+
+    /// Fails requests that were never written: the SMSC cannot have them, so a submit may go again.
+    private func failUnwritten(_ sequenceNumbers: [UInt32]) {
+        for sequenceNumber in sequenceNumbers where pending[sequenceNumber]?.result == nil {
+            complete(sequenceNumber, .failure(SMPPError(.notBound, "the session closed before the PDU was written; nothing was sent")))
         }
     }
 
@@ -476,15 +526,7 @@ public actor SMPPClient {
             try await asyncChannel.executeThenClose { inbound, outbound in
                 self.attach(outbound, generation: generation)
                 await withTaskGroup(of: SMPPError.self) { group in
-                    group.addTask {
-                        do {
-                            for try await frame in inbound { await self.handle(frame, generation: generation) }
-                        } catch {
-                            // A TLS handshake that fails (an untrusted certificate, another name) ends here.
-                            return SMPPError.connection(error, otherwise: .connectionLost, "the connection to \(configuration.redactedLocation) failed")
-                        }
-                        return SMPPError(.connectionLost, "the SMSC closed the connection")
-                    }
+                    group.addTask { await self.read(inbound, generation: generation) }
                     group.addTask { await self.bindAndKeepAlive(generation: generation, role: role) }
                     group.addTask { await self.sweepTimeouts(generation: generation) }
                     if let first = await group.next() { reason = first }
@@ -502,6 +544,18 @@ public actor SMPPClient {
         return (wasBound, reason)
     }
 
+    /// Reads the connection's PDUs until it closes. The loop runs on this actor, which runs on the
+    /// connection's event loop, so a PDU goes from the channel to its handling without a thread hop.
+    private func read(_ inbound: NIOAsyncChannelInboundStream<SMPPInboundFrame>, generation: Int) async -> SMPPError {
+        do {
+            for try await frame in inbound { await handle(frame, generation: generation) }
+        } catch {
+            // A TLS handshake that fails (an untrusted certificate, another name) ends here.
+            return SMPPError.connection(error, otherwise: .connectionLost, "the connection to \(configuration.redactedLocation) failed")
+        }
+        return SMPPError(.connectionLost, "the SMSC closed the connection")
+    }
+
     private func attach(_ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, generation: Int) {
         sessions[generation]?.writer = outbound
     }
@@ -511,6 +565,7 @@ public actor SMPPClient {
     private func detach(generation: Int, _ reason: SMPPError) -> Bool {
         guard let session = sessions.removeValue(forKey: generation) else { return false }
         if boundGeneration == generation { boundGeneration = nil }
+        failUnwritten(session.outbox.map(\.sequenceNumber))
         failPending(generation: generation, SMPPError(.connectionLost,
             "the connection dropped after the PDU left (\(reason.message)); not sent again, as the SMSC may have accepted it"))
         return session.wasBound
@@ -687,5 +742,17 @@ public actor SMPPClient {
                 eventSink.yield(.receipt(receipt, part: part))
             }
         }
+    }
+}
+
+/// Runs task jobs on an event loop (swift-nio's loops are serial executors, not task executors).
+final class SMPPEventLoopTaskExecutor: TaskExecutor {
+    let eventLoop: any EventLoop
+
+    init(eventLoop: any EventLoop) { self.eventLoop = eventLoop }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        eventLoop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

@@ -1,37 +1,8 @@
 import Foundation
 import PhoneVerification
+import SMPPCodec
 
-/// The state of a message (`message_state`, SMPP 3.4 section 5.2.28), and the `stat:` word of a
-/// receipt's text (appendix B).
-public enum SMPPMessageState: UInt8, Sendable, Hashable, CaseIterable {
-    case enroute = 1
-    case delivered = 2
-    case expired = 3
-    case deleted = 4
-    case undeliverable = 5
-    case accepted = 6
-    case unknown = 7
-    case rejected = 8
-
-    /// The state named by a receipt's `stat:` word (`DELIVRD`, `EXPIRED`, `DELETED`, `UNDELIV`,
-    /// `ACCEPTD`, `UNKNOWN`, `REJECTD`, `ENROUTE`), case-insensitive.
-    public init?(stat: String) {
-        switch stat.uppercased() {
-        case "ENROUTE": self = .enroute
-        case "DELIVRD", "DELIVERED": self = .delivered
-        case "EXPIRED": self = .expired
-        case "DELETED": self = .deleted
-        case "UNDELIV", "UNDELIVERABLE": self = .undeliverable
-        case "ACCEPTD", "ACCEPTED": self = .accepted
-        case "UNKNOWN": self = .unknown
-        case "REJECTD", "REJECTED": self = .rejected
-        default: return nil
-        }
-    }
-
-    /// Whether the state is final: only `enroute` and `accepted` may still change.
-    public var isFinal: Bool { self != .enroute && self != .accepted }
-
+extension SMPPMessageState {
     /// The delivery state it means: `enroute` and `accepted` are `accepted`; `deleted`,
     /// `undeliverable` and `rejected` are `failed`.
     public var deliveryState: DeliveryState {
@@ -45,74 +16,66 @@ public enum SMPPMessageState: UInt8, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// A delivery receipt read from a `deliver_sm`: its message ID, state and the fields of the receipt
-/// text (`id:… sub:… dlvrd:… submit date:… done date:… stat:… err:… text:…`).
+/// A delivery receipt read from a `deliver_sm`: the receipt text as ``PhoneVerification/DeliveryReceipt``
+/// reads it (`id:… sub:… dlvrd:… submit date:… done date:… stat:… err:… text:…`), and the PDU's
+/// own optional parameters.
 ///
 /// The `receipted_message_id` and `message_state` TLVs win over the text when both are present.
 ///
 /// ```swift
 /// if let receipt = try SMPPDeliveryReceipt(message) {
-///     receipt.messageID  // "1000"
-///     receipt.state      // .delivered
+///     receipt.messageID        // "1000"
+///     receipt.state            // .delivered
+///     receipt.receipt.doneAt   // the text's done date
 /// }
 /// ```
 public struct SMPPDeliveryReceipt: Sendable, Hashable {
-    /// The SMSC's ID of the message, as the receipt writes it (decimal or hex: see
-    /// ``SMPPMessageIDIndex``).
-    public var messageID: String
-    /// The state.
-    public var state: SMPPMessageState
-    /// `sub:`, the number of messages submitted, when given.
-    public var submitted: Int?
-    /// `dlvrd:`, the number delivered, when given.
-    public var delivered: Int?
-    /// `submit date:` (YYMMDDhhmm[ss]), as written.
-    public var submitDate: String?
-    /// `done date:` (YYMMDDhhmm[ss]), as written.
-    public var doneDate: String?
-    /// `err:`, the network or SMSC error, as written.
-    public var error: String?
-    /// `text:`, the first characters of the message, as written.
-    public var text: String?
+    /// The receipt text, read by the one reader of receipt texts.
+    public let receipt: DeliveryReceipt
+    /// The `receipted_message_id` TLV, when present.
+    public let receiptedMessageID: String?
+    /// The `message_state` TLV, when present.
+    public let messageState: SMPPMessageState?
     /// The `network_error_code` TLV, when present.
-    public var networkErrorCode: SMPPNetworkErrorCode?
+    public let networkErrorCode: SMPPNetworkErrorCode?
+
+    /// The SMSC's ID of the message: `receipted_message_id`, else the text's `id:` (decimal or hex:
+    /// see ``SMPPMessageIDIndex``).
+    public var messageID: String { receiptedMessageID ?? receipt.messageID ?? "" }
+
+    /// The state: `message_state`, else the text's `stat:`.
+    public var state: SMPPMessageState {
+        messageState ?? receipt.stat.flatMap(SMPPMessageState.init(stat:)) ?? .unknown
+    }
 
     /// Reads a receipt from a `deliver_sm` body; nil when `esm_class` does not mark a receipt.
     ///
-    /// - Throws: ``SMPPError/Code/malformedPDU`` for a receipt with no message ID or no state.
+    /// - Throws: ``SMPPError/Code/malformedPDU`` for a receipt with no message ID or no known state
+    ///   (in neither the TLVs nor the text).
     public init?(_ message: SMPPShortMessage) throws(SMPPError) {
         guard message.isDeliveryReceipt else { return nil }
-        let fields = Self.fields(of: message.userData)
-        guard let id = message.tlvs.receiptedMessageID ?? fields["id"], !id.isEmpty else {
+        let receipt = DeliveryReceipt(bytes: message.userData)
+        let receiptedMessageID = message.tlvs.receiptedMessageID.flatMap { $0.isEmpty ? nil : $0 }
+        guard let id = receiptedMessageID ?? receipt.messageID else {
             throw SMPPError(.malformedPDU, "the delivery receipt has no message ID (no receipted_message_id, no id:)")
         }
-        guard let state = message.tlvs.messageState ?? fields["stat"].flatMap(SMPPMessageState.init(stat:)) else {
+        let messageState = message.tlvs.messageState
+        guard messageState != nil || receipt.stat.flatMap(SMPPMessageState.init(stat:)) != nil else {
             throw SMPPError(.malformedPDU, "the delivery receipt for \(id) has no known state (no message_state, no stat:)")
         }
-        self.messageID = id
-        self.state = state
-        self.submitted = fields["sub"].flatMap { Int($0) }
-        self.delivered = fields["dlvrd"].flatMap { Int($0) }
-        self.submitDate = fields["submit date"]
-        self.doneDate = fields["done date"]
-        self.error = fields["err"]
-        self.text = fields["text"]
+        self.receipt = receipt
+        self.receiptedMessageID = receiptedMessageID
+        self.messageState = messageState
         self.networkErrorCode = message.tlvs.networkErrorCode
-    }
-
-    /// The receipt text's fields, read by ``PhoneVerification/DeliveryReceipt`` (the one reader of receipt texts).
-    static func fields(of userData: [UInt8]) -> [String: String] {
-        DeliveryReceipt.fields(of: userData)
     }
 
     /// The receipt as a delivery report for the part the SMS centre's message ID names.
     public func deliveryReport(receivedAt: Date) -> DeliveryReport {
         // The receipt's err: first; a network_error_code TLV alone as "type-code".
-        let error = self.error ?? networkErrorCode.map { "\($0.networkType)-\($0.errorCode)" }
+        let error = receipt.error ?? networkErrorCode.map { "\($0.networkType)-\($0.errorCode)" }
         let failed = state.deliveryState == .failed || state.deliveryState == .expired
         return DeliveryReport(target: .providerMessageID(messageID), state: state.deliveryState,
-                              errorCode: failed ? error : nil, receivedAt: receivedAt,
-                              doneAt: doneDate.flatMap(DeliveryReceipt.date))
+                              errorCode: failed ? error : nil, receivedAt: receivedAt, doneAt: receipt.doneAt)
     }
 }
 

@@ -1,4 +1,5 @@
 import NIOCore
+import SMPPCodec
 
 /// What the reader got from the stream: a PDU, or a whole frame that did not decode (answered
 /// with `generic_nack` or an error response; the stream goes on, as its length was sound).

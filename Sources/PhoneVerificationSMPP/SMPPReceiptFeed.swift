@@ -1,6 +1,7 @@
 import Foundation
 import PhoneVerification
 import Synchronization
+import SMPPCodec
 
 /// Feeds the delivery receipts an ``SMPPClient`` receives into a verifier's store, through the same
 /// API as every other report (``PhoneVerification/PhoneVerifier/applyDeliveryReport(_:)``): the

@@ -1,6 +1,7 @@
 import Foundation
 import PhoneVerification
 import SMSEncoding
+import SMPPCodec
 
 /// An ``PhoneVerification/SMSSender`` that submits each part SMSKit computed as one `submit_sm`
 /// through an ``SMPPClient``: the user data header as computed (concatenation, national language
@@ -95,15 +96,20 @@ public struct SMPPSender: SMSSender {
     /// - Throws: ``SMPPError`` with ``SMPPError/acceptedParts``.
     public func submit(_ sms: OutgoingSMS) async throws -> SubmittedSMS {
         let messages = try Self.messages(for: sms, options: options, gsmPacking: client.configuration.gsmPacking)
-        var ids: [String?] = []
-        for (index, message) in messages.enumerated() {
-            do throws(SMPPError) {
-                let id = try await client.submit(message, reference: SMPPPartReference(
-                    verificationID: sms.verificationID, part: index + 1, partCount: messages.count))
-                ids.append(id.isEmpty ? nil : id)
-            } catch {
-                throw error.with(acceptedParts: index)
+        let client = self.client
+        // On the client's thread, the parts go one after another without crossing threads between them.
+        let ids = try await withTaskExecutorPreference(client.taskExecutor) { () async throws(SMPPError) -> [String?] in
+            var ids: [String?] = []
+            for (index, message) in messages.enumerated() {
+                do throws(SMPPError) {
+                    let id = try await client.submit(message, reference: SMPPPartReference(
+                        verificationID: sms.verificationID, part: index + 1, partCount: messages.count))
+                    ids.append(id.isEmpty ? nil : id)
+                } catch {
+                    throw error.with(acceptedParts: index)
+                }
             }
+            return ids
         }
         return SubmittedSMS(providerMessageIDs: ids)
     }

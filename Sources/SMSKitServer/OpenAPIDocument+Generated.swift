@@ -491,7 +491,11 @@ paths:
         200 with what the report did (`applied`, `duplicate`, `stale`); 404 `unknown_message`;
         400 `missing_token`, `malformed_token`, `malformed_part`, `unknown_type` or
         `oversized_field`, or `query_too_long` (over 4 KB); 413 for a form body over 4 KB. Every
-        outcome is counted in `smskit_delivery_reports_total{outcome}`.
+        outcome is counted in `smskit_delivery_reports_total{outcome}`. Answers 400, 404 and 413
+        spend the sending address's budget of bad reports (`--bad-report-limit`, 20 a second with
+        bursts of 100 by default); past it, every report from that address gets 429
+        `too_many_bad_reports` with `Retry-After` (counted as outcome `throttled`). Good reports
+        spend nothing.
       security: []
       parameters:
         - { name: token, in: query, required: true, schema: { type: string, pattern: "^[A-Za-z0-9_-]{22}$" } }
@@ -505,6 +509,7 @@ paths:
         "200": { $ref: "#/components/responses/DeliveryReportApplied" }
         "400": { $ref: "#/components/responses/Error" }
         "404": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/BadReportsThrottled" }
         "503": { $ref: "#/components/responses/StoreUnavailable" }
         default: { $ref: "#/components/responses/Error" }
     post:
@@ -528,6 +533,7 @@ paths:
         "400": { $ref: "#/components/responses/Error" }
         "404": { $ref: "#/components/responses/Error" }
         "413": { $ref: "#/components/responses/Error" }
+        "429": { $ref: "#/components/responses/BadReportsThrottled" }
         "503": { $ref: "#/components/responses/StoreUnavailable" }
         default: { $ref: "#/components/responses/Error" }
 components:
@@ -554,6 +560,16 @@ components:
           schema: { $ref: "#/components/schemas/Error" }
     RateLimited:
       description: Over the key's rate limit (`rate_limited`), or too many wrong keys from this address (`too_many_wrong_keys`).
+      headers:
+        Retry-After:
+          description: Seconds to wait.
+          required: true
+          schema: { type: string, pattern: "^[0-9]+$" }
+      content:
+        application/json:
+          schema: { $ref: "#/components/schemas/Error" }
+    BadReportsThrottled:
+      description: Too many delivery reports answered 400, 404 or 413 from this address (`too_many_bad_reports`).
       headers:
         Retry-After:
           description: Seconds to wait.

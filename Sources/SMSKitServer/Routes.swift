@@ -22,9 +22,9 @@ extension Endpoint {
         Endpoint(.get, "/v1/verifications/{id}", needsVerification: true, VerificationEndpoints.statusHandler),
         Endpoint(.post, "/v1/verifications/{id}/cancel", needsVerification: true, VerificationEndpoints.cancelHandler),
         // Kannel's dlr-url: the message token it carries is its credential, not an API key.
-        Endpoint(.get, "/v1/delivery-reports/kannel", access: .open, needsVerification: true,
+        Endpoint(.get, "/v1/delivery-reports/kannel", access: .token, needsVerification: true,
                  VerificationEndpoints.kannelReportHandler),
-        Endpoint(.post, "/v1/delivery-reports/kannel", access: .open, needsVerification: true,
+        Endpoint(.post, "/v1/delivery-reports/kannel", access: .token, needsVerification: true,
                  VerificationEndpoints.kannelReportHandler),
         Endpoint(.get, "/v1/stats", needsVerification: true, VerificationEndpoints.statsHandler),
         Endpoint(.get, "/v1/events", needsVerification: true, VerificationEndpoints.eventsHandler),
@@ -41,6 +41,9 @@ struct Endpoint: Sendable {
         case open
         /// An API key (when the server requires them), then the key's rate limit.
         case key
+        /// A token the request carries (a delivery report's): no key, but its source address's
+        /// budget of bad requests.
+        case token
     }
 
     enum Body: Sendable {
@@ -80,6 +83,8 @@ struct Endpoint: Sendable {
             if endpoint.access == .key {
                 group.add(middleware: APIKeyMiddleware(state: state))
                 group.add(middleware: RateLimitMiddleware(state: state))
+            } else if endpoint.access == .token {
+                group.add(middleware: BadReportMiddleware(state: state))
             }
             let handler = endpoint.handler
             if endpoint.needsVerification && state.verifications == nil {

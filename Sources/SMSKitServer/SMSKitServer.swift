@@ -77,6 +77,10 @@ public struct SMSKitServer: Sendable {
               configuration.wrongKeysPerMinute >= 0 else {
             throw ServiceConfigurationError("The body, line, batch, answer, stream and wrong-key limits must be positive.")
         }
+        guard configuration.badReportsPerSecond >= 0, configuration.badReportsPerSecond.isFinite,
+              configuration.badReportBurst > 0 else {
+            throw ServiceConfigurationError("The bad-report limit must be 0 or more and its burst positive.")
+        }
         let fileLimit = ConnectionLimiter.openFileLimit()
         let maxConnections = configuration.maxConnections ?? ConnectionLimiter.defaultLimit(fileLimit: fileLimit)
         guard maxConnections > 0 else { throw ServiceConfigurationError("The connection limit must be positive.") }

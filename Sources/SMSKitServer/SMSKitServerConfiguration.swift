@@ -2,9 +2,9 @@
 ///
 /// The defaults are safe: loopback only, API keys required, bodies up to 4 MiB, 10,000 numbers a
 /// batch, NDJSON lines up to 4 KiB, 50 requests a second per key with bursts of 100, 10 wrong
-/// keys a minute per address, connections up to half the open-file limit, `segments` answers
-/// up to 1 MiB, `find` texts up to 16,384 characters and 1,000 numbers, `check-stream` bodies up
-/// to 64 MiB and 10 minutes.
+/// keys a minute per address, 20 bad delivery reports a second per address with bursts of 100,
+/// connections up to half the open-file limit, `segments` answers up to 1 MiB, `find` texts up to
+/// 16,384 characters and 1,000 numbers, `check-stream` bodies up to 64 MiB and 10 minutes.
 ///
 /// ```swift
 /// var configuration = SMSKitServerConfiguration()
@@ -62,6 +62,14 @@ public struct SMSKitServerConfiguration: Sendable {
     /// that, every request of that address that needs a key is refused with 429
     /// `too_many_wrong_keys` and `Retry-After`. 0 turns this off.
     public var wrongKeysPerMinute: Int = 10
+    /// Delivery reports answered 400, 404 `unknown_message` or 413 that each source address may
+    /// send a second on average (0 turns this off): past that and ``badReportBurst``, every report
+    /// from that address is refused with 429 `too_many_bad_reports` and `Retry-After` before its
+    /// token is looked up. Reports that are applied (or duplicates, or stale) spend nothing, so a
+    /// gateway's good reports never throttle it; a stranger guessing tokens is slowed.
+    public var badReportsPerSecond: Double = 20
+    /// Bad delivery reports each source address may send at once.
+    public var badReportBurst: Int = 100
 
     /// The verification endpoints' store, sender, secret and guard; `nil` leaves them
     /// answering 404 `verification_disabled` (`smskit serve` always sets them).

@@ -8,7 +8,9 @@ struct ServerState: Sendable {
     let engine = PhoneNumberEngine()
     let renderers: RendererCache
     let limiter: RateLimiter?
-    let wrongKeys: WrongKeyThrottle?
+    let wrongKeys: SourceThrottle?
+    /// The budget of delivery reports answered 400, 404 or 413 per source address.
+    let badReports: SourceThrottle?
     let metrics: ServiceMetrics
     let openAPIDocument: ByteBuffer
     let verifications: VerificationEndpoints?
@@ -21,7 +23,9 @@ struct ServerState: Sendable {
         self.limiter = configuration.rateLimitPerSecond > 0
             ? RateLimiter(ratePerSecond: configuration.rateLimitPerSecond, burst: configuration.rateLimitBurst) : nil
         self.wrongKeys = configuration.wrongKeysPerMinute > 0 && configuration.requiresAPIKey
-            ? WrongKeyThrottle(perMinute: configuration.wrongKeysPerMinute) : nil
+            ? SourceThrottle(perMinute: configuration.wrongKeysPerMinute) : nil
+        self.badReports = configuration.badReportsPerSecond > 0
+            ? SourceThrottle(perSecond: configuration.badReportsPerSecond, burst: configuration.badReportBurst) : nil
         self.openAPIDocument = OpenAPIDocument.buffer
     }
 

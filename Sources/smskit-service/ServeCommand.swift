@@ -128,6 +128,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("wrong-keys-per-minute"), help: "Wrong API keys an address may send a minute before 429, 0 for no limit [SMSKIT_WRONG_KEYS_PER_MINUTE]; default 10.")
     var wrongKeysPerMinute: Int?
 
+    @Option(name: .customLong("bad-report-limit"), help: "Delivery reports answered 400, 404 or 413 an address may send a second before 429, 0 for no limit [SMSKIT_BAD_REPORT_LIMIT]; default 20.")
+    var badReportLimit: Double?
+
+    @Option(name: .customLong("bad-report-burst"), help: "Such reports an address may send at once [SMSKIT_BAD_REPORT_BURST]; default 100.")
+    var badReportBurst: Int?
+
     @Option(name: .long, help: ArgumentHelp("Verification store: memory, sqlite:PATH or postgres://... [SMSKIT_VERIFY_STORE]; default sqlite:smskit-verify.sqlite.", valueName: "STORE"))
     var store: String?
 
@@ -270,6 +276,9 @@ struct ServeCommand: AsyncParsableCommand {
             guard count >= 0 else { throw CLIError.usage("The wrong-key limit must be 0 or more.") }
             configuration.wrongKeysPerMinute = count
         }
+        // Checked with the rest by SMSKitServer.validate.
+        if let rate = try value(badReportLimit, "SMSKIT_BAD_REPORT_LIMIT") { configuration.badReportsPerSecond = rate }
+        if let burst = try value(badReportBurst, "SMSKIT_BAD_REPORT_BURST") { configuration.badReportBurst = burst }
         guard configuration.idleTimeoutSeconds > 0, configuration.bodyTimeoutSeconds > 0, configuration.rateLimitBurst > 0,
               configuration.streamTimeoutSeconds > 0 else {
             throw CLIError.usage("Timeouts and the rate burst must be positive.")

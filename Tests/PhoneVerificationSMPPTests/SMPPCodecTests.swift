@@ -162,10 +162,10 @@ private func hex(_ string: String) -> [UInt8] {
         let receipt = try #require(try SMPPDeliveryReceipt(Self.receipt(text)))
         #expect(receipt.messageID == "0123456789")
         #expect(receipt.state == .delivered && receipt.state.isFinal)
-        #expect(receipt.submitted == 1 && receipt.delivered == 1)
-        #expect(receipt.submitDate == "2611280543" && receipt.doneDate == "2611280544")
-        #expect(receipt.error == "000")
-        #expect(receipt.text == "Your code is 1234")
+        #expect(receipt.receipt.submitted == 1 && receipt.receipt.delivered == 1)
+        #expect(receipt.receipt.submitDate == "2611280543" && receipt.receipt.doneDate == "2611280544")
+        #expect(receipt.receipt.error == "000")
+        #expect(receipt.receipt.text == "Your code is 1234")
     }
 
     @Test(arguments: [("UNDELIV", SMPPMessageState.undeliverable), ("EXPIRED", .expired), ("REJECTD", .rejected),
@@ -182,6 +182,9 @@ private func hex(_ string: String) -> [UInt8] {
         ])
         let receipt = try #require(try SMPPDeliveryReceipt(message))
         #expect(receipt.messageID == "3e8" && receipt.state == .undeliverable)
+        // The text is still there as read, beside the TLVs that win over it.
+        #expect(receipt.receiptedMessageID == "3e8" && receipt.messageState == .undeliverable)
+        #expect(receipt.receipt.messageID == "1000" && receipt.receipt.state == .delivered)
         #expect(receipt.networkErrorCode == SMPPNetworkErrorCode(networkType: 3, errorCode: 11))
     }
 
@@ -292,6 +295,28 @@ private func hex(_ string: String) -> [UInt8] {
 @Suite struct SMPPMutationTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Fuzz/Corpus/SMPPPDU").standardized
+
+    /// The seeds are what they are named: each decodes to the command its name starts with, and
+    /// the lying ones are refused for their length, so the fuzzer starts from real PDUs.
+    @Test func seedsAreTheirNamedPDUs() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: Self.corpus.appendingPathComponent(name)))
+            if name.hasPrefix("lying_length") {
+                #expect(throws: SMPPError.self) { try SMPPPDU(decoding: bytes) }
+                #expect(throws: SMPPError(.pduTooLarge, "command_length 65536 is over the maximum of 8192 octets")) {
+                    try SMPPPDU.frameLength(of: bytes)
+                }
+                continue
+            }
+            let pdu = try SMPPPDU(decoding: bytes)
+            #expect(pdu.commandID.description == String(name.prefix(while: { $0 != "-" })), "\(name)")
+        }
+        let turkish = try SMPPPDU(decoding: [UInt8](try Data(contentsOf: Self.corpus.appendingPathComponent("submit_sm-udh-gsm-turkish"))))
+        guard case .submitSM(let message) = turkish.body else { Issue.record("not a submit_sm"); return }
+        let part = try SMPPIncomingPart(message)
+        #expect(part.concatenation?.count == 2 && part.text?.hasPrefix("Kod: 123456") == true)
+    }
 
     @Test func mutatedPDUsNeverTrapAndRoundTrip() throws {
         let seeds = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted().map {

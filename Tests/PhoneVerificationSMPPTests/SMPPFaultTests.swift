@@ -30,6 +30,42 @@ import Testing
         await fake.stop()
     }
 
+    @Test func submitsReadyTogetherAreWrittenWithOneFlush() async throws {
+        // The bind is answered by the test once all twenty submits wait for it: binding wakes them
+        // together, and their submit_sm go out in one write.
+        let fake = try await ScriptedSMSC { pdu, _ in
+            if case .bindTransceiver = pdu.body { return [] }
+            if let reply = ScriptedSMSC.session(pdu) { return reply }
+            guard case .submitSM = pdu.body else { return [] }
+            return SMPPFaultTests.accept(pdu, id: "\(pdu.sequenceNumber)")
+        }
+        let client = SMPPClient(configuration: configuration(port: fake.port) {
+            $0.window = 20
+            $0.bindWaitTimeout = .seconds(120)
+        })
+        await client.start()
+        let message = SMPPShortMessage(source: try SMPPAddressing.source("Acme"),
+                                       destination: try SMPPAddressing.destination("+905321234567"),
+                                       shortMessage: Array("Code 1".utf8))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 { group.addTask { _ = try await client.submit(message) } }
+            let deadline = ContinuousClock.now + .seconds(60)
+            while await client.boundWaiterCount < 20 || !fake.pdus.contains(where: { $0.commandID == .bindTransceiver }) {
+                try #require(ContinuousClock.now < deadline, "the submits never all waited for the bind")
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let bind = try #require(fake.pdus.first { $0.commandID == .bindTransceiver })
+            let connection = try #require(fake.recorder.connections.withLock { $0.first })
+            try await connection.writeAndFlush(ByteBuffer(bytes: try SMPPPDU(
+                sequenceNumber: bind.sequenceNumber, body: .bindTransceiverResp(systemID: "fake", tlvs: [])).encoded()))
+            try await group.waitForAll()
+        }
+        #expect(fake.submits.count == 20)
+        #expect(await client.largestWriteBatch == 20)
+        await client.shutdown()
+        await fake.stop()
+    }
+
     @Test func aDropMidWindowFailsWhatWasInFlightAndSendsNothingTwice() async throws {
         // The first connection takes five submit_sm, answers none and closes; the second answers all.
         let fake = try await ScriptedSMSC { pdu, connection in

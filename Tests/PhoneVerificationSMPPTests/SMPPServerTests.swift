@@ -152,7 +152,7 @@ struct SMPPServerTests {
             for (receipt, _) in log.receipts {
                 #expect(receipt.state == .delivered)
                 // smsc.py writes the receipt's id in decimal whatever it answered submit_sm with.
-                #expect(receipt.text != nil && receipt.error == "000")
+                #expect(receipt.receipt.text != nil && receipt.receipt.error == "000")
             }
             if ids == "hex" { #expect(submits.contains { ($0["answer"] as! String) != String(Int($0["answer"] as! String, radix: 16)!) }) }
             await client.shutdown()

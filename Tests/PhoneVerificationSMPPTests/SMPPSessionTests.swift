@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 import PhoneVerificationSMPP
 import Testing
 
@@ -92,4 +93,13 @@ struct SMPPSessionTests {
     #expect(try SMPPClient.Configuration(url: "smpp://esme:pw@h?bind=trx").bindType == .transceiver)
     #expect(try SMPPClient.Configuration(url: "smpp://esme:pw@h?bind=pair").bindType == .pair)
     #expect(throws: SMPPError.self) { try SMPPClient.Configuration(url: "smpp://esme:pw@h?bind=receiver") }
+}
+
+/// A task that prefers the client's task executor runs on an event loop (the client's), not on
+/// Swift's global executor, so its submits do not cross threads.
+@Test func theTaskExecutorRunsTasksOnTheClientsEventLoop() async throws {
+    let client = SMPPClient(configuration: SMPPClient.Configuration(host: "127.0.0.1", port: 9, systemID: "esme", password: "pw"))
+    let onLoop = await withTaskExecutorPreference(client.taskExecutor) { MultiThreadedEventLoopGroup.currentEventLoop != nil }
+    let elsewhere = await Task.detached { MultiThreadedEventLoopGroup.currentEventLoop != nil }.value
+    #expect(onLoop && !elsewhere)
 }

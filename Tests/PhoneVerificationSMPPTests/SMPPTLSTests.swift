@@ -112,6 +112,8 @@ struct SMPPTLSTests {
             let id = try await client.submit(Self.message)
             #expect(!id.isEmpty)
             await client.shutdown()
+            // The SMSC's records come through its output, which may trail its answers.
+            try await smsc.waitFor("unbound")
             #expect(smsc.clientCommands == ["bind_transceiver", "submit_sm", "unbind"])
             #expect(smsc.events("submit_sm").first?["short_message"] as? String == Self.message.shortMessage.hex)
 

@@ -4,6 +4,7 @@ import PhoneVerificationPostgres
 import PhoneVerificationSQLite
 import PhoneVerificationWebhooks
 import SMSKitHTTPClient
+import SMSKitWebhookTestSupport
 import Testing
 
 let webhookSigner = try! WebhookSignature(secret: Array("whsec-test-0123456789abcdef".utf8))

@@ -65,7 +65,8 @@ package final class VerificationFixture: Sendable {
     package let directory: URL
     package let server: SMSKitServer
 
-    package init(keys: APIKeys? = nil, _ adjust: (inout VerificationSettings) -> Void = { _ in }) throws {
+    package init(keys: APIKeys? = nil, _ adjust: (inout VerificationSettings) -> Void = { _ in },
+                 server configure: (inout SMSKitServerConfiguration) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("smskit-verify-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let outbox = directory.appendingPathComponent("outbox.jsonl").path
@@ -79,6 +80,7 @@ package final class VerificationFixture: Sendable {
         server = try makeServer {
             $0.verification = configured
             if let keys { $0.apiKeys = keys }
+            configure(&$0)
         }
     }
 

@@ -90,10 +90,10 @@ struct RequestLimitTests {
 struct WrongKeyThrottleTests {
     @Test("The table of addresses is bounded; past it, new addresses share one bucket")
     func bounded() {
-        let throttle = WrongKeyThrottle(perMinute: 2, capacity: 100)
+        let throttle = SourceThrottle(perMinute: 2, capacity: 100)
         let now = ContinuousClock.now
         for index in 0..<1_000 {
-            throttle.recordWrongKey("10.0.\(index / 256).\(index % 256)", now: now)
+            throttle.spend("10.0.\(index / 256).\(index % 256)", now: now)
         }
         #expect(throttle.count == 100)
         // The first 100 had one wrong key each: not throttled.
@@ -102,16 +102,16 @@ struct WrongKeyThrottleTests {
         #expect(throttle.retryAfter("10.0.3.200", now: now) == 30)
         #expect(throttle.retryAfter("10.0.3.200", now: now + .seconds(31)) == nil)
         // An address with nothing recorded, while the table is not full, is never throttled.
-        #expect(WrongKeyThrottle(perMinute: 2).retryAfter("192.0.2.1", now: now) == nil)
+        #expect(SourceThrottle(perMinute: 2).retryAfter("192.0.2.1", now: now) == nil)
     }
 
     @Test("Sources: IPv4 as it is, IPv6 by /64, IPv4-mapped IPv6 as IPv4")
     func sources() throws {
-        #expect(WrongKeyThrottle.source(of: try SocketAddress(ipAddress: "192.0.2.7", port: 1)) == "192.0.2.7")
-        let a = WrongKeyThrottle.source(of: try SocketAddress(ipAddress: "2001:db8:1:2::1", port: 1))
-        let b = WrongKeyThrottle.source(of: try SocketAddress(ipAddress: "2001:db8:1:2:ffff::9", port: 1))
-        let c = WrongKeyThrottle.source(of: try SocketAddress(ipAddress: "2001:db8:1:3::1", port: 1))
+        #expect(SourceThrottle.source(of: try SocketAddress(ipAddress: "192.0.2.7", port: 1)) == "192.0.2.7")
+        let a = SourceThrottle.source(of: try SocketAddress(ipAddress: "2001:db8:1:2::1", port: 1))
+        let b = SourceThrottle.source(of: try SocketAddress(ipAddress: "2001:db8:1:2:ffff::9", port: 1))
+        let c = SourceThrottle.source(of: try SocketAddress(ipAddress: "2001:db8:1:3::1", port: 1))
         #expect(a == b && a != c)
-        #expect(WrongKeyThrottle.source(of: try SocketAddress(ipAddress: "::ffff:192.0.2.7", port: 1)) == "192.0.2.7")
+        #expect(SourceThrottle.source(of: try SocketAddress(ipAddress: "::ffff:192.0.2.7", port: 1)) == "192.0.2.7")
     }
 }

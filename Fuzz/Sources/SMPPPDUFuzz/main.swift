@@ -1,10 +1,10 @@
 // Fuzzes the SMPP 3.4 codec and what the client reads from deliver_sm, with arbitrary bytes as
 // they come off a connection. Properties checked on every input:
-// - framing, decoding, receipt and incoming-message reading never trap;
+// - framing, decoding, reading a receipt's optional parameters and incoming messages never trap;
 // - a PDU that decodes encodes again, and that encoding decodes to the same PDU;
 // - nothing is read past the frame length the first four octets give.
 import FuzzDriver
-import PhoneVerificationSMPP
+import SMPPCodec
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -17,7 +17,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let again = try! pdu.encoded()
     precondition((try? SMPPPDU(decoding: again)) == pdu, "a decoded PDU does not survive encoding")
     if case .deliverSM(let message) = pdu.body {
-        _ = try? SMPPDeliveryReceipt(message)
+        _ = (message.isDeliveryReceipt, message.tlvs.receiptedMessageID, message.tlvs.messageState,
+             message.tlvs.networkErrorCode)
         for packing in SMPPGSMPacking.allCases {
             if let part = try? SMPPIncomingPart(message, gsmPacking: packing) {
                 var reassembler = SMPPReassembler(window: .seconds(1), capacity: 4)

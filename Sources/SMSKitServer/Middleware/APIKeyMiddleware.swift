@@ -18,7 +18,7 @@ struct APIKeyMiddleware: RouterMiddleware {
 
     private func identify(_ request: Request, from context: Context) throws -> APIKeys.KeyID {
         let metrics = state.metrics
-        let source = WrongKeyThrottle.source(of: context.remoteAddress) ?? "local"
+        let source = SourceThrottle.source(of: context.remoteAddress) ?? "local"
         if let wrongKeys = state.wrongKeys, let wait = wrongKeys.retryAfter(source) {
             metrics.refusal("wrong_key_throttled")
             var headers = HTTPFields()
@@ -39,7 +39,7 @@ struct APIKeyMiddleware: RouterMiddleware {
             throw ServiceError(.unauthorized, "missing_api_key", "Send an API key as 'Authorization: Bearer KEY' or 'X-API-Key: KEY'.", headers: headers)
         }
         guard let presented, let key = state.configuration.apiKeys.identify(presented) else {
-            state.wrongKeys?.recordWrongKey(source)
+            state.wrongKeys?.spend(source)
             metrics.refusal("wrong_key")
             throw ServiceError(.unauthorized, "invalid_api_key", "The API key is not valid.", headers: headers)
         }

@@ -1,17 +1,17 @@
 import NIOCore
 import Synchronization
 
-/// Wrong API keys per source: each source may present `perMinute` wrong keys at once and
-/// `perMinute` a minute on average; past that, every request of that source that needs a key is
-/// refused (a right key too, else the refusal would tell a guesser when it found one) until a
-/// token is back.
+/// A budget of bad requests per source address: each source may spend `burst` at once and
+/// `perSecond` a second on average; past that, the requests it guards are refused from that
+/// source until a token is back. Only bad requests spend (a wrong API key, a delivery report
+/// with a forged or malformed token), so a client that behaves is never slowed by it.
 ///
 /// A source is an IPv4 address or an IPv6 /64 (one host usually has a whole /64). Only sources
-/// that sent a wrong key are kept, at most `capacity` of them: when the table is full, sources
-/// whose bucket has filled up again are dropped, and if none has, new sources share one bucket
-/// (a flood from more addresses than the table holds throttles those addresses together, never
-/// the ones already in the table nor any that never sent a wrong key).
-final class WrongKeyThrottle: Sendable {
+/// that spent are kept, at most `capacity` of them: when the table is full, sources whose bucket
+/// has filled up again are dropped, and if none has, new sources share one bucket (a flood from
+/// more addresses than the table holds throttles those addresses together, never the ones
+/// already in the table nor any that never spent).
+final class SourceThrottle: Sendable {
     private struct Bucket {
         var tokens: Double
         var updated: ContinuousClock.Instant
@@ -23,17 +23,22 @@ final class WrongKeyThrottle: Sendable {
         var lastSweep: ContinuousClock.Instant?
     }
 
-    let perMinute: Int
+    let perSecond: Double
+    let burst: Double
     let capacity: Int
     private let state = Mutex(State())
 
-    init(perMinute: Int, capacity: Int = 65_536) {
-        self.perMinute = max(1, perMinute)
+    /// A budget of `burst` bad requests at once and `perSecond` a second on average per source.
+    init(perSecond: Double, burst: Int, capacity: Int = 65_536) {
+        self.perSecond = perSecond > 0 && perSecond.isFinite ? perSecond : 1
+        self.burst = Double(max(1, burst))
         self.capacity = max(1, capacity)
     }
 
-    private var burst: Double { Double(perMinute) }
-    private var perSecond: Double { Double(perMinute) / 60 }
+    /// The wrong-key budget: `perMinute` at once and `perMinute` a minute.
+    convenience init(perMinute: Int, capacity: Int = 65_536) {
+        self.init(perSecond: Double(max(1, perMinute)) / 60, burst: max(1, perMinute), capacity: capacity)
+    }
 
     /// The source of `address`: the address itself, or the /64 of an IPv6 address (an
     /// IPv4-mapped IPv6 address is the IPv4 one); `nil` for a Unix socket or no address.
@@ -53,7 +58,7 @@ final class WrongKeyThrottle: Sendable {
         }
     }
 
-    /// Whole seconds until `source` may present a key again, or nil when it may now.
+    /// Whole seconds until `source` may send again, or nil when it may now.
     func retryAfter(_ source: String, now: ContinuousClock.Instant = .now) -> Int? {
         state.withLock { state in
             let bucket = state.buckets[source] ?? (state.buckets.count >= capacity ? state.shared : nil)
@@ -64,8 +69,8 @@ final class WrongKeyThrottle: Sendable {
         }
     }
 
-    /// Counts a wrong key from `source`.
-    func recordWrongKey(_ source: String, now: ContinuousClock.Instant = .now) {
+    /// Spends one token of `source`'s budget: it sent a bad request.
+    func spend(_ source: String, now: ContinuousClock.Instant = .now) {
         state.withLock { state in
             if var bucket = state.buckets[source] {
                 bucket = refilled(bucket, now)
@@ -94,7 +99,7 @@ final class WrongKeyThrottle: Sendable {
     }
 
     /// Drops the sources whose bucket is full again, at most once a second (a full table under a
-    /// flood would otherwise be scanned at every wrong key).
+    /// flood would otherwise be scanned at every spend).
     private func sweep(_ state: inout State, _ now: ContinuousClock.Instant) {
         if let last = state.lastSweep, now - last < .seconds(1) { return }
         state.lastSweep = now

@@ -99,7 +99,7 @@ public struct SMPPError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(code.name): \(message)" }
 
-    func with(acceptedParts: Int) -> SMPPError {
+    package func with(acceptedParts: Int) -> SMPPError {
         SMPPError(code, message, commandStatus: commandStatus, acceptedParts: acceptedParts)
     }
 }

@@ -5,36 +5,57 @@ import NIOPosix
 import Synchronization
 
 /// A real HTTP/1.1 server on loopback that plays a webhook receiver: it records every request
-/// and answers as told (fail the first N, answer late, or not be there at all).
-final class WebhookReceiver: Sendable {
-    struct Request: Sendable {
-        var headers: [String: String]
-        var body: [UInt8]
-        var status: Int
+/// and answers as told (fail the first N, answer late, never answer some, or not be there at all).
+/// The one receiver of the dispatcher's, the service's and the Kannel end-to-end tests.
+public final class WebhookReceiver: Sendable {
+    public struct Request: Sendable {
+        public var headers: [String: String]
+        public var body: [UInt8]
+        /// The status it was answered with; 0 for a request held unanswered (``Behaviour/hangWhen``).
+        public var status: Int
+        /// When its last byte arrived.
+        public var receivedAt: ContinuousClock.Instant
+        /// The same, by the wall clock: the `now` a receiver checks the signature's timestamp against.
+        public var arrivedAt: Date
+
+        /// The value of the `SMSKit-Event-ID` header, if any.
+        public var eventID: String? { headers["smskit-event-id"] }
     }
 
-    struct Behaviour: Sendable {
+    public struct Behaviour: Sendable {
         /// Requests answered 500 before the receiver starts accepting.
-        var failFirst = 0
+        public var failFirst = 0
         /// Requests answered only after this delay (the first `slowFirst` ones).
-        var slowFirst = 0
-        var delay: Duration = .zero
+        public var slowFirst = 0
+        public var delay: Duration = .zero
         /// The body of every answer.
-        var responseBody: [UInt8] = []
+        public var responseBody: [UInt8] = []
+        /// Requests (by their lower-case headers and body) recorded but never answered: the
+        /// connection stays open until the client gives up, as with a receiver that hangs.
+        public var hangWhen: (@Sendable (_ headers: [String: String], _ body: [UInt8]) -> Bool)?
+
+        public init(failFirst: Int = 0, slowFirst: Int = 0, delay: Duration = .zero, responseBody: [UInt8] = [],
+                    hangWhen: (@Sendable (_ headers: [String: String], _ body: [UInt8]) -> Bool)? = nil) {
+            self.failFirst = failFirst
+            self.slowFirst = slowFirst
+            self.delay = delay
+            self.responseBody = responseBody
+            self.hangWhen = hangWhen
+        }
     }
 
     private let state: Mutex<(behaviour: Behaviour, seen: Int, requests: [Request])>
     private let channel: Mutex<(any Channel)?> = Mutex(nil)
     private let boundPort = Mutex(0)
-    var port: Int { boundPort.withLock { $0 } }
+    public var port: Int { boundPort.withLock { $0 } }
 
-    init(_ behaviour: Behaviour = Behaviour(), port: Int = 0) async throws {
+    public init(_ behaviour: Behaviour = Behaviour(), port: Int = 0) async throws {
         state = Mutex((behaviour, 0, []))
         try await start(port: port)
     }
 
     /// Starts listening (again) on `port` (0: any free port).
-    func start(port: Int) async throws {
+    public func start(port: Int) async throws {
         let receiver = self
         let bound = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -50,25 +71,39 @@ final class WebhookReceiver: Sendable {
     }
 
     /// Stops listening: connections are refused until ``start(port:)``.
-    func stop() async throws {
+    public func stop() async throws {
         let current = channel.withLock { channel in defer { channel = nil }; return channel }
         try await current?.close()
     }
 
-    var url: String { "http://127.0.0.1:\(port)/hooks/smskit?token=abc" }
+    public var url: String { "http://127.0.0.1:\(port)/hooks/smskit?token=abc" }
 
     /// Every request received, in arrival order, with the status it was answered.
-    var requests: [Request] { state.withLock { $0.requests } }
+    public var requests: [Request] { state.withLock { $0.requests } }
 
-    /// The bodies of the requests answered 2xx.
-    var accepted: [Request] { requests.filter { (200..<300).contains($0.status) } }
+    /// The requests answered 2xx.
+    public var accepted: [Request] { requests.filter { (200..<300).contains($0.status) } }
+
+    /// Polls until `condition` holds of the requests so far, up to `seconds`; whether it held.
+    public func wait(seconds: Double, until condition: ([Request]) -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while !condition(requests) {
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return true
+    }
 
     fileprivate func answer(_ headers: [String: String], _ body: [UInt8]) -> (status: Int, delay: Duration, body: [UInt8]) {
         state.withLock { state in
             state.seen += 1
+            if let hang = state.behaviour.hangWhen, hang(headers, body) {
+                state.requests.append(Request(headers: headers, body: body, status: 0, receivedAt: .now, arrivedAt: Date()))
+                return (0, .zero, [])
+            }
             let status = state.seen <= state.behaviour.failFirst ? 500 : state.behaviour.responseBody.isEmpty ? 204 : 200
             let delay = state.seen <= state.behaviour.slowFirst ? state.behaviour.delay : .zero
-            state.requests.append(Request(headers: headers, body: body, status: status))
+            state.requests.append(Request(headers: headers, body: body, status: status, receivedAt: .now, arrivedAt: Date()))
             return (status, delay, state.behaviour.responseBody)
         }
     }
@@ -91,6 +126,7 @@ final class WebhookReceiver: Sendable {
                 body.append(contentsOf: buffer.readableBytesView)
             case .end:
                 let (status, delay, answer) = receiver.answer(headers, body)
+                if status == 0 { return }
                 let respond = { [context] in
                     var head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status))
                     head.headers.add(name: "Content-Length", value: String(answer.count))
