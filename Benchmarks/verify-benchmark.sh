@@ -5,6 +5,8 @@
 # The server is $SMSKIT_BENCH_POSTGRES_URL (postgres://user@host:port/database), else the loopback
 # PostgreSQL that .ci/postgres.sh starts. Extra swift build flags: $SWIFT_BUILD_FLAGS.
 #   Benchmarks/verify-benchmark.sh [seconds-per-measure]
+# Through the service (start+check+delivered report triples and report intake beside pgbench in
+# one run): serve/verify-load.py BINARY postgres://… --modes triples,reports (verify-results.md).
 set -euo pipefail
 cd "$(dirname "$0")"
 SECONDS_EACH="${1:-5}"

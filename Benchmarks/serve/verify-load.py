@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Verification start+check pairs a second through `smskit serve` (issue 29), beside the database's own.
+"""Verifications and delivery reports a second through `smskit serve`, beside the database's own.
 
-    Benchmarks/serve/verify-load.py BINARY STORE [--seconds 10] [--clients 1,8] [--postgres-url URL]
+    Benchmarks/serve/verify-load.py BINARY STORE [--seconds 10] [--clients 1,8] [--modes pairs]
+                                    [--messages 200]
 
 STORE is `sqlite` (a fresh file), `memory` or a postgres:// URL (its verification tables are
 dropped first). The script starts `BINARY serve` with an outbox sender and a trusted API key, then
@@ -12,6 +13,16 @@ as a gateway passes its end users' IPs), reads the code from the outbox line the
 (by verification ID), checks it, and expects "approved". Each pair is two HTTP/1.1 requests on a
 keep-alive connection; every SMS really goes through the outbox file.
 
+MODES (comma-separated, each run at every client count):
+- `pairs`: start + check, as above.
+- `triples`: start + check + the message's delivered report (GET /v1/delivery-reports/kannel with
+  the token from the outbox line, `type=1` and an SMPP receipt text, as Kannel sends it): the
+  verification's whole life with its events (started, sent, approved, delivered).
+- `reports`: report intake alone. MESSAGES verifications are started first (one SMS each); then
+  every worker sends reports for random ones, type 8 (accepted) or 1 (delivered): after the first
+  seconds most are replays (duplicate or stale), each still a token hash, the verification's event
+  lock, the message's row lock and a read of its parts in one transaction. Every answer must be 200.
+
 The database's own figure, on the same machine and in the same run: one-row INSERT transactions
 a second (SQLite: Python's sqlite3 on a WAL file with synchronous=NORMAL, the store's setting;
 PostgreSQL: `pgbench -N` at the same client counts, scale 1).
@@ -20,6 +31,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import re
 import secrets
 import sqlite3
@@ -27,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 KEY = "bench-key-" + secrets.token_hex(16)
 
@@ -41,9 +54,15 @@ class Connection:
         self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
 
     async def post(self, path, body):
-        data = json.dumps(body).encode()
+        return await self.request("POST", path, body)
+
+    async def get(self, path):
+        return await self.request("GET", path)
+
+    async def request(self, method, path, body=None):
+        data = json.dumps(body).encode() if body is not None else b""
         self.writer.write(
-            b"POST " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            method.encode() + b" " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             b"Authorization: Bearer " + KEY.encode() + b"\r\nContent-Length: " + str(len(data)).encode()
             + b"\r\n\r\n" + data)
         head = await self.reader.readuntil(b"\r\n\r\n")
@@ -53,8 +72,18 @@ class Connection:
         return status, json.loads(body) if body else None
 
 
+RECEIPT = urllib.parse.quote(
+    "id:1000 sub:001 dlvrd:001 submit date:2611280900 done date:2611280901 stat:DELIVRD err:000 text:x")
+
+
+def report_path(token, kind):
+    """A Kannel report as Kannel sends it: type 1 with the SMPP receipt text, type 8 with ACK/."""
+    return f"/v1/delivery-reports/kannel?token={token}&part=1&type={kind}" + (
+        f"&status={RECEIPT}" if kind == 1 else "&status=ACK%2F")
+
+
 class Outbox:
-    """Follows the outbox file; the code of each verification ID as its line arrives."""
+    """Follows the outbox file; the code and delivery token of each verification ID as its line arrives."""
 
     def __init__(self, path):
         self.path, self.offset, self.waiting, self.codes = path, 0, {}, {}
@@ -74,7 +103,7 @@ class Outbox:
                 *lines, buffered = buffered.split(b"\n")
                 for line in lines:
                     sms = json.loads(line)
-                    code = re.search(r"\d{6}", sms["text"]).group(0)
+                    code = (re.search(r"\d{6}", sms["text"]).group(0), sms.get("delivery_token"))
                     future = self.waiting.pop(sms["verification_id"], None)
                     if future:
                         future.set_result(code)
@@ -91,39 +120,66 @@ class Outbox:
         return await asyncio.wait_for(future, 10)
 
 
-async def run_clients(port, outbox, clients, seconds, numbers):
+async def start(connection, outbox, number, failures):
+    """Starts a verification; its (ID, code, delivery token), or None after noting a failure."""
+    status, started = await connection.post("/v1/verifications", {"number": number, "client_key": secrets.token_hex(8)})
+    if status != 200:
+        failures.append((status, started))
+        return None
+    code, token = await outbox.code(started["id"])
+    return started["id"], code, token
+
+
+async def run_clients(port, outbox, clients, seconds, numbers, mode, tokens=None):
+    """CLIENTS workers for SECONDS: one unit of MODE after another; units a second and latencies."""
     deadline = time.monotonic() + seconds
-    latencies, failures = [], []
+    latencies, failures, outcomes = [], [], {}
+
+    async def unit(connection):
+        if mode == "reports":
+            status, answer = await connection.get(report_path(random.choice(tokens), random.choice([8, 1])))
+            if status != 200:
+                failures.append((status, answer))
+                return False
+            outcomes[answer["status"]] = outcomes.get(answer["status"], 0) + 1
+            return True
+        started = await start(connection, outbox, next(numbers), failures)
+        if started is None:
+            return False
+        verification, code, token = started
+        status, checked = await connection.post(f"/v1/verifications/{verification}/check", {"code": code})
+        if status != 200 or checked.get("status") != "approved":
+            failures.append((status, checked))
+            return False
+        if mode == "triples":
+            status, answer = await connection.get(report_path(token, 1))
+            if status != 200 or answer.get("status") != "applied":
+                failures.append((status, answer))
+                return False
+        return True
 
     async def worker():
         connection = Connection(port)
         await connection.open()
         while time.monotonic() < deadline:
-            number = next(numbers)
             began = time.perf_counter()
-            status, started = await connection.post(
-                "/v1/verifications", {"number": number, "client_key": secrets.token_hex(8)})
-            if status != 200:
-                failures.append((status, started))
-                continue
-            code = await outbox.code(started["id"])
-            status, checked = await connection.post(f"/v1/verifications/{started['id']}/check", {"code": code})
-            if status != 200 or checked.get("status") != "approved":
-                failures.append((status, checked))
-                continue
-            latencies.append(time.perf_counter() - began)
+            if await unit(connection):
+                latencies.append(time.perf_counter() - began)
         connection.writer.close()
 
     began = time.perf_counter()
     await asyncio.gather(*(worker() for _ in range(clients)))
     elapsed = time.perf_counter() - began
     latencies.sort()
-    return {
-        "clients": clients, "pairs": len(latencies), "pairs_per_second": len(latencies) / elapsed,
+    result = {
+        "mode": mode, "clients": clients, "count": len(latencies), "per_second": len(latencies) / elapsed,
         "p50_ms": 1000 * latencies[len(latencies) // 2] if latencies else None,
         "p99_ms": 1000 * latencies[int(len(latencies) * 0.99)] if latencies else None,
         "failures": len(failures), "first_failure": failures[0] if failures else None,
     }
+    if outcomes:
+        result["outcomes"] = outcomes
+    return result
 
 
 def sqlite_baseline(directory, seconds):
@@ -158,7 +214,12 @@ async def main():
     parser.add_argument("store")
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--clients", default="1,8")
+    parser.add_argument("--modes", default="pairs", help="pairs, triples, reports (comma-separated)")
+    parser.add_argument("--messages", type=int, default=200, help="verifications whose reports `reports` replays")
     args = parser.parse_args()
+    modes = args.modes.split(",")
+    if not set(modes) <= {"pairs", "triples", "reports"}:
+        sys.exit("verify-load: --modes takes pairs, triples and reports")
     work = tempfile.mkdtemp(prefix="smskit-verify-load-")
     store = args.store
     if store == "sqlite":
@@ -175,6 +236,8 @@ async def main():
     environment = dict(os.environ, SMSKIT_VERIFY_SECRET=secrets.token_hex(32))
     server = subprocess.Popen(
         [args.binary, "serve", "--port", "0", "--keys-file", keys, "--rate-limit", "0", "--log-level", "error",
+         # GB's daily cap (counted on every start, as in production) set above what a run sends.
+         "--region-caps", "1000000",
          "--store", store, "--sender", "outbox:" + outbox_path],
         env=environment, stderr=subprocess.PIPE, text=True)
     try:
@@ -191,20 +254,34 @@ async def main():
         # Numbers spread over the ranges (consecutive ones 1,000,003 apart: another 6-digit prefix, so
         # concurrent starts do not all update one range counter, as real traffic would not).
         numbers = iter("+4474%08d" % (10_000_000 + i * 1_000_003 % 90_000_000) for i in range(90_000_000))
-        results = []
+        tokens = None
+        if "reports" in modes:
+            connection = Connection(port)
+            await connection.open()
+            failures = []
+            started = [await start(connection, outbox, next(numbers), failures) for _ in range(args.messages)]
+            connection.writer.close()
+            if failures:
+                sys.exit(f"verify-load: starting the report messages failed: {failures[0]}")
+            tokens = [token for _, _, token in started]
         for clients in [int(c) for c in args.clients.split(",")]:
-            result = await run_clients(port, outbox, clients, args.seconds, numbers)
+            row = {"store": args.store.split(":")[0], "clients": clients}
+            for mode in modes:
+                result = await run_clients(port, outbox, clients, args.seconds, numbers, mode, tokens)
+                print(json.dumps(result), flush=True)
+                row[mode] = result["per_second"]
+            # The database's own figure between the service's, in the same run.
             if args.store == "sqlite":
-                result["database"] = "sqlite3 INSERT tx/s (WAL, synchronous=NORMAL, 1 connection)"
-                result["database_per_second"] = sqlite_baseline(work, args.seconds)
+                row["database"] = "sqlite3 INSERT tx/s (WAL, synchronous=NORMAL, 1 connection)"
+                row["database_per_second"] = sqlite_baseline(work, args.seconds)
             elif args.store.startswith("postgres://"):
-                result["database"] = f"pgbench -N -c {clients} tx/s"
-                result["database_per_second"] = pgbench_baseline(args.store, clients, args.seconds)
-            if "database_per_second" in result:
-                result["ratio"] = result["pairs_per_second"] / result["database_per_second"]
-            result["store"] = args.store.split(":")[0]
-            results.append(result)
-            print(json.dumps(result), flush=True)
+                row["database"] = f"pgbench -N -c {clients} tx/s"
+                row["database_per_second"] = pgbench_baseline(args.store, clients, args.seconds)
+            for mode in modes:
+                if "database_per_second" in row:
+                    row[mode + "_ratio"] = row[mode] / row["database_per_second"]
+            row["load_average"] = os.getloadavg()
+            print(json.dumps(row), flush=True)
         follower.cancel()
         server.terminate()
         server.wait(10)

@@ -41,8 +41,14 @@ extension PostgresVerificationStore {
                     let (found, part) = try row.decode((Data, Int32).self)
                     (digest, number) = (found, Int(part))
                 }
-                // The message's row lock serialises reports for its parts (two parts' receipts at
-                // once must both count when the message's state is judged).
+                // The verification's event lock first (before this transaction writes: see
+                // eventSchema), then the message's row lock, which serialises reports for its
+                // parts (two parts' receipts at once must both count when the message's state is judged).
+                let owners = try await connection.query("""
+                    SELECT verification_id, \(unescaped: tablePrefix)_lock_events(verification_id)::text
+                    FROM \(unescaped: messages) WHERE token_digest = \(digest)
+                    """, logger: logger).collect()
+                guard let (_, _) = try owners.first?.decode((String, String?).self) else { return nil }
                 guard let message = try await Self.message(digest: digest, lock: true, connection: connection,
                                                            messages: messages, parts: messageParts, logger: logger),
                       let (updated, result) = message.applying(report, toPart: number) else { return nil }
@@ -86,6 +92,7 @@ extension PostgresVerificationStore {
             // The row lock orders the cancel with a concurrent check: the check approved first
             // (already_approved), or it sees the cancel.
             try await client.withTransaction(logger: logger) { connection -> CancelOutcome in
+                try await lockEvents(of: id, connection: connection)
                 guard let record = try await Self.record(id: id, lock: true, connection: connection,
                                                          table: verifications, logger: logger) else { return .notFound }
                 let (cancelled, outcome) = record.cancelling()

@@ -5,18 +5,27 @@ import PostgresNIO
 extension PostgresVerificationStore: VerificationEventStore {
     var events: String { tablePrefix + "_events" }
 
-    /// The event log's table and functions. `<prefix>_append_event` takes a transaction-scoped
-    /// advisory lock before it draws a cursor, so cursors increase in commit order (a reader that
-    /// pulls after the last cursor it saw never skips an event that commits later) and sequences
-    /// per verification are `max + 1` without a race. The lock is the last one a start, a check, a
-    /// cancel or a delivery report takes, so it adds no lock cycle. Known limit: it serialises the
-    /// event-writing transactions of all verifications from their event to their commit
-    /// (docs/webhooks.md).
+    /// The event log's table and functions.
+    ///
+    /// A cursor is the appending transaction's ID (`pg_current_xact_id()`) times 2^16 plus the
+    /// event's place in that transaction, so no store-wide lock is needed to draw one; readers take
+    /// only cursors below `eventHorizon`, the oldest transaction still running in their snapshot
+    /// (`pg_snapshot_xmin`) times 2^16. Every transaction under it has ended, and every transaction
+    /// that has not is at or above it: a reader that goes on from the last cursor it saw never skips
+    /// an event that commits later, whichever of two writers commits first.
+    ///
+    /// Order per verification: every transaction that appends a verification's events takes the
+    /// verification's event lock (`<prefix>_lock_events`) before it writes anything, and holds it
+    /// to its commit, so the next writer's transaction ID, drawn after that commit, is higher:
+    /// sequences and cursors of one verification increase together. `<prefix>_append_event` checks
+    /// it and refuses (SQLSTATE 40001) an event that would sort before one already stored, which a
+    /// transaction that wrote before it locked could cause. 2^16 events a transaction and
+    /// transaction IDs below 2^37 keep cursors exact in JSON numbers (doubles).
     static func eventSchema(_ p: String) -> [String] {
         [
             """
             CREATE TABLE IF NOT EXISTS \(p)_events (
-                cursor BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                cursor BIGINT PRIMARY KEY,
                 verification_id TEXT NOT NULL,
                 sequence INTEGER NOT NULL,
                 kind TEXT NOT NULL,
@@ -25,18 +34,49 @@ extension PostgresVerificationStore: VerificationEventStore {
                 UNIQUE (verification_id, sequence)
             )
             """,
+            // Earlier versions drew cursors from an identity column under a store-wide lock; their
+            // cursors count events, so they stay below those of transaction IDs (old cursors work).
+            "ALTER TABLE \(p)_events ALTER COLUMN cursor DROP IDENTITY IF EXISTS",
             "CREATE INDEX IF NOT EXISTS \(p)_events_time ON \(p)_events (time)",
+            """
+            CREATE OR REPLACE FUNCTION \(p)_lock_events(p_vid TEXT) RETURNS VOID LANGUAGE sql AS $$
+                SELECT pg_advisory_xact_lock(hashtextextended('\(p)_events:' || p_vid, 0))
+            $$
+            """,
+            """
+            CREATE OR REPLACE FUNCTION \(p)_event_horizon() RETURNS BIGINT LANGUAGE sql STABLE AS $$
+                SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint * 65536
+            $$
+            """,
             """
             CREATE OR REPLACE FUNCTION \(p)_append_event(p_vid TEXT, p_kind TEXT, p_time BIGINT, p_details TEXT)
             RETURNS BIGINT LANGUAGE plpgsql AS $$
             DECLARE
                 seq INTEGER;
+                last_cursor BIGINT;
+                base BIGINT;
                 c BIGINT;
             BEGIN
-                PERFORM pg_advisory_xact_lock(hashtextextended('\(p)_events', 0));
-                SELECT coalesce(max(e.sequence), 0) + 1 INTO seq FROM \(p)_events e WHERE e.verification_id = p_vid;
-                INSERT INTO \(p)_events (verification_id, sequence, kind, time, details)
-                VALUES (p_vid, seq, p_kind, p_time, p_details) RETURNING cursor INTO c;
+                PERFORM \(p)_lock_events(p_vid);
+                SELECT e.sequence, e.cursor INTO seq, last_cursor FROM \(p)_events e WHERE e.verification_id = p_vid
+                    ORDER BY e.sequence DESC LIMIT 1;
+                base := pg_current_xact_id()::text::bigint;
+                IF base >= 137438953472 THEN
+                    RAISE EXCEPTION 'transaction IDs have outgrown event cursors' USING ERRCODE = 'program_limit_exceeded';
+                END IF;
+                base := base * 65536;
+                -- Cursors from base up are this transaction's own (the next comes after them).
+                IF last_cursor >= base + 65536 THEN
+                    RAISE EXCEPTION 'an event of this verification was appended by a later transaction; retry'
+                        USING ERRCODE = 'serialization_failure';
+                END IF;
+                SELECT coalesce(max(e.cursor) + 1, base) INTO c FROM \(p)_events e
+                    WHERE e.cursor >= base AND e.cursor < base + 65536;
+                IF c >= base + 65536 THEN
+                    RAISE EXCEPTION 'too many events in one transaction' USING ERRCODE = 'program_limit_exceeded';
+                END IF;
+                INSERT INTO \(p)_events (cursor, verification_id, sequence, kind, time, details)
+                VALUES (c, p_vid, coalesce(seq, 0) + 1, p_kind, p_time, p_details);
                 RETURN c;
             END $$
             """,
@@ -64,8 +104,15 @@ extension PostgresVerificationStore: VerificationEventStore {
                     WHERE x.expires_at <= p_now AND x.expires_at > p_since AND x.state = 'open'
                       AND x.attempts < x.max_attempts
                       AND NOT EXISTS (SELECT 1 FROM \(p)_events e WHERE e.verification_id = x.id AND e.kind = 'expired')
-                    ORDER BY x.expires_at, x.id
+                    ORDER BY x.expires_at, x.id LIMIT 10000
                 LOOP
+                    -- After its first event this transaction has an ID, so a verification another
+                    -- transaction holds or wrote to since is left to the next sweep (a transaction
+                    -- of its own) rather than waited for or ordered before that event.
+                    CONTINUE WHEN NOT pg_try_advisory_xact_lock(hashtextextended('\(p)_events:' || v.id, 0));
+                    CONTINUE WHEN pg_current_xact_id_if_assigned() IS NOT NULL AND EXISTS (
+                        SELECT 1 FROM \(p)_events e WHERE e.verification_id = v.id
+                          AND e.cursor >= (pg_current_xact_id_if_assigned()::text::bigint + 1) * 65536);
                     PERFORM \(p)_append_event(v.id, 'expired', v.expires_at, '{}');
                     n := n + 1;
                 END LOOP;
@@ -77,7 +124,7 @@ extension PostgresVerificationStore: VerificationEventStore {
 
     /// What `dropSchema()` removes for events.
     static func eventSchemaDrop(_ p: String) -> [String] {
-        ["DROP FUNCTION IF EXISTS \(p)_append_event, \(p)_append_incorrect, \(p)_report_expiries",
+        ["DROP FUNCTION IF EXISTS \(p)_append_event, \(p)_append_incorrect, \(p)_report_expiries, \(p)_lock_events, \(p)_event_horizon",
          "DROP TABLE IF EXISTS \(p)_events"]
     }
 
@@ -91,8 +138,8 @@ extension PostgresVerificationStore: VerificationEventStore {
         }
     }
 
-    /// Appends events in the caller's transaction (after the row locks it took: the events lock
-    /// comes last).
+    /// Appends events in the caller's transaction, which took each verification's event lock
+    /// (``lockEvents(of:connection:)``) before its first write.
     func append(_ new: [VerificationEvent], connection: PostgresConnection) async throws -> [VerificationEvent] {
         var stored: [VerificationEvent] = []
         for var event in new {
@@ -120,7 +167,8 @@ extension PostgresVerificationStore: VerificationEventStore {
         try await runEvents {
             let rows = try await client.query("""
                 SELECT cursor, verification_id, sequence, kind, time, details FROM \(unescaped: events)
-                WHERE cursor > \(cursor) ORDER BY cursor LIMIT \(Int64(max(0, limit)))
+                WHERE cursor > \(cursor) AND cursor < \(unescaped: tablePrefix)_event_horizon()
+                ORDER BY cursor LIMIT \(Int64(max(0, limit)))
                 """, logger: logger).collect()
             return try rows.map { row in
                 let (cursor, id, sequence, kind, time, details) = try row.decode((Int64, String, Int32, String, Int64, String).self)
@@ -131,6 +179,12 @@ extension PostgresVerificationStore: VerificationEventStore {
                                          time: Date(millisecondsSince1970: time), details: .init(storedJSON: details))
             }
         }
+    }
+
+    /// Takes the event lock of a verification for the rest of the transaction: first, before the
+    /// transaction writes anything (see ``eventSchema(_:)``).
+    func lockEvents(of id: String, connection: PostgresConnection) async throws {
+        try await connection.query("SELECT \(unescaped: tablePrefix)_lock_events(\(id))", logger: logger)
     }
 
     /// Appends the `expired` events of the retention sweep.

@@ -4,7 +4,8 @@ import PostgresNIO
 
 extension PostgresVerificationStore: WebhookOutbox {
     /// The webhook tables and the claim function: it queues new events under a row lock on the
-    /// webhook's cursor (so two processes never queue one event twice), then leases the due
+    /// webhook's cursor (so two processes never queue one event twice), only below the event
+    /// horizon (as ``events(after:limit:)`` reads, so none that commits later is skipped), then leases the due
     /// deliveries that no earlier undelivered event of their verification holds back, skipping
     /// rows another claimer has locked (`FOR UPDATE SKIP LOCKED`).
     static func webhookSchema(_ p: String) -> [String] {
@@ -45,7 +46,7 @@ extension PostgresVerificationStore: WebhookOutbox {
                 INSERT INTO \(p)_webhook_cursors (webhook, cursor) VALUES (p_webhook, 0) ON CONFLICT DO NOTHING;
                 SELECT w.cursor INTO last FROM \(p)_webhook_cursors w WHERE w.webhook = p_webhook FOR UPDATE;
                 SELECT max(n.cursor) INTO newest FROM (SELECT e.cursor FROM \(p)_events e WHERE e.cursor > last
-                                                        ORDER BY e.cursor LIMIT 1000) n;
+                    AND e.cursor < \(p)_event_horizon() ORDER BY e.cursor LIMIT 1000) n;
                 IF newest IS NOT NULL THEN
                     INSERT INTO \(p)_webhook_deliveries
                     SELECT p_webhook, e.cursor, e.verification_id, 0, p_now, p_now, 0, false FROM \(p)_events e

@@ -133,6 +133,8 @@ END $$;
 
 -- StartRequest.apply(to:): reads first, so that a refusal writes nothing; serialised per
 -- number by an advisory lock, so that concurrent starts for one number see each other.
+-- The per-region rows it counts (cap, sent) are single rows that every start of a region locks
+-- to its commit: they serialise the starts of one region (not of different regions).
 CREATE OR REPLACE FUNCTION smskit_start(
     p_now BIGINT, p_key_id TEXT,
     p_client_key TEXT, p_client_limit BIGINT, p_client_window BIGINT,
@@ -173,6 +175,12 @@ BEGIN
         END IF;
     END IF;
     IF p_cooldown IS NOT NULL THEN
+        -- A resend appends to this verification's events: its event lock (as in the event
+        -- schema's lock_events) comes before this transaction's first row lock or write.
+        SELECT x.id INTO k FROM smskit_verifications x WHERE x.e164 = p_e164 ORDER BY x.created_at DESC LIMIT 1;
+        IF FOUND THEN
+            PERFORM pg_advisory_xact_lock(hashtextextended('smskit_events:' || k, 0));
+        END IF;
         SELECT * INTO v FROM smskit_verifications x WHERE x.e164 = p_e164
             ORDER BY x.created_at DESC LIMIT 1 FOR UPDATE;
         IF FOUND AND v.state = 'open' AND v.expires_at > p_now AND v.attempts < v.max_attempts
@@ -312,6 +320,8 @@ LANGUAGE plpgsql AS $$
 DECLARE
     v RECORD;
 BEGIN
+    -- The verification's event lock (as in the event schema's lock_events), before the row lock.
+    PERFORM pg_advisory_xact_lock(hashtextextended('smskit_events:' || p_id, 0));
     SELECT x.e164, x.digest, x.key_id, x.state, x.expires_at, x.attempts, x.max_attempts, x.range_key,
         x.is_test INTO v
         FROM smskit_verifications x WHERE x.id = p_id FOR UPDATE;

@@ -395,9 +395,9 @@ paths:
       description: |
         Every state change of a verification (`started`, `sent`, `resent`, `delivered`,
         `delivery_failed`, `approved`, `incorrect_code`, `max_attempts`, `expired`, `cancelled`,
-        `refused`) is stored with it, kept for the retention, and numbered with a cursor that
-        increases in commit order. Pass the `SMSKit-Next-Cursor` of one answer as `after` to the
-        next. The same events go to the configured webhooks, signed (see docs/webhooks.md).
+        `refused`) is stored with it, kept for the retention, and numbered with a cursor (opaque,
+        increasing, with gaps) that a reader never sees go past an event still being committed.
+        Pass the `SMSKit-Next-Cursor` of one answer as `after` to the next. The same events go to the configured webhooks, signed (see docs/webhooks.md).
         Events never hold the code or the full number.
       parameters:
         - name: after

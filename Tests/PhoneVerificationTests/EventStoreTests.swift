@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PhoneVerification
 import PhoneVerificationPostgres
 import PhoneVerificationSQLite
@@ -171,6 +172,64 @@ enum EventScenarios {
         #expect(try await verifier.cancel(id: DeliveryMessage.makeToken()) == .notFound)
         #expect(try await store.events(after: 0, limit: 1000).count == before)
     }
+
+    /// Many tasks start verifications (each start appends `started`, then `sent`) while a reader
+    /// pulls from its last cursor all the while: every event is read exactly once, and each
+    /// verification's events in their sequence order. `writer` and `reader` may be one store or
+    /// two clients of one database.
+    static func concurrentReaders(writer: some VerificationEventStore, reader: some VerificationEventStore,
+                                  tasks: Int = 8, startsPerTask: Int = 12) async throws {
+        let verifier = try makeVerifier(store: writer, sender: RecordingSender(), clock: ManualClock()) {
+            $0.sendGuard.rangeVelocity = nil
+            $0.sendGuard.regionCaps = nil
+            $0.sendGuard.rangeHold = nil
+            $0.sendGuard.regionHold = nil
+        }
+        let done = DoneFlag()
+        let read = try await withThrowingTaskGroup(of: [VerificationEvent].self) { group in
+            group.addTask {
+                var read: [VerificationEvent] = []
+                var cursor: Int64 = 0
+                while true {
+                    let finished = done.isSet  // read before the page: a last page after the writers
+                    let page = try await reader.events(after: cursor, limit: 7)
+                    read += page
+                    cursor = page.last?.cursor ?? cursor
+                    if page.isEmpty {
+                        if finished { return read }
+                        await Task.yield()
+                    }
+                }
+            }
+            try await withThrowingTaskGroup(of: Void.self) { writers in
+                for task in 0..<tasks {
+                    writers.addTask {
+                        for index in 0..<startsPerTask {
+                            _ = try await verifier.start(phoneNumber: "+1650253\(String(format: "%04d", task * 100 + index))")
+                        }
+                    }
+                }
+                try await writers.waitForAll()
+            }
+            done.set()
+            return try await group.next() ?? []
+        }
+        let all = try await reader.events(after: 0, limit: 10_000)
+        #expect(all.count == 2 * tasks * startsPerTask)
+        #expect(read.map(\.id) == all.map(\.id))
+        #expect(Set(read.map(\.id)).count == read.count)
+        for (id, events) in Dictionary(grouping: read, by: \.verificationID) {
+            #expect(events.map(\.kind.name) == ["started", "sent"], "\(id)")
+            #expect(events.map(\.sequence) == [1, 2])
+        }
+    }
+}
+
+/// Set once, read by another task.
+final class DoneFlag: Sendable {
+    private let flag = Mutex(false)
+    var isSet: Bool { flag.withLock { $0 } }
+    func set() { flag.withLock { $0 = true } }
 }
 
 @Suite("Events: in memory")
@@ -180,6 +239,12 @@ struct InMemoryEventTests {
 
     @Test("delivery reports and cancels append their events once")
     func deliveryAndCancel() async throws { try await EventScenarios.deliveryAndCancel(store: InMemoryVerificationStore()) }
+
+    @Test("concurrent starts with a reader pulling all the while: every event read once")
+    func concurrentReaders() async throws {
+        let store = InMemoryVerificationStore()
+        try await EventScenarios.concurrentReaders(writer: store, reader: store)
+    }
 }
 
 @Suite("Events: SQLite")
@@ -196,6 +261,14 @@ struct SQLiteEventTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try await EventScenarios.deliveryAndCancel(store: SQLiteVerificationStore(path: directory + "/v.sqlite"))
+    }
+
+    @Test("concurrent starts with a reader pulling all the while: every event read once")
+    func concurrentReaders() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = try SQLiteVerificationStore(path: directory + "/v.sqlite")
+        try await EventScenarios.concurrentReaders(writer: store, reader: store)
     }
 }
 

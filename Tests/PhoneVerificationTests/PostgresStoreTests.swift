@@ -15,6 +15,13 @@ enum PostgresTestServer {
     /// fresh tables that are dropped afterwards.
     static func withStores(_ count: Int = 1,
                            _ body: @Sendable ([PostgresVerificationStore]) async throws -> Void) async throws {
+        try await withClients(count) { _, stores, _ in try await body(stores) }
+    }
+
+    /// ``withStores(_:_:)`` that also hands over the clients and the table prefix, for tests that
+    /// run SQL of their own beside the stores.
+    static func withClients(_ count: Int = 1,
+                            _ body: @Sendable ([PostgresClient], [PostgresVerificationStore], String) async throws -> Void) async throws {
         let url = try #require(url, "SMSKIT_TEST_POSTGRES_URL is not set under CI=true: .ci/run must start PostgreSQL")
         let configuration = try PostgresVerificationStore.configuration(url: url)
         let prefix = "t" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
@@ -25,7 +32,7 @@ enum PostgresTestServer {
             do {
                 try await stores[0].createSchema()
                 try await stores[0].createSchema()  // idempotent
-                try await body(stores)
+                try await body(clients, stores, prefix)
                 try await stores[0].dropSchema()
             } catch {
                 try? await stores[0].dropSchema()

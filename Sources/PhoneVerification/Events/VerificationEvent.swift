@@ -118,7 +118,8 @@ public struct VerificationEvent: Sendable, Hashable {
     public var verificationID: String
     /// The event's place among its verification's events, from 1; 0 until a store appended it.
     public var sequence: Int
-    /// The event's place among all events of its store (increasing, with gaps); 0 until appended.
+    /// The event's place among all events of its store (opaque, increasing, with gaps); 0 until
+    /// appended.
     public var cursor: Int64
     /// What happened.
     public var kind: Kind

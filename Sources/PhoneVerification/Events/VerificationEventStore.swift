@@ -11,9 +11,10 @@ import Foundation
 /// (`sent`, `refused`, delivery reports, `cancelled`) come through ``appendEvents(_:)`` from whoever
 /// saw them happen.
 ///
-/// Each store numbers its events with a cursor that increases in commit order, so a reader that
-/// pulls with ``events(after:limit:)`` from the last cursor it saw never skips an event that
-/// commits later. Events go with the retention sweep: those older than the retention are deleted
+/// Each store numbers its events with a cursor, and ``events(after:limit:)`` never returns a cursor
+/// above one that a transaction still in flight may yet commit: a reader that pulls from the last
+/// cursor it saw never skips an event that commits later. Cursors of one verification increase
+/// with its sequence. Events go with the retention sweep: those older than the retention are deleted
 /// with the verifications.
 public protocol VerificationEventStore: VerificationStore {
     /// Appends events: each gets the next ``VerificationEvent/sequence`` of its verification and
