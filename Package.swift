@@ -75,11 +75,15 @@ let package = Package(
             dependencies: ["CICU"],
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
-        // Localized message templates rendered through ICU, selected by a language code.
+        // Localized message templates rendered through ICU, selected by a language code, and
+        // catalogs exchanged with translators as XLIFF 2.0 and ARB (JSON through SMSKitJSONCore).
         .target(
             name: "SMSTemplates",
-            dependencies: ["CSMSKitICU", "SMSEncoding"]
+            dependencies: ["CSMSKitICU", "SMSEncoding", "SMSKitJSONCore"]
         ),
+        // JSON values with ordered keys, the one string escaping, and a strict bounded reader: no
+        // dependencies, so both SMSTemplates (ARB) and the wire layer above it (SMSKitJSON) use them.
+        .target(name: "SMSKitJSONCore"),
 
         // Time zones of a number (libphonenumber's time zone mapper) and sending windows, with
         // rules from the system ICU; carriers of mobile numbers and number portability. Both read
@@ -186,7 +190,7 @@ let package = Package(
 
         // The wire layer: the documents both front ends write (number answers, analyses, rendered
         // messages), the one span writer of JSON, CSV, TSV and text, and JSON values with ordered keys.
-        .target(name: "SMSKitJSON", dependencies: ["PhoneNumbers", "SMSEncoding", "SMSTemplates"]),
+        .target(name: "SMSKitJSON", dependencies: ["SMSKitJSONCore", "PhoneNumbers", "SMSEncoding", "SMSTemplates"]),
 
         // The HTTP service behind `smskit serve`: numbers, segments, messages and verifications over
         // JSON/NDJSON, with hashed API keys, per-key rate limits, body limits and Prometheus metrics.
@@ -249,7 +253,8 @@ let package = Package(
         // ...and its implementation, @_cdecl functions over the public API of the libraries.
         .target(name: "SMSKitCAPI", dependencies: ["CSMSKit", "PhoneNumbers", "SMSEncoding", "SMSTemplates"]),
 
-        // What the test targets share (a seeded generator, generated numbers); not a product, never in a release build.
+        // What the test targets share (a seeded generator, generated numbers, child processes waited on
+        // without blocking the concurrency pool); not a product, never in a release build.
         .target(name: "SMSKitTestSupport", dependencies: ["PhoneNumbers"], path: "Tests/SMSKitTestSupport"),
         // A real webhook receiver on loopback for the tests of the dispatcher, the service and Kannel;
         // a target of its own so that the engine's test targets do not build NIO.
@@ -270,7 +275,10 @@ let package = Package(
         .testTarget(name: "SMSEncodingTests", dependencies: ["SMSEncoding", "SMSKitTestSupport"]),
         .testTarget(name: "SMSTemplatesTests", dependencies: ["SMSTemplates", "SMSKitTestSupport"]),
         .testTarget(name: "SMSKitBatchTests", dependencies: ["SMSKitBatch"]),
-        .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords"], exclude: ["Fixtures"]),
+        // The record reader's documented behaviour as a plain walk over the whole input, which the
+        // tests and the fuzzer (RecordReaderFuzz) both hold the reader to.
+        .target(name: "SMSKitRecordsModel", dependencies: ["SMSKitRecords"], path: "Tests/SMSKitRecordsModel"),
+        .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords", "SMSKitRecordsModel"], exclude: ["Fixtures"]),
         .testTarget(name: "SMSKitCLITests", dependencies: ["smskit", "smskit-service", "SMSKitServer"]),
         .testTarget(
             name: "PhoneNumberExtrasTests",
@@ -290,27 +298,47 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The SMSCs the sender tests talk to, as processes on loopback: Kannel (bearerbox, smsbox,
+        // fakesmsc) and the smpp34 SMSC (Tests/PhoneVerificationSMPPTests/smsc.py).
+        .target(name: "SMSCTestSupport", dependencies: ["SMSEncoding", "SMSKitTestSupport"], path: "Tests/SMSCTestSupport"),
         .testTarget(
             name: "PhoneVerificationKannelTests",
             dependencies: [
-                "PhoneVerificationKannel", "PhoneVerification", "SMSEncoding", "smskit", "smskit-service",
-                "SMSKitWebhookTestSupport",
+                "PhoneVerificationKannel", "PhoneVerification", "SMSEncoding", "SMSCTestSupport",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
         .testTarget(
             name: "PhoneVerificationSMPPTests",
             dependencies: [
-                "PhoneVerificationSMPP", "PhoneVerification", "SMSEncoding", "smskit", "smskit-service",
+                "PhoneVerificationSMPP", "PhoneVerification", "SMSEncoding", "SMSCTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             exclude: ["smsc.py", "codec_oracle.py"]
         ),
+        // What the server's in-process tests and the service's end-to-end tests share.
+        .target(
+            name: "SMSKitServerTestSupport",
+            dependencies: ["SMSKitServer", "PhoneVerification", "SMSKitTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            path: "Tests/SMSKitServerTestSupport"
+        ),
+        // The server in process (HummingbirdTesting), on libraries only.
         .testTarget(
             name: "SMSKitServerTests",
             dependencies: [
-                "SMSKitServer", "smskit", "smskit-service", "PhoneVerification", "SMSKitWebhookTestSupport",
+                "SMSKitServer", "SMSKitServerTestSupport", "PhoneVerification", "CSMSKit", "SMSKitWebhookTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        // The end-to-end tests of `smskit-service`: the built binaries (`smskit serve` runs it) as
+        // processes, and the goldens that hold the CLI's documents to the service's. The only test
+        // target, with SMSKitCLITests for `smskit`, that depends on an executable.
+        .testTarget(
+            name: "SMSKitServiceEndToEndTests",
+            dependencies: [
+                "smskit", "smskit-service", "SMSKitServer", "SMSKitServerTestSupport", "SMSKitJSON", "PhoneNumbers",
+                "SMSKitTestSupport", "SMSCTestSupport", "PhoneVerificationSMPP", "PhoneVerification", "SMSKitWebhookTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
@@ -329,9 +357,11 @@ if Context.environment["SMSKIT_FUZZ"] == "1" {
         ("SMPPPDUFuzz", "SMPPCodec"),
     ]
     for fuzzer in fuzzers {
+        // The record fuzzer checks the reader against the tests' model.
+        let model: [Target.Dependency] = fuzzer.name == "RecordReaderFuzz" ? ["SMSKitRecordsModel"] : []
         package.targets.append(.executableTarget(
             name: fuzzer.name,
-            dependencies: ["FuzzDriver", fuzzer.module],
+            dependencies: ["FuzzDriver", fuzzer.module] + model,
             path: "Fuzz/Sources/\(fuzzer.name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ))

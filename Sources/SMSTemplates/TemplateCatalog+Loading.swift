@@ -47,9 +47,13 @@ extension TemplateCatalog {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw TemplateError(code: .fileUnreadable, message: "the catalog is not valid UTF-8", file: path)
         }
+        try self.init(parsing: text, locale: locale ?? Self.locale(ofFile: path), file: path)
+    }
+
+    /// The locale a catalog file's name gives: the name up to its first `.` (`pt-BR.txt` → `pt-BR`).
+    static func locale(ofFile path: String) -> String {
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
-        let stem = fileName.split(separator: ".", maxSplits: 1).first.map(String.init) ?? fileName
-        try self.init(parsing: text, locale: locale ?? stem, file: path)
+        return fileName.split(separator: ".", maxSplits: 1).first.map(String.init) ?? fileName
     }
 
     /// The most catalog bytes one directory may hold, all files together (8 MiB): each file is

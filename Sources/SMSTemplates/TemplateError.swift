@@ -18,7 +18,7 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
             case catalogSyntax, patternSyntax, unsupportedArgument, catalogArgument, invalidLocale,
                  duplicateMessage, fileUnreadable, unknownMessage, missingArgument, argumentType,
                  argumentTooLong, invalidArgument, invalidCode, invalidOrigin, invalidAppHash, formatting,
-                 overBudget, missingPluralCategory
+                 overBudget, missingPluralCategory, exchangeSyntax
         }
         let value: Value
         init(_ value: Value) { self.value = value }
@@ -57,6 +57,9 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let overBudget = Code(.overBudget)
         /// A plural argument lacks a category the catalog's locale needs (Polish `few`, `many`).
         public static let missingPluralCategory = Code(.missingPluralCategory)
+        /// An XLIFF or ARB file is not well formed, or lacks what a catalog needs (its locale, a
+        /// unit's target, a message's text).
+        public static let exchangeSyntax = Code(.exchangeSyntax)
         /// ICU failed while formatting.
         public static let formatting = Code(.formatting)
 

@@ -21,22 +21,6 @@ final class RecordingSender: SMSSender {
 
 let testSecret = try! VerificationSecret(Array("kannel-test-secret-0123456789abcdef-0123456789".utf8))
 
-func decode(_ part: ReceivedPart, as encoding: SMSCharacterEncoding) -> String? {
-    switch encoding {
-    case .gsm7:
-        return String(validating: part.data, as: UTF8.self)
-    case .ucs2:
-        guard part.data.count.isMultiple(of: 2) else { return nil }
-        let units = stride(from: 0, to: part.data.count, by: 2).map { UInt16(part.data[$0]) << 8 | UInt16(part.data[$0 + 1]) }
-        return String(validating: units, as: UTF16.self)
-    }
-}
-
-/// The 6-digit run in a received text (the code; the expiry's minutes are another run).
-func code(in text: String) -> String? {
-    text.split { !("0"..."9").contains($0) }.first { $0.count == 6 }.map(String.init)
-}
-
 @Suite("Kannel: PhoneVerifier → smsbox → bearerbox → fakesmsc on loopback",
        .enabled(if: KannelPrograms.shouldRun, KannelPrograms.skipMessage))
 struct KannelDeliveryTests {

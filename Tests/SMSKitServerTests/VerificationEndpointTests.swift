@@ -9,52 +9,6 @@ import Testing
 
 import Foundation
 
-/// A server with the verification endpoints over an in-memory store, a manual clock and an
-/// outbox in a fresh directory, removed with the fixture.
-final class VerificationFixture: Sendable {
-    let clock = ManualClock()
-    let directory: URL
-    let server: SMSKitServer
-
-    init(keys: APIKeys? = nil, _ adjust: (inout VerificationSettings) -> Void = { _ in },
-         server configure: (inout SMSKitServerConfiguration) -> Void = { _ in }) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("smskit-verify-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let outbox = directory.appendingPathComponent("outbox.jsonl").path
-        var settings = VerificationSettings(secret: VerificationSecret.random(),
-                                            store: OpenedVerificationStore(store: InMemoryVerificationStore())) { _, _ in
-            OutboxSender(path: outbox)
-        }
-        settings.clock = clock.clock
-        adjust(&settings)
-        let configured = settings
-        server = try makeServer {
-            $0.verification = configured
-            if let keys { $0.apiKeys = keys }
-            configure(&$0)
-        }
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    /// The outbox's lines, parsed.
-    var outbox: [[String: Any]] {
-        let text = (try? String(contentsOfFile: directory.appendingPathComponent("outbox.jsonl").path, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
-
-    /// The code in the last SMS to `e164` (the first run of 6 ASCII digits in its text).
-    func code(to e164: String) throws -> String {
-        let sms = try #require(outbox.last { $0["to"] as? String == e164 }, "no SMS to \(e164)")
-        let text = try #require(sms["text"] as? String)
-        let range = try #require(text.range(of: "[0-9]{6}", options: .regularExpression))
-        return String(text[range])
-    }
-}
 
 /// POSTs JSON and hands the response to `body`.
 func post(_ client: some TestClientProtocol, _ uri: String, _ json: String, key: String = testKey,

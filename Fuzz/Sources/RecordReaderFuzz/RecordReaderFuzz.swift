@@ -12,6 +12,7 @@
 //   record back; CSV fields quoted again split into the same fields.
 import FuzzDriver
 import SMSKitRecords
+import SMSKitRecordsModel
 
 #if canImport(Glibc)
 import Glibc
@@ -27,111 +28,6 @@ private let file: Int32 = {
     _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
     return fd
 }()
-
-/// A record as the plain model sees it.
-private struct Expected {
-    var line: Int
-    var bytes: ArraySlice<UInt8>
-    var isTooLong: Bool
-}
-
-/// Splits the whole input at once: the reader's documented behaviour without any buffering
-/// (the same walk as `model` in Tests/SMSKitRecordsTests/_Records.swift). Lines and TSV end at LF;
-/// CSV records end at LF, CR LF or CR outside a quoted field, which a quote opens only as a
-/// field's first byte.
-private func model(_ data: [UInt8], format: InputFormat, maximum: Int, quotedLines: Int = RecordReader.defaultMaximumQuotedLines) -> [Expected] {
-    let quote: UInt8? = format == .csv ? UInt8(ascii: "\"") : nil
-    let delimiter = format.dialect?.delimiter ?? UInt8(ascii: ",")
-    let lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
-    var records: [Expected] = []
-    var index = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    var line = 1
-    func trimmed(_ slice: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        slice.last == cr ? slice.dropLast() : slice
-    }
-    func isLineEnd(_ byte: UInt8) -> Bool { byte == lf || (quote != nil && byte == cr) }
-    func after(_ position: Int) -> Int {
-        data[position] == cr && position + 1 < data.count && data[position + 1] == lf ? position + 2 : position + 1
-    }
-    func add(_ content: ArraySlice<UInt8>?) {
-        let isTooLong = content.map { $0.count > maximum } ?? true
-        records.append(Expected(line: line, bytes: isTooLong ? [] : content ?? [], isTooLong: isTooLong))
-    }
-    enum Step { case next, end, runaway }
-    // 0: a field's start, 1: unquoted, 2: quoted, 3: just after a quote inside a quoted field.
-    func step(_ position: Int, _ state: inout Int, _ newlines: inout Int, _ firstNewline: inout Int) -> Step {
-        let byte = data[position]
-        guard let quote else { return byte == lf ? .end : .next }
-        if state == 2 {
-            if byte == quote {
-                state = 3
-            } else if byte == cr || (byte == lf && data[position - 1] != cr) {
-                newlines += 1
-                if firstNewline < 0 { firstNewline = position }
-                if newlines > quotedLines { return .runaway }
-            }
-        } else if byte == delimiter {
-            state = 0
-        } else if isLineEnd(byte) {
-            return .end
-        } else if byte == quote {
-            if state != 1 { state = 2 }
-        } else {
-            state = 1
-        }
-        return .next
-    }
-    while index < data.count {
-        let limit = maximum + 2
-        var position = index
-        var state = 0
-        var newlines = 0
-        var firstNewline = -1
-        enum Outcome { case end(Int), cut, skipFirstLine, skipByRules }
-        var outcome: Outcome
-        while true {
-            if position - index >= limit {
-                outcome = newlines > 0 && state == 2 ? .cut : newlines == 0 ? .skipFirstLine : .skipByRules
-                break
-            }
-            if position == data.count { outcome = newlines > 0 && state == 2 ? .cut : .end(position); break }
-            switch step(position, &state, &newlines, &firstNewline) {
-            case .end: outcome = .end(position)
-            case .runaway: outcome = .cut
-            case .next: position += 1; continue
-            }
-            break
-        }
-        switch outcome {
-        case .end(let end):
-            add(trimmed(data[index..<end]))
-            line += 1 + newlines
-            index = end < data.count ? after(end) : end
-        case .cut:
-            add(trimmed(data[index..<firstNewline]))
-            line += 1
-            index = after(firstNewline)
-        case .skipFirstLine:
-            add(nil)
-            line += 1
-            index = data[position...].firstIndex(where: isLineEnd).map(after) ?? data.count
-        case .skipByRules:
-            add(nil)
-            var lines = 0
-            var ignored = 0
-            while position < data.count {
-                let result = step(position, &state, &newlines, &ignored)
-                if result == .end { lines = 1 + newlines; position = after(position); break }
-                if result == .runaway { lines = newlines; position = after(position); break }
-                position += 1
-            }
-            if lines == 0 { lines = 1 + newlines }
-            line += lines
-            index = position
-        }
-    }
-    return records
-}
 
 /// Checks the field splitter on one record.
 private func checkFields(_ record: UnsafeRawBufferPointer, format: InputFormat) {
@@ -206,7 +102,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let written = input.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
     precondition(written == input.count && lseek(file, 0, SEEK_SET) == 0, "cannot write the temporary file")
 
-    let expected = model(input, format: format, maximum: maximum)
+    let expected = recordsModel(input, format: format, maximum: maximum)
     let reader = RecordReader(fd: file, name: "fuzz", format: format, maximumRecordBytes: maximum, capacity: capacity, encoding: .utf8)
     var count = 0
     var lastLine = 0

@@ -26,8 +26,6 @@ struct CatalogCommand: ParsableCommand {
         subcommands: [Export.self, Import.self]
     )
 
-    enum Format: String, CaseIterable, ExpressibleByArgument { case xliff, arb }
-
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write a catalog (bundled, or a file with --catalog) as XLIFF 2.0 or ARB.")
@@ -39,7 +37,7 @@ struct CatalogCommand: ParsableCommand {
         var catalog: String?
 
         @Option(help: "The format: xliff or arb.")
-        var format: Format = .xliff
+        var format: CatalogExchangeFormat = .xliff
 
         @Option(help: ArgumentHelp("Write here instead of stdout.", valueName: "FILE"))
         var output: String?
@@ -49,27 +47,21 @@ struct CatalogCommand: ParsableCommand {
         }
 
         func run() throws {
-            let text: String
-            let locale: String
-            if let catalog {
-                text = try CatalogCommand.read(catalog)
-                let name = catalog.split(separator: "/").last.map(String.init) ?? catalog
-                locale = name.hasSuffix(".txt") ? String(name.dropLast(4)) : name
-                do { _ = try TemplateCatalog(parsing: text, locale: locale, file: catalog) } catch { throw RenderCommand.cliError(error) }
-            } else {
-                let lang = lang ?? ""
-                guard let source = TemplateCatalog.bundledSource(for: lang) else {
-                    throw CLIError.usage("no bundled catalog is named '\(lang.prefix(64))'; bundled: \(SMSTemplateRenderer.bundledLocales.joined(separator: ", "))")
+            let exported: String
+            do {
+                if let catalog {
+                    exported = try TemplateCatalog.export(contentsOfFile: catalog, as: format)
+                } else {
+                    let lang = lang ?? ""
+                    guard let text = TemplateCatalog.bundledSource(for: lang) else {
+                        throw CLIError.usage("no bundled catalog is named '\(lang.prefix(64))'; bundled: \(SMSTemplateRenderer.bundledLocales.joined(separator: ", "))")
+                    }
+                    exported = try TemplateCatalog.export(catalogText: text, locale: lang, as: format)
                 }
-                text = source
-                locale = lang
+            } catch let error as TemplateError {
+                throw RenderCommand.cliError(error)
             }
-            let document: _CatalogExchange.Document
-            do { document = try _CatalogExchange.document(fromCatalog: text, locale: locale) } catch { throw RenderCommand.cliError(error) }
-            let metadata = try CatalogCommand.metadata(catalogText: text, locale: locale)
-            let rendered = format == .xliff ? _CatalogExchange.xliff(document, metadata: metadata)
-                                            : _CatalogExchange.arb(document, metadata: metadata)
-            try CatalogCommand.write(rendered, to: output)
+            try CatalogCommand.write(exported, to: output)
         }
     }
 
@@ -81,37 +73,21 @@ struct CatalogCommand: ParsableCommand {
         var file: String
 
         @Option(help: "The format (default: from the file name, else from the content).")
-        var format: Format?
+        var format: CatalogExchangeFormat?
 
         @Option(help: ArgumentHelp("Write the catalog here instead of stdout.", valueName: "FILE"))
         var output: String?
 
         func run() throws {
-            let text = try CatalogCommand.read(file)
-            let isARB = format.map { $0 == .arb } ?? (file.hasSuffix(".arb") || text.drop { $0.isWhitespace }.first == "{")
-            let document = isARB ? try _CatalogExchange.document(fromARB: text) : try _CatalogExchange.document(fromXLIFF: text)
-            let catalog = _CatalogExchange.catalogText(document)
+            let imported: ImportedCatalog
             do {
-                // A translation inherits the English budgets: a reviewer's edit that no longer fits
-                // is refused here, not found later in production.
-                let parsed = try TemplateCatalog(parsing: catalog, locale: document.locale, file: "\(document.locale).txt")
-                try parsed.checkBudgets(inheritingFrom: try SMSTemplateRenderer().catalog(for: "en"))
+                imported = try TemplateCatalog.importCatalog(contentsOfFile: file, as: format)
             } catch {
-                throw CLIError.failure("the imported \(document.locale) catalog is not valid: \(error) [\(error.code)]")
+                // Every refusal of a translator's file is a failure of its content, not of the command line.
+                throw CLIError.failure("\(error) [\(error.code)]")
             }
-            try CatalogCommand.write(catalog, to: output)
+            try CatalogCommand.write(imported.text, to: output)
         }
-    }
-
-    static let maximumInput = 4 << 20
-
-    static func read(_ path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw CLIError.failure("cannot read '\(path)'") }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumInput + 1)) ?? Data()
-        guard data.count <= maximumInput else { throw CLIError.failure("'\(path)' is larger than 4 MiB") }
-        guard let text = String(data: data, encoding: .utf8) else { throw CLIError.failure("'\(path)' is not UTF-8") }
-        return text
     }
 
     static func write(_ text: String, to path: String?) throws {
@@ -125,20 +101,7 @@ struct CatalogCommand: ParsableCommand {
             throw CLIError.failure("cannot write '\(path)': \(error.localizedDescription)")
         }
     }
-
-    /// Source text, description, budget and arguments per message: the exported catalog's own,
-    /// else the bundled English source catalog's.
-    static func metadata(catalogText: String, locale: String) throws -> (String) -> _CatalogExchange.Metadata {
-        let own = try? TemplateCatalog(parsing: catalogText, locale: locale)
-        let english = try SMSTemplateRenderer().catalog(for: "en")
-        return { id in
-            guard let messageID = MessageID(rawValue: id) else { return .init(source: "", arguments: []) }
-            let source = english?.pattern(for: messageID) ?? own?.pattern(for: messageID) ?? ""
-            return .init(source: source,
-                         description: own?.messageDescription(for: messageID) ?? english?.messageDescription(for: messageID),
-                         budget: own?.segmentBudget(for: messageID) ?? english?.segmentBudget(for: messageID),
-                         arguments: own?.arguments(of: messageID) ?? english?.arguments(of: messageID) ?? [],
-                         worstCase: _CatalogExchange.worstCase(of: messageID, in: own))
-        }
-    }
 }
+
+// The library's formats are the command's: `--format xliff|arb`.
+extension CatalogExchangeFormat: ExpressibleByArgument {}

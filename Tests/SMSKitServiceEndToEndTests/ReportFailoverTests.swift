@@ -8,20 +8,6 @@ import Testing
 import Glibc
 #endif
 
-/// Runs blocking work (curl, waiting for a process) on a thread of its own, not on the
-/// cooperative pool the tests share.
-func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}
-
-/// A value handed to the thread of ``offPool(_:)`` and back, used by one side at a time.
-struct Handed<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
 /// Two `smskit serve` processes on one PostgreSQL database, one of them killed in the middle of
 /// a stream of starts and delivery reports: what either answered 2xx is in the store, reports are
 /// applied once whichever process gets them, and the survivor's webhook dispatcher delivers
@@ -51,10 +37,10 @@ extension VerificationProcessTests {
     static let reportQuery = "part=1&type=1&status=id%3A42%20stat%3ADELIVRD%20err%3A000"
 
     /// One step of the stream: a start at `atA ? a : b`, then its delivered report at the other.
-    static func step(_ stream: Stream, _ a: ServeProcess, _ b: ServeProcess, atA: Bool) throws {
+    static func step(_ stream: Stream, _ a: ServeProcess, _ b: ServeProcess, atA: Bool) async throws {
         let server = atA ? a : b
         let number = mobile()
-        let answer = try Curl.run(["--max-time", "30", "-H", "Authorization: Bearer \(key)", "-H", "Content-Type: application/json",
+        let answer = try await Curl.run(["--max-time", "30", "-H", "Authorization: Bearer \(key)", "-H", "Content-Type: application/json",
                                    "-d", #"{"number":"\#(number)","lang":"en"}"#, "\(server.url)/v1/verifications"])
         guard (200..<300).contains(answer.status), let id = field("id", answer.body) else { return }
         let outbox = try String(contentsOf: server.directory.appendingPathComponent("smskit-outbox.jsonl"), encoding: .utf8)
@@ -62,15 +48,15 @@ extension VerificationProcessTests {
         let token = try #require(field("delivery_token", String(line)))
         stream.started.withLock { $0.append(.init(id: id, number: number, token: token, atA: atA)) }
         let reportAtA = !atA
-        let report = try Curl.run(["--max-time", "30", "\((reportAtA ? a : b).url)/v1/delivery-reports/kannel?token=\(token)&\(reportQuery)"])
+        let report = try await Curl.run(["--max-time", "30", "\((reportAtA ? a : b).url)/v1/delivery-reports/kannel?token=\(token)&\(reportQuery)"])
         stream.reports.withLock {
             $0.append(.init(id: id, token: token, atA: reportAtA, status: report.status, outcome: field("status", report.body)))
         }
     }
 
     /// `GET path` at `server` with the key, parsed as JSON (or each NDJSON line).
-    static func read(_ server: ServeProcess, _ path: String) throws -> Curl {
-        try Curl.run(["--max-time", "30", "-H", "Authorization: Bearer \(key)", "\(server.url)\(path)"])
+    static func read(_ server: ServeProcess, _ path: String) async throws -> Curl {
+        try await Curl.run(["--max-time", "30", "-H", "Authorization: Bearer \(key)", "\(server.url)\(path)"])
     }
 
     static func objects(_ ndjson: String) -> [[String: Any]] {
@@ -110,30 +96,32 @@ extension VerificationProcessTests {
         let receiver = try await WebhookReceiver(.init(hangWhen: { headers, body in signed(by: signerA, headers, body) }))
 
         let secret = randomSecret()
-        @Sendable func serve(_ secretFile: String) throws -> ServeProcess {
-            try ServeProcess(["--store", url, "--webhook", receiver.url, "--webhook-secret-file", secretFile, "--webhook-allow-private"],
+        @Sendable func serve(_ secretFile: String) async throws -> ServeProcess {
+            try await ServeProcess.start(["--store", url, "--webhook", receiver.url, "--webhook-secret-file", secretFile, "--webhook-allow-private"],
                              environment: ["SMSKIT_VERIFY_SECRET": secret])
         }
         let files = secretFiles
-        let servers = try await offPool { Servers(a: try serve(files[0]), b: try serve(files[1])) }
+        let servers = Servers(a: try await serve(files[0]), b: try await serve(files[1]))
         let (a, b) = (servers.a, servers.b)
-        #expect(try await offPool { try Self.waitUntilReady(servers.a) })
-        #expect(try await offPool { try Self.waitUntilReady(servers.b) })
+        #expect(try await Self.waitUntilReady(servers.a))
+        #expect(try await Self.waitUntilReady(servers.b))
 
         // Two workers, each alternating the process it starts at, until a few steps after A died.
         let stream = Stream()
         let workers = Task {
-            try await offPool {
-                DispatchQueue.concurrentPerform(iterations: 2) { worker in
-                    for index in 0..<200 {
-                        let more = stream.remainingAfterKill.withLock { remaining -> Bool in
-                            guard let left = remaining else { return true }
-                            remaining = left - 1
-                            return left > 0
+            await withTaskGroup(of: Void.self) { group in
+                for worker in 0..<2 {
+                    group.addTask {
+                        for index in 0..<200 {
+                            let more = stream.remainingAfterKill.withLock { remaining -> Bool in
+                                guard let left = remaining else { return true }
+                                remaining = left - 1
+                                return left > 0
+                            }
+                            guard more else { return }
+                            try? await Self.step(stream, servers.a, servers.b, atA: (index + worker) % 2 == 0)
+                            stream.steps.withLock { $0 += 1 }
                         }
-                        guard more else { return }
-                        try? Self.step(stream, servers.a, servers.b, atA: (index + worker) % 2 == 0)
-                        stream.steps.withLock { $0 += 1 }
                     }
                 }
             }
@@ -145,11 +133,11 @@ extension VerificationProcessTests {
                 && requests.contains { $0.status == 0 && ContinuousClock.now - $0.receivedAt < .seconds(2) }
         }
         #expect(midStream, "A never held a delivery mid-stream")
-        kill(a.process.processIdentifier, SIGKILL)
+        a.signal(SIGKILL)
         stream.remainingAfterKill.withLock { $0 = 12 }
         let heldByA = Set(receiver.requests.filter { $0.status == 0 }.compactMap(\.eventID))
-        try await workers.value
-        #expect(try await offPool { servers.a.waitForExit(seconds: 30) } != nil)
+        await workers.value
+        #expect(await servers.a.waitForExit(seconds: 30) != nil)
 
         let started = stream.started.withLock { $0 }
         var reports = stream.reports.withLock { $0 }
@@ -160,10 +148,10 @@ extension VerificationProcessTests {
         for (index, report) in reports.enumerated() where report.status != 200 {
             let deadline = ContinuousClock.now + .seconds(120)
             let url = "\(servers.b.url)/v1/delivery-reports/kannel?token=\(report.token)&\(Self.reportQuery)"
-            var again = try await offPool { try Curl.run(["--max-time", "30", url]) }
+            var again = try await Curl.run(["--max-time", "30", url])
             while again.status == 503 && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .seconds(1))
-                again = try await offPool { try Curl.run(["--max-time", "30", url]) }
+                again = try await Curl.run(["--max-time", "30", url])
             }
             #expect(again.status == 200 && ["applied", "duplicate"].contains(Self.field("status", again.body) ?? ""), "\(again.body)")
             reports[index].status = again.status
@@ -172,7 +160,7 @@ extension VerificationProcessTests {
 
         // Every verification started with a 2xx is in the store, its report applied.
         for verification in started {
-            let status = try await offPool { try Self.read(servers.b, "/v1/verifications/\(verification.id)") }
+            let status = try await Self.read(servers.b, "/v1/verifications/\(verification.id)")
             #expect(status.status == 200, "\(verification.id): \(status.body)")
             let object = try JSONSerialization.jsonObject(with: Data(status.body.utf8)) as? [String: Any]
             let messages = object?["messages"] as? [[String: Any]] ?? []
@@ -185,7 +173,7 @@ extension VerificationProcessTests {
         var cursor = "0"
         while true {
             let path = "/v1/events?after=\(cursor)&limit=1000"
-            let page = try await offPool { try Self.read(servers.b, path) }
+            let page = try await Self.read(servers.b, path)
             let lines = Self.objects(page.body)
             if lines.isEmpty { break }
             events += lines
@@ -197,7 +185,7 @@ extension VerificationProcessTests {
             let kinds = events.filter { $0["verification_id"] as? String == verification.id }.compactMap { $0["kind"] as? String }
             #expect(kinds.sorted() == ["delivered", "sent", "started"], "\(verification.id): \(kinds)")
         }
-        let stats = try await offPool { try Self.read(servers.b, "/v1/stats?by=region") }
+        let stats = try await Self.read(servers.b, "/v1/stats?by=region")
         let rows = (try JSONSerialization.jsonObject(with: Data(stats.body.utf8)) as? [String: Any])?["stats"] as? [[String: Any]]
         let gb = rows?.first { $0["value"] as? String == "GB" }
         #expect(gb?["delivered"] as? Int == started.count, "\(stats.body)")
@@ -226,7 +214,6 @@ extension VerificationProcessTests {
         }
         try await receiver.stop()
 
-        kill(b.process.processIdentifier, SIGTERM)
-        #expect(try await offPool { servers.b.waitForExit(seconds: 30) } == 0)
+        #expect(await servers.b.stop() == 0)
     }
 }

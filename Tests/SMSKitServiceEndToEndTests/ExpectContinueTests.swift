@@ -13,8 +13,8 @@ struct ExpectContinueTests {
     static let key = "e2e-key-0123456789abcdef"
 
     @Test("100 Continue comes before the body is sent; the body then gets its answers")
-    func continueBeforeBody() throws {
-        let server = try ServeProcess(["--store", "memory"])
+    func continueBeforeBody() async throws {
+        let server = try await ServeProcess.start(["--store", "memory"])
         let connection = try RawConnection(port: server.port)
         let body = "{\"number\":\"+16502530000\"}\n{\"number\":\"020 7946 0123\",\"region\":\"GB\"}\n"
         #expect(connection.send(
@@ -36,19 +36,19 @@ struct ExpectContinueTests {
         #expect(response.contains("\r\n\r\nHTTP/1.1 200 OK\r\n"), "\(response)")
         #expect(response.contains("\"line\":1,") && response.contains("\"line\":2,"))
         #expect(response.contains("\"e164\":\"+442079460123\""))
-        kill(server.process.processIdentifier, SIGTERM)
-        #expect(server.waitForExit(seconds: 30) == 0)
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 30) == 0)
     }
 
     @Test("A request without the header gets no interim response")
-    func noExpectNoContinue() throws {
-        let server = try ServeProcess(["--store", "memory"])
+    func noExpectNoContinue() async throws {
+        let server = try await ServeProcess.start(["--store", "memory"])
         let connection = try RawConnection(port: server.port)
         connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         let response = connection.receiveAll(seconds: 20)
         #expect(response.hasPrefix("HTTP/1.1 200"), "\(response)")
         #expect(!response.contains("100 Continue"))
-        kill(server.process.processIdentifier, SIGTERM)
-        #expect(server.waitForExit(seconds: 30) == 0)
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 30) == 0)
     }
 }

@@ -6,16 +6,7 @@ import Testing
 struct ServeKannelTests {
     static let key = "kannel-e2e-key-0123456789abcdef"
 
-    static let executable: String? = {
-        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        var current = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = current.appending(path: "smskit")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-            current = current.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    static let executable = BuiltProduct.url("smskit")?.path
 
     static func post(_ stack: KannelStack, _ name: String, port: Int, path: String, body: String) async throws -> (status: Int, body: String) {
         let result = try await stack.run(name, "/usr/bin/curl", [

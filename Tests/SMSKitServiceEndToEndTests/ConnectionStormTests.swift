@@ -49,8 +49,8 @@ struct ConnectionStormTests {
     }
 
     @Test("A request in flight is never the one pushed out; at the limit a connection with nothing to do is")
-    func busyConnectionsStay() throws {
-        let server = try ServeProcess(["--store", "memory", "--max-connections", "4", "--body-timeout", "20"])
+    func busyConnectionsStay() async throws {
+        let server = try await ServeProcess.start(["--store", "memory", "--max-connections", "4", "--body-timeout", "20"])
         // A request whose body is still to come: in flight.
         let busy = try RawConnection(port: server.port)
         let body = #"{"text":"hello"}"#
@@ -60,17 +60,17 @@ struct ConnectionStormTests {
         var idle: [RawConnection] = []
         for _ in 0..<20 { idle.append(try RawConnection(port: server.port)) }
         usleep(500_000)
-        #expect(try Curl.run(["--max-time", "10", "\(server.url)/healthz"]).status == 200)
+        #expect(try await Curl.run(["--max-time", "10", "\(server.url)/healthz"]).status == 200)
         #expect(busy.send(body))
         let answer = busy.receiveAll(seconds: 10)
         #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
         #expect(idle.filter { $0.poll().closed }.count >= 17)
-        kill(server.process.processIdentifier, SIGTERM)
-        #expect(server.waitForExit(seconds: 30) == 0)
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 30) == 0)
     }
 
     @Test("A connection limit the open-file limit cannot hold is a usage error")
-    func limitAboveFileLimit() throws {
+    func limitAboveFileLimit() async throws {
         let binary = try #require(ServeProcess.executable)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -7,16 +7,7 @@ import Testing
 struct ServeSMPPTests {
     static let key = "smpp-e2e-key-0123456789abcdef"
 
-    static let executable: String? = {
-        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        var current = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = current.appending(path: "smskit")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-            current = current.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    static let executable = BuiltProduct.url("smskit")?.path
 
     /// POSTs JSON with curl (GETs without a body); returns the status and the body.
     static func post(port: Int, path: String, body: String?) throws -> (status: Int, body: String) {
@@ -69,7 +60,7 @@ struct ServeSMPPTests {
             }
             let servePort = try #require(port, "smskit serve did not start: \(String(decoding: log.withLock { $0 }, as: UTF8.self))")
 
-            let started = try Self.post(port: servePort, path: "/v1/verifications", body: #"{"number":"+905321234599","lang":"tr"}"#)
+            let started = try await Self.post(port: servePort, path: "/v1/verifications", body: #"{"number":"+905321234599","lang":"tr"}"#)
             #expect(started.status == 200, "\(started.body)")
             let json = try JSONSerialization.jsonObject(with: Data(started.body.utf8)) as? [String: Any]
             let id = try #require(json?["id"] as? String)
@@ -91,7 +82,7 @@ struct ServeSMPPTests {
             var status: [String: Any] = [:]
             let receiptDeadline = ContinuousClock.now + .seconds(30)
             while ContinuousClock.now < receiptDeadline {
-                let answer = try Self.post(port: servePort, path: "/v1/verifications/\(id)", body: nil)
+                let answer = try await Self.post(port: servePort, path: "/v1/verifications/\(id)", body: nil)
                 status = (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]) ?? [:]
                 if let messages = status["messages"] as? [[String: Any]], messages.first?["state"] as? String == "delivered" { break }
                 try await Task.sleep(for: .milliseconds(100))
@@ -101,7 +92,7 @@ struct ServeSMPPTests {
             let parts = try #require(message["parts"] as? [[String: Any]])
             #expect(parts.count == segments && parts.allSatisfy { $0["state"] as? String == "delivered" })
             #expect(parts.allSatisfy { ($0["provider_message_id"] as? String)?.isEmpty == false })
-            let checked = try Self.post(port: servePort, path: "/v1/verifications/\(id)/check", body: #"{"code":"\#(code)"}"#)
+            let checked = try await Self.post(port: servePort, path: "/v1/verifications/\(id)/check", body: #"{"code":"\#(code)"}"#)
             #expect(checked.status == 200 && checked.body.contains("approved"), "\(checked.body)")
             #expect(!String(decoding: log.withLock { $0 }, as: UTF8.self).contains("s3cret"), "the password is never logged")
 

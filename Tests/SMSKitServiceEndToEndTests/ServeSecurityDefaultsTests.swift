@@ -19,24 +19,24 @@ struct ServeSecurityDefaultsTests {
     }
 
     @Test("+870, +881, +882, +883 and personal numbers: refused by default, sent to with --refuse-calling-codes none --refuse-types none")
-    func refusals() throws {
+    func refusals() async throws {
         let numbers = try [870, 881, 882, 883].map(Self.example) + ["+447012345678"]
-        let strict = try ServeProcess(["--store", "memory"])
+        let strict = try await ServeProcess.start(["--store", "memory"])
         for number in numbers {
-            let refused = try VerificationProcessTests.start(strict, number)
+            let refused = try await VerificationProcessTests.start(strict, number)
             #expect(refused.status == 422, "\(number): \(refused.body)")
             #expect(refused.body.contains(#""code":"refused_number_type""#), "\(number): \(refused.body)")
         }
-        kill(strict.process.processIdentifier, SIGTERM)
-        #expect(strict.waitForExit(seconds: 30) == 0)
+        strict.signal(SIGTERM)
+        #expect(await strict.waitForExit(seconds: 30) == 0)
 
-        let open = try ServeProcess(["--store", "memory", "--refuse-calling-codes", "none", "--refuse-types", "none"])
+        let open = try await ServeProcess.start(["--store", "memory", "--refuse-calling-codes", "none", "--refuse-types", "none"])
         for number in numbers {
-            let started = try VerificationProcessTests.start(open, number)
+            let started = try await VerificationProcessTests.start(open, number)
             #expect(started.status == 200, "\(number): \(started.body)")
         }
-        kill(open.process.processIdentifier, SIGTERM)
-        #expect(open.waitForExit(seconds: 30) == 0)
+        open.signal(SIGTERM)
+        #expect(await open.waitForExit(seconds: 30) == 0)
     }
 
     /// Runs SQL on the test server as its superuser.
@@ -50,11 +50,11 @@ struct ServeSecurityDefaultsTests {
     }
 
     /// `/readyz` within `seconds`, polled until it is 200 or the time is up.
-    static func readiness(_ server: ServeProcess, within seconds: Double) throws -> Int {
+    static func readiness(_ server: ServeProcess, within seconds: Double) async throws -> Int {
         let deadline = Date().addingTimeInterval(seconds)
         var status = 0
         repeat {
-            status = try Curl.run(["--max-time", "10", "\(server.url)/readyz"]).status
+            status = try await Curl.run(["--max-time", "10", "\(server.url)/readyz"]).status
             if status == 200 { break }
             usleep(200_000)
         } while Date() < deadline
@@ -63,7 +63,7 @@ struct ServeSecurityDefaultsTests {
 
     @Test("--store with sslmode=verify-full: the certificate's host name is served, an address it lacks is not",
           .enabled(if: (tlsDirectory != nil && postgresURL != nil) || VerificationProcessTests.isCI))
-    func postgresTLS() throws {
+    func postgresTLS() async throws {
         let base = try #require(Self.postgresURL, "CI=true needs SMSKIT_TEST_POSTGRES_URL")
         let directory = try #require(Self.tlsDirectory, "CI=true needs SMSKIT_TEST_POSTGRES_TLS_DIR")
         // A database of its own: the service's tables are not shared with other tests.
@@ -78,19 +78,19 @@ struct ServeSecurityDefaultsTests {
         components.host = "127.0.0.1"
         let wrongHost = try #require(components.string)
 
-        let server = try ServeProcess(["--store", good])
-        #expect(try Self.readiness(server, within: 60) == 200)
-        let started = try VerificationProcessTests.start(server, "+447400123456")
+        let server = try await ServeProcess.start(["--store", good])
+        #expect(try await Self.readiness(server, within: 60) == 200)
+        let started = try await VerificationProcessTests.start(server, "+447400123456")
         #expect(started.status == 200, "\(started.body)")
-        kill(server.process.processIdentifier, SIGTERM)
-        #expect(server.waitForExit(seconds: 30) == 0)
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 30) == 0)
 
-        let refused = try ServeProcess(["--store", wrongHost])
-        #expect(try Self.readiness(refused, within: 8) == 503)
-        let start = try VerificationProcessTests.start(refused, "+447400123456")
+        let refused = try await ServeProcess.start(["--store", wrongHost])
+        #expect(try await Self.readiness(refused, within: 8) == 503)
+        let start = try await VerificationProcessTests.start(refused, "+447400123456")
         #expect(start.status == 503, "\(start.body)")
-        kill(refused.process.processIdentifier, SIGTERM)
-        #expect(refused.waitForExit(seconds: 30) == 0)
+        refused.signal(SIGTERM)
+        #expect(await refused.waitForExit(seconds: 30) == 0)
     }
 
     @Test("--store with an unknown sslmode does not start: exit 64 naming the modes")

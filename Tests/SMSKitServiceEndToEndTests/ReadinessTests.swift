@@ -10,7 +10,7 @@ import Glibc
 struct ReadinessTests {
     /// Overwrites the first page of the table `table` in the SQLite file at `path` with garbage
     /// (python3's sqlite3 finds the page), the way a bad disk or a botched copy damages a file.
-    static func damage(table: String, in path: String) throws {
+    static func damage(table: String, in path: String) async throws {
         let script = """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
@@ -30,31 +30,31 @@ struct ReadinessTests {
     }
 
     @Test("A damaged SQLite file makes /readyz 503, as it makes starts 503")
-    func damagedSQLite() throws {
+    func damagedSQLite() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smskit-readyz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("verify.sqlite").path
         let arguments = ["--store", "sqlite:\(path)", "--sender", "outbox:\(directory.appendingPathComponent("outbox.jsonl").path)"]
         let secret = randomSecret()
-        func start(_ server: ServeProcess) throws -> Int {
-            try Curl.run(["-H", "Authorization: Bearer \(ServeBinaryTests.key)", "-H", "Content-Type: application/json",
+        func start(_ server: ServeProcess) async throws -> Int {
+            try await Curl.run(["-H", "Authorization: Bearer \(ServeBinaryTests.key)", "-H", "Content-Type: application/json",
                           "-d", #"{"number":"+447400123456"}"#, "\(server.url)/v1/verifications"]).status
         }
         do {
-            let server = try ServeProcess(arguments, environment: ["SMSKIT_VERIFY_SECRET": secret])
-            #expect(try Curl.run(["\(server.url)/readyz"]).status == 200)
-            #expect(try start(server) == 200)
-            kill(server.process.processIdentifier, SIGTERM)
-            #expect(server.waitForExit(seconds: 30) == 0)
+            let server = try await ServeProcess.start(arguments, environment: ["SMSKIT_VERIFY_SECRET": secret])
+            #expect(try await Curl.run(["\(server.url)/readyz"]).status == 200)
+            #expect(try await start(server) == 200)
+            server.signal(SIGTERM)
+            #expect(await server.waitForExit(seconds: 30) == 0)
         }
-        try Self.damage(table: "windows", in: path)
-        let server = try ServeProcess(arguments, environment: ["SMSKIT_VERIFY_SECRET": secret])
-        let ready = try Curl.run(["\(server.url)/readyz"])
+        try await Self.damage(table: "windows", in: path)
+        let server = try await ServeProcess.start(arguments, environment: ["SMSKIT_VERIFY_SECRET": secret])
+        let ready = try await Curl.run(["\(server.url)/readyz"])
         #expect(ready.status == 503, "\(ready.body)")
         #expect(ready.body.contains(#""code":"store_unavailable""#))
-        #expect(try start(server) == 503)
-        kill(server.process.processIdentifier, SIGTERM)
-        #expect(server.waitForExit(seconds: 30) == 0)
+        #expect(try await start(server) == 503)
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 30) == 0)
     }
 }

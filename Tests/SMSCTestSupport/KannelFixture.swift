@@ -1,4 +1,6 @@
 import Foundation
+import SMSEncoding
+@_exported import SMSKitTestSupport
 import Synchronization
 import Testing
 
@@ -9,83 +11,63 @@ import Musl
 #endif
 
 /// Kannel's programs from Debian's `kannel` and `kannel-extras`.
-enum KannelPrograms {
-    static let bearerbox = "/usr/sbin/bearerbox"
-    static let smsbox = "/usr/sbin/smsbox"
-    static let fakesmsc = "/usr/lib/kannel/test/fakesmsc"
+package enum KannelPrograms {
+    package static let bearerbox = "/usr/sbin/bearerbox"
+    package static let smsbox = "/usr/sbin/smsbox"
+    package static let fakesmsc = "/usr/lib/kannel/test/fakesmsc"
 
-    static var installed: Bool {
+    package static var installed: Bool {
         [bearerbox, smsbox, fakesmsc].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// Under CI=true the tests run (and fail when Kannel is missing); elsewhere they skip without it.
-    static var shouldRun: Bool { installed || ProcessInfo.processInfo.environment["CI"] == "true" }
+    package static var shouldRun: Bool { installed || ProcessInfo.processInfo.environment["CI"] == "true" }
 
-    static let skipMessage: Comment = """
+    package static let skipMessage: Comment = """
         Kannel is not installed (apt-get install kannel kannel-extras, or run .ci/kannel.sh): \
         the Kannel integration tests are skipped; under CI=true they fail instead
         """
 
-    static func requireInstalled() throws {
+    package static func requireInstalled() throws {
         try #require(installed, "Kannel is missing: \(bearerbox), \(smsbox) and \(fakesmsc) are needed (.ci/kannel.sh installs them)")
     }
 }
 
-/// A free TCP port on loopback (bound to port 0 and released; the kernel does not hand it out again at once).
-func freeLoopbackPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { throw FixtureError("socket() failed") }
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
-            guard bind(fd, pointer, length) == 0 else { return -1 }
-            return getsockname(fd, pointer, &length)
-        }
-    }
-    guard bound == 0 else { throw FixtureError("bind() failed") }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
-struct FixtureError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct FixtureError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// What the fake SMSC received: one SMS (one part) per line of fakesmsc's output.
-struct ReceivedPart: Sendable, Equatable {
-    var from: String
-    var to: String
+package struct ReceivedPart: Sendable, Equatable {
+    package var from: String
+    package var to: String
     /// The user data header, empty when none.
-    var udh: [UInt8]
+    package var udh: [UInt8]
     /// The message data: UTF-8 text for GSM 7-bit (Kannel keeps 7-bit text as characters), UTF-16BE for UCS-2.
-    var data: [UInt8]
+    package var data: [UInt8]
     /// fakesmsc's type word: `text`, `ucs-2` or (with a header) `data`.
-    var type: String
+    package var type: String
 }
 
 /// bearerbox, smsbox and fakesmsc on loopback ports in a temporary directory, always stopped by
 /// ``run(_:)`` (and, should the test process die, by `timeout(1)` after ten minutes).
-final class KannelStack: Sendable {
-    let directory: URL
-    let adminPort: Int, boxPort: Int, smscPort: Int, sendsmsPort: Int
-    let username = "smskit"
-    let password = "pa+ss&w=rd"
+package final class KannelStack: Sendable {
+    package let directory: URL
+    package let adminPort: Int, boxPort: Int, smscPort: Int, sendsmsPort: Int
+    package let username = "smskit"
+    package let password = "pa+ss&w=rd"
     /// The programs' process IDs; each leads its process group (`timeout(1)` makes one).
     private let processes = Mutex<[String: pid_t]>([:])
 
-    var url: String {
+    package var url: String {
         "http://\(username):\(password.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)@127.0.0.1:\(sendsmsPort)/cgi-bin/sendsms?from=SMSKit"
     }
-    var fakeOutput: URL { directory.appending(path: "fakesmsc.out") }
-    var accessLog: URL { directory.appending(path: "access.log") }
+    package var fakeOutput: URL { directory.appending(path: "fakesmsc.out") }
+    package var accessLog: URL { directory.appending(path: "access.log") }
 
     /// The port of an SMPP SMSC bearerbox binds to (as a transceiver) instead of fakesmsc, or `nil`.
-    let smppPort: Int?
+    package let smppPort: Int?
 
     private init(smppPort: Int? = nil) throws {
         self.smppPort = smppPort
@@ -99,7 +81,7 @@ final class KannelStack: Sendable {
 
     /// Starts a stack, runs `body` with it and stops every process and removes the directory,
     /// whether `body` returns or throws.
-    static func run<T>(smppPort: Int? = nil, _ body: (KannelStack) async throws -> T) async throws -> T {
+    package static func run<T>(smppPort: Int? = nil, _ body: (KannelStack) async throws -> T) async throws -> T {
         try KannelPrograms.requireInstalled()
         let stack = try KannelStack(smppPort: smppPort)
         let result: Result<T, any Error>
@@ -197,7 +179,7 @@ final class KannelStack: Sendable {
 
     /// Starts `program` under `timeout(1)` (its own process group, ended after ten minutes even
     /// if this test process dies), with stdout and stderr to `<name>.out` in the directory.
-    func launch(_ name: String, _ program: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    package func launch(_ name: String, _ program: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         let output = directory.appending(path: "\(name).out").path
         let argv = ["/usr/bin/timeout", "--kill-after=5", "600", program] + arguments
         var actions = posix_spawn_file_actions_t()
@@ -236,7 +218,7 @@ final class KannelStack: Sendable {
 
     /// Stops one program and its `timeout` (SIGTERM to the group, SIGKILL after 3 s) and reaps it,
     /// without blocking a thread of the cooperative pool.
-    func stop(_ name: String) async {
+    package func stop(_ name: String) async {
         guard let pid = processes.withLock({ $0.removeValue(forKey: name) }) else { return }
         kill(-pid, SIGTERM)
         let deadline = ContinuousClock.now + .seconds(3)
@@ -252,7 +234,7 @@ final class KannelStack: Sendable {
         kill(-pid, SIGKILL)  // anything of the group still alive
     }
 
-    func stopAll() async {
+    package func stopAll() async {
         for name in processes.withLock({ Array($0.keys) }) where !["smsbox", "fakesmsc", "bearerbox"].contains(name) {
             await stop(name)
         }
@@ -260,7 +242,7 @@ final class KannelStack: Sendable {
     }
 
     /// Runs a program to its end (at most `seconds`) and returns its exit status and output.
-    func run(_ name: String, _ program: String, _ arguments: [String], seconds: Double = 60) async throws -> (status: Int32, output: String) {
+    package func run(_ name: String, _ program: String, _ arguments: [String], seconds: Double = 60) async throws -> (status: Int32, output: String) {
         try launch(name, program, arguments)
         guard let pid = processes.withLock({ $0[name] }) else { throw FixtureError("\(name) did not start") }
         let deadline = ContinuousClock.now + .seconds(seconds)
@@ -274,11 +256,11 @@ final class KannelStack: Sendable {
         return (exited ? (status >> 8) & 0xFF : -1, contents("\(name).out"))
     }
 
-    func contents(_ file: String) -> String {
+    package func contents(_ file: String) -> String {
         (try? String(contentsOf: directory.appending(path: file), encoding: .utf8)) ?? ""
     }
 
-    func waitFor(_ what: String, file: String, containing needle: String, seconds: Double = 30) async throws {
+    package func waitFor(_ what: String, file: String, containing needle: String, seconds: Double = 30) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while !contents(file).contains(needle) {
             guard Date() < deadline else {
@@ -288,7 +270,7 @@ final class KannelStack: Sendable {
         }
     }
 
-    func waitForPort(_ port: Int, seconds: Double = 30) async throws {
+    package func waitForPort(_ port: Int, seconds: Double = 30) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while !Self.accepts(port) {
             guard Date() < deadline else { throw FixtureError("smsbox's sendsms port \(port) did not open") }
@@ -312,7 +294,7 @@ final class KannelStack: Sendable {
     }
 
     /// The parts fakesmsc received so far, in order of arrival.
-    func received() -> [ReceivedPart] {
+    package func received() -> [ReceivedPart] {
         contents("fakesmsc.out").split(separator: "\n").compactMap { line in
             guard let open = line.range(of: ": <"), line.hasSuffix(">") else { return nil }
             let fields = line[open.upperBound..<line.index(before: line.endIndex)]
@@ -330,7 +312,7 @@ final class KannelStack: Sendable {
     }
 
     /// Waits until fakesmsc received `count` parts for `to` and returns them.
-    func waitForParts(to: String, count: Int, seconds: Double = 30) async throws -> [ReceivedPart] {
+    package func waitForParts(to: String, count: Int, seconds: Double = 30) async throws -> [ReceivedPart] {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             let parts = received().filter { $0.to == to }
@@ -340,7 +322,7 @@ final class KannelStack: Sendable {
     }
 
     /// The `coding` of each SMS bearerbox sent to `to`, from its access log (`[flags:mclass:coding:...]`).
-    func codings(to: String) -> [Int] {
+    package func codings(to: String) -> [Int] {
         contents("access.log").split(separator: "\n").compactMap { line in
             guard line.contains("Sent SMS"), line.contains("[to:\(to)]"),
                   let flags = line.range(of: "[flags:") else { return nil }
@@ -350,7 +332,7 @@ final class KannelStack: Sendable {
     }
 
     /// Kannel's URL decoding (`%XX`, and `+` for a space).
-    static func urlDecoded(_ text: String) -> [UInt8] {
+    package static func urlDecoded(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
         var bytes = Array(text.utf8)[...]
         while let byte = bytes.popFirst() {
@@ -366,4 +348,21 @@ final class KannelStack: Sendable {
         }
         return out
     }
+}
+
+/// The text of a part fakesmsc received, decoded as it was sent.
+package func decode(_ part: ReceivedPart, as encoding: SMSCharacterEncoding) -> String? {
+    switch encoding {
+    case .gsm7:
+        return String(validating: part.data, as: UTF8.self)
+    case .ucs2:
+        guard part.data.count.isMultiple(of: 2) else { return nil }
+        let units = stride(from: 0, to: part.data.count, by: 2).map { UInt16(part.data[$0]) << 8 | UInt16(part.data[$0 + 1]) }
+        return String(validating: units, as: UTF16.self)
+    }
+}
+
+/// The 6-digit run in a received text (the code; the expiry's minutes are another run).
+package func code(in text: String) -> String? {
+    text.split { !("0"..."9").contains($0) }.first { $0.count == 6 }.map(String.init)
 }

@@ -1,16 +1,14 @@
 import Foundation
-import NIOCore
-import NIOPosix
 import Synchronization
 import Testing
 
 /// The Python that runs the SMSC (smpp34) and the codec oracle (smpp34, smpplib): the one `.ci/smpp.sh`
 /// installs them into (SMSKIT_TEST_SMPP_PYTHON), else `python3`.
-enum SMPPPython {
-    static let executable = ProcessInfo.processInfo.environment["SMSKIT_TEST_SMPP_PYTHON"] ?? "/usr/bin/env"
-    static var arguments: [String] { ProcessInfo.processInfo.environment["SMSKIT_TEST_SMPP_PYTHON"] == nil ? ["python3"] : [] }
+package enum SMPPPython {
+    package static let executable = ProcessInfo.processInfo.environment["SMSKIT_TEST_SMPP_PYTHON"] ?? "/usr/bin/env"
+    package static var arguments: [String] { ProcessInfo.processInfo.environment["SMSKIT_TEST_SMPP_PYTHON"] == nil ? ["python3"] : [] }
 
-    static let available: Bool = {
+    package static let available: Bool = {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments + ["-c", "import smpp34, smpplib"]
@@ -22,14 +20,16 @@ enum SMPPPython {
     }()
 
     /// Under CI=true the tests run (and fail without the packages); elsewhere they skip.
-    static var shouldRun: Bool { available || ProcessInfo.processInfo.environment["CI"] == "true" }
+    package static var shouldRun: Bool { available || ProcessInfo.processInfo.environment["CI"] == "true" }
 
-    static func script(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(name).path
+    package static func script(_ name: String) -> String {
+        // The scripts stay beside the SMPP tests, where the benchmarks and .ci/smpp.sh find them too.
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PhoneVerificationSMPPTests").appendingPathComponent(name).path
     }
 
     /// Runs a script with `input` on stdin and returns its stdout.
-    static func run(_ name: String, input: Data) throws -> Data {
+    package static func run(_ name: String, input: Data) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments + [script(name)]
@@ -47,29 +47,15 @@ enum SMPPPython {
 }
 
 /// A value behind a lock, shared by reference with background readers.
-final class Locked<Value: Sendable>: Sendable {
+package final class Locked<Value: Sendable>: Sendable {
     private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    func withLock<T>(_ body: (inout sending Value) -> sending T) -> sending T { mutex.withLock(body) }
-}
-
-struct FixtureError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// A free TCP port on loopback: bound to port 0 and released.
-func freeLoopbackPort() async throws -> Int {
-    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-        .bind(host: "127.0.0.1", port: 0).get()
-    let port = channel.localAddress?.port ?? 0
-    try await channel.close()
-    return port
+    package init(_ value: Value) { mutex = Mutex(value) }
+    package func withLock<T>(_ body: (inout sending Value) -> sending T) -> sending T { mutex.withLock(body) }
 }
 
 /// The smpp34 SMSC (smsc.py) on a loopback port, with what it reports read line by line.
-final class SMSCProcess: Sendable {
-    let port: Int
+package final class SMSCProcess: Sendable {
+    package let port: Int
     private let process: Process
     private let stdin: FileHandle
     private let lines = Locked<[Data]>([])
@@ -77,8 +63,8 @@ final class SMSCProcess: Sendable {
     /// - Parameters:
     ///   - relay: Behind smsc.py's relay, which reports every PDU a client sends ("pdu" events).
     ///   - tls: The relay speaks TLS with this certificate chain and key (PEM files).
-    init(relay: Bool = false, tls: (certificate: String, key: String)? = nil) async throws {
-        port = try await freeLoopbackPort()
+    package init(relay: Bool = false, tls: (certificate: String, key: String)? = nil) async throws {
+        port = try freeLoopbackPort()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SMPPPython.executable)
         process.arguments = SMPPPython.arguments + [SMPPPython.script("smsc.py"), "--port", String(port)]
@@ -109,7 +95,7 @@ final class SMSCProcess: Sendable {
     }
 
     /// The events named `event` reported so far.
-    func events(_ event: String) -> [[String: Any]] {
+    package func events(_ event: String) -> [[String: Any]] {
         let lines = self.lines.withLock { $0 }
         return lines.compactMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
             .filter { $0["event"] as? String == event }
@@ -117,7 +103,7 @@ final class SMSCProcess: Sendable {
 
     /// Waits until `count` events named `event` were reported; returns them.
     @discardableResult
-    func waitFor(_ event: String, count: Int = 1, timeout: Duration = .seconds(60)) async throws -> [[String: Any]] {
+    package func waitFor(_ event: String, count: Int = 1, timeout: Duration = .seconds(60)) async throws -> [[String: Any]] {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             let found = events(event)
@@ -128,13 +114,13 @@ final class SMSCProcess: Sendable {
     }
 
     /// Sends a command (see smsc.py).
-    func command(_ object: [String: Any]) throws {
+    package func command(_ object: [String: Any]) throws {
         var data = try JSONSerialization.data(withJSONObject: object)
         data.append(0x0A)
         stdin.write(data)
     }
 
-    func stop() {
+    package func stop() {
         try? stdin.close()
         let deadline = Date().addingTimeInterval(5)
         while process.isRunning && Date() < deadline { usleep(20_000) }
@@ -143,10 +129,10 @@ final class SMSCProcess: Sendable {
     }
 
     /// The commands of the PDUs clients sent, in order (with `relay`).
-    var clientCommands: [String] { events("pdu").compactMap { $0["command"] as? String } }
+    package var clientCommands: [String] { events("pdu").compactMap { $0["command"] as? String } }
 
     /// Runs `body` with a fresh SMSC, always stopped afterwards.
-    static func with<T>(relay: Bool = false, tls: (certificate: String, key: String)? = nil,
+    package static func with<T>(relay: Bool = false, tls: (certificate: String, key: String)? = nil,
                         _ body: (SMSCProcess) async throws -> T) async throws -> T {
         let smsc = try await SMSCProcess(relay: relay, tls: tls)
         do {
@@ -161,7 +147,7 @@ final class SMSCProcess: Sendable {
 }
 
 extension Array where Element == UInt8 {
-    init(hex: String) {
+    package init(hex: String) {
         var bytes: [UInt8] = []
         var index = hex.startIndex
         while index < hex.endIndex {
@@ -172,5 +158,5 @@ extension Array where Element == UInt8 {
         self = bytes
     }
 
-    var hex: String { map { String(format: "%02x", $0) }.joined() }
+    package var hex: String { map { String(format: "%02x", $0) }.joined() }
 }

@@ -14,17 +14,17 @@ struct VerificationProcessTests {
     static let postgresURL = ProcessInfo.processInfo.environment["SMSKIT_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
 
-    static func start(_ server: ServeProcess, _ number: String) throws -> Curl {
-        try Curl.run(["-H", "Authorization: Bearer \(key)", "-H", "Content-Type: application/json",
+    static func start(_ server: ServeProcess, _ number: String) async throws -> Curl {
+        try await Curl.run(["-H", "Authorization: Bearer \(key)", "-H", "Content-Type: application/json",
                       "-d", #"{"number":"\#(number)","lang":"en"}"#, "\(server.url)/v1/verifications"])
     }
 
-    static func check(_ server: ServeProcess, _ id: String, _ code: String) throws -> Curl {
-        try check(url: server.url, id, code)
+    static func check(_ server: ServeProcess, _ id: String, _ code: String) async throws -> Curl {
+        try await check(url: server.url, id, code)
     }
 
-    static func check(url: String, _ id: String, _ code: String) throws -> Curl {
-        try Curl.run(["-H", "Authorization: Bearer \(key)", "-H", "Content-Type: application/json",
+    static func check(url: String, _ id: String, _ code: String) async throws -> Curl {
+        try await Curl.run(["-H", "Authorization: Bearer \(key)", "-H", "Content-Type: application/json",
                       "-d", #"{"code":"\#(code)"}"#, "\(url)/v1/verifications/\(id)/check"])
     }
 
@@ -34,7 +34,7 @@ struct VerificationProcessTests {
     }
 
     /// The code of the last SMS to `e164` in the server's outbox (its working directory).
-    static func code(_ server: ServeProcess, to e164: String) throws -> String {
+    static func code(_ server: ServeProcess, to e164: String) async throws -> String {
         let text = try String(contentsOf: server.directory.appendingPathComponent("smskit-outbox.jsonl"), encoding: .utf8)
         let line = try #require(text.split(separator: "\n").last { $0.contains(#""to":"\#(e164)""#) }, "no SMS to \(e164)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -44,10 +44,10 @@ struct VerificationProcessTests {
     }
 
     /// Polls `/readyz` for up to a minute.
-    static func waitUntilReady(_ server: ServeProcess) throws -> Bool {
+    static func waitUntilReady(_ server: ServeProcess) async throws -> Bool {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            if try Curl.run(["--max-time", "20", "\(server.url)/readyz"]).status == 200 { return true }
+            if try await Curl.run(["--max-time", "20", "\(server.url)/readyz"]).status == 200 { return true }
             usleep(200_000)
         }
         return false
@@ -57,127 +57,103 @@ struct VerificationProcessTests {
     static func mobile() -> String { "+447400" + String(format: "%06d", Int.random(in: 0..<1_000_000)) }
 
     @Test("Default store (SQLite in the working directory): SIGTERM lets an in-flight start finish, exit 0; a restart checks it")
-    func drainAndRestart() throws {
+    func drainAndRestart() async throws {
         let secret = randomSecret()
-        let server = try ServeProcess(environment: ["SMSKIT_VERIFY_SECRET": secret])
+        let server = try await ServeProcess.start(environment: ["SMSKIT_VERIFY_SECRET": secret])
         let number = "+447400123456"
         let body = #"{"number":"\#(number)","lang":"en"}"#
         let connection = try RawConnection(port: server.port)
         #expect(connection.send("POST /v1/verifications HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(Self.key)\r\n"
                                 + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body.prefix(10)))
         usleep(300_000)
-        kill(server.process.processIdentifier, SIGTERM)
+        server.signal(SIGTERM)
         usleep(500_000)
-        #expect(server.process.isRunning, "the server exited with a request in flight")
+        #expect(server.isRunning, "the server exited with a request in flight")
         #expect(connection.send(String(body.dropFirst(10))))
         let response = connection.receiveAll(seconds: 30)
         #expect(response.hasPrefix("HTTP/1.1 200"), "\(response)")
         let id = try #require(Self.field("id", String(response.split(separator: "\r\n\r\n", maxSplits: 1).last ?? "")))
-        #expect(server.waitForExit(seconds: 30) == 0)
+        #expect(await server.waitForExit(seconds: 30) == 0)
         #expect(FileManager.default.fileExists(atPath: server.directory.appendingPathComponent("smskit-verify.sqlite").path))
 
         // The same directory and secret: the verification survived the restart.
-        let code = try Self.code(server, to: number)
-        let restarted = try ServeProcess(["--store", server.directory.appendingPathComponent("smskit-verify.sqlite").path],
+        let code = try await Self.code(server, to: number)
+        let restarted = try await ServeProcess.start(["--store", server.directory.appendingPathComponent("smskit-verify.sqlite").path],
                                          environment: ["SMSKIT_VERIFY_SECRET": secret])
-        let checked = try Self.check(restarted, id, code)
+        let checked = try await Self.check(restarted, id, code)
         #expect(checked.status == 200)
         #expect(Self.field("status", checked.body) == "approved")
-        kill(restarted.process.processIdentifier, SIGTERM)
-        #expect(restarted.waitForExit(seconds: 30) == 0)
+        restarted.signal(SIGTERM)
+        #expect(await restarted.waitForExit(seconds: 30) == 0)
     }
 
     @Test("Refuses to start without a verification secret, or with an unknown sender scheme (exit 64)")
-    func configurationErrors() throws {
-        let binary = try #require(ServeProcess.executable)
+    func configurationErrors() async throws {
         for (arguments, secret, message) in [
-            ([String](), nil as String?, "No verification secret"),
+            ([String](), "", "No verification secret"),
             (["--sender", "sms77://127.0.0.1:2775"], randomSecret(), "Unknown sender scheme 'sms77'"),
             (["--store", "redis://127.0.0.1"], randomSecret(), "Unknown store scheme 'redis'"),
             ([String](), "too-short", "at least 32"),
         ] {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = ["serve", "--port", "0"] + arguments
-            var environment = ProcessInfo.processInfo.environment
-            environment["SMSKIT_API_KEYS"] = Self.key
-            environment["SMSKIT_VERIFY_SECRET"] = secret
-            environment["SMSKIT_VERIFY_SECRET_FILE"] = nil
-            process.environment = environment
-            process.currentDirectoryURL = FileManager.default.temporaryDirectory
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 64, "\(arguments): \(text)")
-            #expect(text.contains(message), "\(arguments): \(text)")
+            let refused = try await ServeProcess.refusal(arguments, store: nil, environment: [
+                "SMSKIT_API_KEYS": Self.key, "SMSKIT_VERIFY_SECRET": secret, "SMSKIT_VERIFY_SECRET_FILE": "",
+            ])
+            #expect(refused.status == 64, "\(arguments): \(refused.stderr)")
+            #expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
         }
     }
 
     @Test("Store down (PostgreSQL on a closed port): 503 store_unavailable with Retry-After, /readyz 503, nothing sent")
-    func storeDown() throws {
-        let server = try ServeProcess(["--store", "postgres://smskit@127.0.0.1:1/nothing"])
-        let started = try Curl.run(["-i", "-H", "Authorization: Bearer \(Self.key)", "-H", "Content-Type: application/json",
+    func storeDown() async throws {
+        let server = try await ServeProcess.start(["--store", "postgres://smskit@127.0.0.1:1/nothing"])
+        let started = try await Curl.run(["-i", "-H", "Authorization: Bearer \(Self.key)", "-H", "Content-Type: application/json",
                                     "-d", #"{"number":"+447400123456"}"#, "\(server.url)/v1/verifications"])
         #expect(started.status == 503)
         #expect(started.body.contains(#""code":"store_unavailable""#))
         #expect(started.body.lowercased().contains("retry-after: 5"))
-        let checked = try Self.check(server, "AAAAAAAAAAAAAAAAAAAAAA", "123456")
+        let checked = try await Self.check(server, "AAAAAAAAAAAAAAAAAAAAAA", "123456")
         #expect(checked.status == 503)
         #expect(checked.body.contains(#""code":"store_unavailable""#))
         #expect(!checked.body.contains(#""status":"approved""#))
-        let ready = try Curl.run(["\(server.url)/readyz"])
+        let ready = try await Curl.run(["\(server.url)/readyz"])
         #expect(ready.status == 503)
         #expect(ready.body.contains(#""code":"store_unavailable""#))
-        #expect(try Curl.run(["\(server.url)/healthz"]).status == 200)
+        #expect(try await Curl.run(["\(server.url)/healthz"]).status == 200)
         #expect(!FileManager.default.fileExists(atPath: server.directory.appendingPathComponent("smskit-outbox.jsonl").path))
-        kill(server.process.processIdentifier, SIGTERM)
-        #expect(server.waitForExit(seconds: 30) == 0)
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 30) == 0)
     }
 
     @Test("Secret from a private file, --dev-secret with a warning, guard flags; a readable secret file is refused")
-    func secretsAndGuardFlags() throws {
+    func secretsAndGuardFlags() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smskit-secret-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("secret").path
         #expect(FileManager.default.createFile(atPath: file, contents: Data((randomSecret() + "\n").utf8), attributes: [.posixPermissions: 0o600]))
-        let fromFile = try ServeProcess(["--store", "memory", "--deny-regions", "FR", "--refuse-types", "none"],
+        let fromFile = try await ServeProcess.start(["--store", "memory", "--deny-regions", "FR", "--refuse-types", "none"],
                                         environment: ["SMSKIT_VERIFY_SECRET": "", "SMSKIT_VERIFY_SECRET_FILE": file])
-        let denied = try Self.start(fromFile, "+33612345678")
+        let denied = try await Self.start(fromFile, "+33612345678")
         #expect(denied.status == 422)
         #expect(denied.body.contains(#""code":"region_not_allowed""#))
-        let tollFree = try Self.start(fromFile, "+18002345678")
+        let tollFree = try await Self.start(fromFile, "+18002345678")
         #expect(tollFree.status == 200, "\(tollFree.body)")
-        kill(fromFile.process.processIdentifier, SIGTERM)
-        #expect(fromFile.waitForExit(seconds: 30) == 0)
+        fromFile.signal(SIGTERM)
+        #expect(await fromFile.waitForExit(seconds: 30) == 0)
 
-        let development = try ServeProcess(["--store", "memory", "--dev-secret"], environment: ["SMSKIT_VERIFY_SECRET": ""])
+        let development = try await ServeProcess.start(["--store", "memory", "--dev-secret"], environment: ["SMSKIT_VERIFY_SECRET": ""])
         #expect(development.stderr.contains("warning: --dev-secret"))
-        #expect(try Self.start(development, "+447400123456").status == 200)
+        #expect(try await Self.start(development, "+447400123456").status == 200)
 
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
-        let binary = try #require(ServeProcess.executable)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve", "--port", "0", "--store", "memory", "--secret-file", file]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SMSKIT_API_KEYS"] = Self.key
-        environment["SMSKIT_VERIFY_SECRET"] = nil
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
-        #expect(text.contains("can be read by others"), "\(text)")
+        let refused = try await ServeProcess.refusal(["--secret-file", file], environment: ["SMSKIT_API_KEYS": Self.key, "SMSKIT_VERIFY_SECRET": ""])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("can be read by others"), "\(refused.stderr)")
     }
 
     @Test("Two processes, one PostgreSQL: started on one, checked on the other; SIGKILL of one loses nothing",
           .enabled(if: postgresURL != nil || isCI))
-    func manyProcesses() throws {
+    func manyProcesses() async throws {
         let url = try #require(Self.postgresURL, "CI=true needs SMSKIT_TEST_POSTGRES_URL")
         // A clean slate for the service's tables (its counters would otherwise carry over runs).
         let psql = Process()
@@ -190,20 +166,20 @@ struct VerificationProcessTests {
         psql.waitUntilExit()
 
         let secret = randomSecret()
-        let a = try ServeProcess(["--store", url], environment: ["SMSKIT_VERIFY_SECRET": secret])
-        let b = try ServeProcess(["--store", url], environment: ["SMSKIT_VERIFY_SECRET": secret])
+        let a = try await ServeProcess.start(["--store", url], environment: ["SMSKIT_VERIFY_SECRET": secret])
+        let b = try await ServeProcess.start(["--store", url], environment: ["SMSKIT_VERIFY_SECRET": secret])
         // Ready once each has reached PostgreSQL and made the tables (a probe, polled as a load balancer would).
-        #expect(try Self.waitUntilReady(a))
-        #expect(try Self.waitUntilReady(b))
+        #expect(try await Self.waitUntilReady(a))
+        #expect(try await Self.waitUntilReady(b))
 
         // Five verifications started on A.
         var started: [(id: String, e164: String, code: String)] = []
         for _ in 0..<5 {
             let number = Self.mobile()
-            let response = try Self.start(a, number)
+            let response = try await Self.start(a, number)
             #expect(response.status == 200, "\(response.body)")
             let id = try #require(Self.field("id", response.body))
-            started.append((id, number, try Self.code(a, to: number)))
+            started.append((id, number, try await Self.code(a, to: number)))
         }
 
         // Concurrent wrong codes from both processes never get more than the 5 attempts.
@@ -211,16 +187,20 @@ struct VerificationProcessTests {
         let wrong = contested.code == "000000" ? "000001" : "000000"
         let results = Mutex<[Curl]>([])
         let urls = [a.url, b.url]
-        DispatchQueue.concurrentPerform(iterations: 10) { index in
-            if let result = try? Self.check(url: urls[index % 2], contested.id, wrong) {
-                results.withLock { $0.append(result) }
+        let id = contested.id
+        await withTaskGroup(of: Curl?.self) { group in
+            for index in 0..<10 {
+                group.addTask { try? await Self.check(url: urls[index % 2], id, wrong) }
+            }
+            for await result in group {
+                if let result { results.withLock { $0.append(result) } }
             }
         }
         let statuses = results.withLock { $0.map { Self.field("status", $0.body) ?? "?" } }
         #expect(statuses.count == 10)
         #expect(statuses.filter { $0 == "incorrect_code" }.count == 5, "\(statuses)")
         #expect(statuses.filter { $0 == "too_many_attempts" }.count == 5, "\(statuses)")
-        #expect(Self.field("status", try Self.check(b, contested.id, contested.code).body) == "too_many_attempts")
+        #expect(Self.field("status", try await Self.check(b, contested.id, contested.code).body) == "too_many_attempts")
 
         // A delivery report arriving at B updates the message A recorded; a replay at A is a duplicate.
         let reported = started[1]
@@ -228,11 +208,11 @@ struct VerificationProcessTests {
         let line = try #require(outbox.split(separator: "\n").last { $0.contains(#""to":"\#(reported.e164)""#) })
         let token = try #require(Self.field("delivery_token", String(line)))
         let report = "/v1/delivery-reports/kannel?token=\(token)&part=1&type=1&status=id%3A42%20stat%3ADELIVRD%20err%3A000"
-        let viaB = try Curl.run(["\(b.url)\(report)"])
+        let viaB = try await Curl.run(["\(b.url)\(report)"])
         #expect(viaB.status == 200 && Self.field("status", viaB.body) == "applied", "\(viaB.body)")
-        let replay = try Curl.run(["\(a.url)\(report)"])
+        let replay = try await Curl.run(["\(a.url)\(report)"])
         #expect(replay.status == 200 && Self.field("status", replay.body) == "duplicate", "\(replay.body)")
-        let status = try Curl.run(["-H", "Authorization: Bearer \(Self.key)", "\(a.url)/v1/verifications/\(reported.id)"])
+        let status = try await Curl.run(["-H", "Authorization: Bearer \(Self.key)", "\(a.url)/v1/verifications/\(reported.id)"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(status.body.utf8)) as? [String: Any])
         let messages = try #require(object["messages"] as? [[String: Any]], "\(status.body)")
         #expect(messages.first?["state"] as? String == "delivered", "\(status.body)")
@@ -248,23 +228,23 @@ struct VerificationProcessTests {
         inFlight.standardError = FileHandle.nullDevice
         try inFlight.run()
         usleep(UInt32.random(in: 0...200_000))
-        kill(a.process.processIdentifier, SIGKILL)
+        a.signal(SIGKILL)
         let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         inFlight.waitUntilExit()
-        #expect(a.waitForExit(seconds: 10) != nil)
+        #expect(await a.waitForExit(seconds: 10) != nil)
         if let id = Self.field("id", answer) {
-            started.append((id, number, try Self.code(a, to: number)))
+            started.append((id, number, try await Self.code(a, to: number)))
         }
 
         // B checks every verification A started.
         for verification in started.dropFirst() {
-            let checked = try Self.check(b, verification.id, verification.code)
+            let checked = try await Self.check(b, verification.id, verification.code)
             #expect(checked.status == 200, "\(checked.body)")
             #expect(Self.field("status", checked.body) == "approved")
             #expect(Self.field("e164", checked.body) == verification.e164)
         }
-        #expect(try Curl.run(["\(b.url)/readyz"]).status == 200)
-        kill(b.process.processIdentifier, SIGTERM)
-        #expect(b.waitForExit(seconds: 30) == 0)
+        #expect(try await Curl.run(["\(b.url)/readyz"]).status == 200)
+        b.signal(SIGTERM)
+        #expect(await b.waitForExit(seconds: 30) == 0)
     }
 }
