@@ -72,10 +72,35 @@ public struct SMSKitServer: Sendable {
         guard (0...65535).contains(configuration.port) else {
             throw ServiceConfigurationError("The port must be from 0 to 65535.")
         }
+        let (maxConnections, fileLimit) = try checkedLimits(configuration)
+        return (level, maxConnections, fileLimit)
+    }
+
+    /// Checks the request, body, rate and time limits of a configuration alone (``validate(_:)``
+    /// checks them too): a front end that reads them first reports a bad limit first.
+    ///
+    /// - Throws: ``ServiceConfigurationError`` naming the limit to fix.
+    package static func validateLimits(_ configuration: SMSKitServerConfiguration) throws {
+        _ = try checkedLimits(configuration)
+    }
+
+    /// The limits checked, the connection limit they come to and the open-file limit it was checked against.
+    private static func checkedLimits(_ configuration: SMSKitServerConfiguration) throws -> (Int, Int?) {
+        guard configuration.rateLimitPerSecond >= 0, configuration.rateLimitPerSecond.isFinite else {
+            throw ServiceConfigurationError("The rate limit must be 0 or more.")
+        }
+        guard configuration.maxFindTextLength > 0 else {
+            throw ServiceConfigurationError("The find text length limit must be positive.")
+        }
+        guard configuration.maxFindNumbers > 0 else { throw ServiceConfigurationError("The find answer limit must be positive.") }
+        guard configuration.wrongKeysPerMinute >= 0 else { throw ServiceConfigurationError("The wrong-key limit must be 0 or more.") }
+        guard configuration.idleTimeoutSeconds > 0, configuration.bodyTimeoutSeconds > 0, configuration.rateLimitBurst > 0,
+              configuration.streamTimeoutSeconds > 0 else {
+            throw ServiceConfigurationError("Timeouts and the rate burst must be positive.")
+        }
         guard configuration.maxBodyBytes > 0, configuration.maxLineBytes > 0, configuration.maxBatchCount > 0,
-              configuration.maxSegmentsAnswerBytes > 0, configuration.maxStreamBytes > 0, configuration.streamTimeoutSeconds > 0,
-              configuration.wrongKeysPerMinute >= 0 else {
-            throw ServiceConfigurationError("The body, line, batch, answer, stream and wrong-key limits must be positive.")
+              configuration.maxSegmentsAnswerBytes > 0, configuration.maxStreamBytes > 0 else {
+            throw ServiceConfigurationError("The body, line, batch, answer and stream limits must be positive.")
         }
         guard configuration.badReportsPerSecond >= 0, configuration.badReportsPerSecond.isFinite,
               configuration.badReportBurst > 0 else {
@@ -88,7 +113,7 @@ public struct SMSKitServer: Sendable {
             throw ServiceConfigurationError(
                 "The connection limit \(maxConnections) does not leave \(ConnectionLimiter.reservedDescriptors) of the \(fileLimit) open files this process may have; lower it or raise the open-file limit (ulimit -n).")
         }
-        return (level, maxConnections, fileLimit)
+        return (maxConnections, fileLimit)
     }
 
     /// The Hummingbird application (for tests and embedding); `onListening` gets the bound port.

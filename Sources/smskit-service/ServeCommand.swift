@@ -86,53 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-auth"), help: "Accept requests without a key (local experiments only).")
     var noAuth = false
 
-    @Option(name: .customLong("max-body-bytes"), help: "Largest JSON body [SMSKIT_MAX_BODY_BYTES]; default 4194304.")
-    var maxBodyBytes: Int?
-
-    @Option(name: .customLong("max-batch"), help: "Most numbers in one check array [SMSKIT_MAX_BATCH]; default 10000.")
-    var maxBatch: Int?
-
-    @Option(name: .customLong("max-line-bytes"), help: "Longest check-stream line [SMSKIT_MAX_LINE_BYTES]; default 4096.")
-    var maxLineBytes: Int?
-
-    @Option(name: .customLong("rate-limit"), help: "Requests a second per key, 0 for no limit [SMSKIT_RATE_LIMIT]; default 50.")
-    var rateLimit: Double?
-
-    @Option(name: .customLong("rate-burst"), help: "Requests at once per key [SMSKIT_RATE_BURST]; default 100.")
-    var rateBurst: Int?
-
-    @Option(name: .customLong("idle-timeout"), help: "Seconds a silent connection stays open [SMSKIT_IDLE_TIMEOUT]; default 30.")
-    var idleTimeout: Int?
-
-    @Option(name: .customLong("body-timeout"), help: "Seconds to receive a whole JSON body [SMSKIT_BODY_TIMEOUT]; default 30.")
-    var bodyTimeout: Int?
-
-    @Option(name: .customLong("max-connections"), help: "Connections open at once; at the limit the longest idle one is closed [SMSKIT_MAX_CONNECTIONS]; default half the open-file limit, at most 10000.")
-    var maxConnections: Int?
-
-    @Option(name: .customLong("max-segments-answer-bytes"), help: "Largest /v1/segments answer; longer texts get 422 [SMSKIT_MAX_SEGMENTS_ANSWER_BYTES]; default 1048576.")
-    var maxSegmentsAnswerBytes: Int?
-
-    @Option(name: .customLong("max-find-text-length"), help: "Longest /v1/numbers/find text, in characters; longer ones get 422 [SMSKIT_MAX_FIND_TEXT_LENGTH]; default 16384.")
-    var maxFindTextLength: Int?
-
-    @Option(name: .customLong("max-find-numbers"), help: "Most numbers one /v1/numbers/find answer lists; texts with more get 413 [SMSKIT_MAX_FIND_NUMBERS]; default 1000.")
-    var maxFindNumbers: Int?
-
-    @Option(name: .customLong("max-stream-bytes"), help: "Largest check-stream body [SMSKIT_MAX_STREAM_BYTES]; default 67108864.")
-    var maxStreamBytes: Int?
-
-    @Option(name: .customLong("stream-timeout"), help: "Seconds a check-stream request may last [SMSKIT_STREAM_TIMEOUT]; default 600.")
-    var streamTimeout: Int?
-
-    @Option(name: .customLong("wrong-keys-per-minute"), help: "Wrong API keys an address may send a minute before 429, 0 for no limit [SMSKIT_WRONG_KEYS_PER_MINUTE]; default 10.")
-    var wrongKeysPerMinute: Int?
-
-    @Option(name: .customLong("bad-report-limit"), help: "Delivery reports answered 400, 404 or 413 an address may send a second before 429, 0 for no limit [SMSKIT_BAD_REPORT_LIMIT]; default 20.")
-    var badReportLimit: Double?
-
-    @Option(name: .customLong("bad-report-burst"), help: "Such reports an address may send at once [SMSKIT_BAD_REPORT_BURST]; default 100.")
-    var badReportBurst: Int?
+    @OptionGroup var limits: ServeLimitOptions
 
     @Option(name: .long, help: ArgumentHelp("Verification store: memory, sqlite:PATH or postgres://... [SMSKIT_VERIFY_STORE]; default sqlite:smskit-verify.sqlite.", valueName: "STORE"))
     var store: String?
@@ -242,47 +196,9 @@ struct ServeCommand: AsyncParsableCommand {
     /// their store still to open.
     func makeConfiguration(_ environment: [String: String]) throws -> (SMSKitServerConfiguration, PendingVerification) {
         var configuration = SMSKitServerConfiguration()
-        func value<T: LosslessStringConvertible>(_ flag: T?, _ name: String) throws -> T? {
-            if let flag { return flag }
-            guard let text = environment[name], !text.isEmpty else { return nil }
-            guard let parsed = T(text) else { throw CLIError.usage("\(name) has a value that is not allowed.") }
-            return parsed
-        }
-        if let host = try value(host, "SMSKIT_HOST") { configuration.host = host }
-        if let port = try value(port, "SMSKIT_PORT") { configuration.port = port }
-        if let bytes = try value(maxBodyBytes, "SMSKIT_MAX_BODY_BYTES") { configuration.maxBodyBytes = bytes }
-        if let batch = try value(maxBatch, "SMSKIT_MAX_BATCH") { configuration.maxBatchCount = batch }
-        if let bytes = try value(maxLineBytes, "SMSKIT_MAX_LINE_BYTES") { configuration.maxLineBytes = bytes }
-        if let rate = try value(rateLimit, "SMSKIT_RATE_LIMIT") {
-            guard rate >= 0, rate.isFinite else { throw CLIError.usage("The rate limit must be 0 or more.") }
-            configuration.rateLimitPerSecond = rate
-        }
-        if let burst = try value(rateBurst, "SMSKIT_RATE_BURST") { configuration.rateLimitBurst = burst }
-        if let seconds = try value(idleTimeout, "SMSKIT_IDLE_TIMEOUT") { configuration.idleTimeoutSeconds = seconds }
-        if let seconds = try value(bodyTimeout, "SMSKIT_BODY_TIMEOUT") { configuration.bodyTimeoutSeconds = seconds }
-        if let count = try value(maxConnections, "SMSKIT_MAX_CONNECTIONS") { configuration.maxConnections = count }
-        if let bytes = try value(maxSegmentsAnswerBytes, "SMSKIT_MAX_SEGMENTS_ANSWER_BYTES") { configuration.maxSegmentsAnswerBytes = bytes }
-        if let length = try value(maxFindTextLength, "SMSKIT_MAX_FIND_TEXT_LENGTH") {
-            guard length > 0 else { throw CLIError.usage("The find text length limit must be positive.") }
-            configuration.maxFindTextLength = length
-        }
-        if let count = try value(maxFindNumbers, "SMSKIT_MAX_FIND_NUMBERS") {
-            guard count > 0 else { throw CLIError.usage("The find answer limit must be positive.") }
-            configuration.maxFindNumbers = count
-        }
-        if let bytes = try value(maxStreamBytes, "SMSKIT_MAX_STREAM_BYTES") { configuration.maxStreamBytes = bytes }
-        if let seconds = try value(streamTimeout, "SMSKIT_STREAM_TIMEOUT") { configuration.streamTimeoutSeconds = seconds }
-        if let count = try value(wrongKeysPerMinute, "SMSKIT_WRONG_KEYS_PER_MINUTE") {
-            guard count >= 0 else { throw CLIError.usage("The wrong-key limit must be 0 or more.") }
-            configuration.wrongKeysPerMinute = count
-        }
-        // Checked with the rest by SMSKitServer.validate.
-        if let rate = try value(badReportLimit, "SMSKIT_BAD_REPORT_LIMIT") { configuration.badReportsPerSecond = rate }
-        if let burst = try value(badReportBurst, "SMSKIT_BAD_REPORT_BURST") { configuration.badReportBurst = burst }
-        guard configuration.idleTimeoutSeconds > 0, configuration.bodyTimeoutSeconds > 0, configuration.rateLimitBurst > 0,
-              configuration.streamTimeoutSeconds > 0 else {
-            throw CLIError.usage("Timeouts and the rate burst must be positive.")
-        }
+        if let host = try ServeLimitOptions.value(host, "SMSKIT_HOST", environment) { configuration.host = host }
+        if let port = try ServeLimitOptions.value(port, "SMSKIT_PORT", environment) { configuration.port = port }
+        try limits.apply(to: &configuration, environment: environment)
         configuration.requiresAPIKey = !noAuth
         if let level = logLevel ?? environment["SMSKIT_LOG_LEVEL"] { configuration.logLevel = level }
         let verification = try verificationSettings(environment)

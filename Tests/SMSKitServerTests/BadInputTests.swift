@@ -162,6 +162,27 @@ struct SecurityTests {
         #expect(throws: ServiceConfigurationError.self) { try SMSKitServer(configuration: SMSKitServerConfiguration()) }
     }
 
+    /// A limit of the configuration that no server can keep.
+    struct BadLimit: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var adjust: @Sendable (inout SMSKitServerConfiguration) -> Void
+    }
+
+    @Test("An embedder's limit out of range is refused by the server, not only by smskit serve", arguments: [
+        BadLimit(testDescription: "find text length 0") { $0.maxFindTextLength = 0 },
+        BadLimit(testDescription: "find numbers 0") { $0.maxFindNumbers = 0 },
+        BadLimit(testDescription: "idle timeout 0") { $0.idleTimeoutSeconds = 0 },
+        BadLimit(testDescription: "body timeout 0") { $0.bodyTimeoutSeconds = 0 },
+        BadLimit(testDescription: "rate burst 0") { $0.rateLimitBurst = 0 },
+        BadLimit(testDescription: "NaN rate limit") { $0.rateLimitPerSecond = .nan },
+        BadLimit(testDescription: "negative rate limit") { $0.rateLimitPerSecond = -1 },
+        BadLimit(testDescription: "stream bytes 0") { $0.maxStreamBytes = 0 },
+    ])
+    func badLimit(_ limit: BadLimit) throws {
+        #expect(throws: Never.self) { try makeServer() }
+        #expect(throws: ServiceConfigurationError.self) { try makeServer(limit.adjust) }
+    }
+
     @Test("The token bucket refills at its rate")
     func bucket() {
         let limiter = RateLimiter(ratePerSecond: 2, burst: 2)
