@@ -279,7 +279,9 @@ let package = Package(
         // tests and the fuzzer (RecordReaderFuzz) both hold the reader to.
         .target(name: "SMSKitRecordsModel", dependencies: ["SMSKitRecords"], path: "Tests/SMSKitRecordsModel"),
         .testTarget(name: "SMSKitRecordsTests", dependencies: ["SMSKitRecords", "SMSKitRecordsModel"], exclude: ["Fixtures"]),
-        .testTarget(name: "SMSKitCLITests", dependencies: ["smskit", "smskit-service", "SMSKitServer"]),
+        // The `smskit` binary as a process; `smskit-service` only so that the binary `smskit verify`
+        // and `smskit serve` run is built beside it (its code is tested in SMSKitServiceEndToEndTests).
+        .testTarget(name: "SMSKitCLITests", dependencies: ["smskit", "smskit-service"]),
         .testTarget(
             name: "PhoneNumberExtrasTests",
             dependencies: ["PhoneNumberTimeZones", "PhoneNumberCarriers"],
@@ -332,8 +334,9 @@ let package = Package(
             ]
         ),
         // The end-to-end tests of `smskit-service`: the built binaries (`smskit serve` runs it) as
-        // processes, and the goldens that hold the CLI's documents to the service's. The only test
-        // target, with SMSKitCLITests for `smskit`, that depends on an executable.
+        // processes, the goldens that hold the CLI's documents to the service's, and its composition
+        // root (store and sender locations, the serve options) through `@testable import`. The only
+        // test target, with SMSKitCLITests for `smskit`, that depends on an executable.
         .testTarget(
             name: "SMSKitServiceEndToEndTests",
             dependencies: [

@@ -33,30 +33,41 @@ struct ServiceLocationTests {
         #expect(throws: ServiceConfigurationError.self) { try SMSSenderLocation(parsing: "no-scheme") }
     }
 
+    /// `smskit` with `arguments` in a fresh directory; `environment` over the test's own, where an
+    /// empty value removes a variable.
+    static func smskit(_ arguments: [String], environment extra: [String: String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        var environment = ProcessInfo.processInfo.environment
+        for (name, value) in extra { environment[name] = value.isEmpty ? nil : value }
+        return try await ChildProcess.run(try #require(ServeProcess.executable), arguments, environment: environment)
+    }
+
     @Test("smskit verify reads SMSKIT_VERIFY_STORE as smskit serve does: a PostgreSQL URL works")
-    func verifyOnPostgres() throws {
+    func verifyOnPostgres() async throws {
         guard let url = ProcessInfo.processInfo.environment["SMSKIT_TEST_POSTGRES_URL"], !url.isEmpty else {
             print("skipped: SMSKIT_TEST_POSTGRES_URL is not set (.ci/postgres.sh starts a server)")
             return
         }
-        let directory = try CLI.temporaryDirectory()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smskit-location-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let outbox = directory.appendingPathComponent("outbox.jsonl").path
         let secret = String((0..<64).map { _ in "0123456789abcdef".randomElement()! })
         let environment = ["SMSKIT_VERIFY_STORE": url, "SMSKIT_VERIFY_SECRET": secret, "SMSKIT_VERIFY_SECRET_FILE": ""]
         let number = "+447400" + String(format: "%06d", Int.random(in: 0..<1_000_000))
-        let start = try CLI.run(["verify", "start", number, "--sender", "outbox:" + outbox, "--format", "json"],
-                                environment: environment)
+        let start = try await Self.smskit(["verify", "start", number, "--sender", "outbox:" + outbox, "--format", "json"],
+                                          environment: environment)
         #expect(start.status == 0, "\(start.stderr)")
-        let id = try #require((try start.json() as? [String: Any])?["id"] as? String)
+        let started = try JSONSerialization.jsonObject(with: Data(start.stdout.utf8)) as? [String: Any]
+        let id = try #require(started?["id"] as? String)
         let line = try #require(try String(contentsOfFile: outbox, encoding: .utf8).split(separator: "\n").last)
         let text = try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String)
         let code = String(text.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
-        let check = try CLI.run(["verify", "check", id, code], environment: environment)
+        let check = try await Self.smskit(["verify", "check", id, code], environment: environment)
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout == "approved\n")
         // Without a secret there is no file to keep one beside: a clear usage error.
-        let noSecret = try CLI.run(["verify", "start", number, "--store", url],
-                                   environment: ["SMSKIT_VERIFY_SECRET": "", "SMSKIT_VERIFY_SECRET_FILE": ""])
+        let noSecret = try await Self.smskit(["verify", "start", number, "--store", url],
+                                             environment: ["SMSKIT_VERIFY_SECRET": "", "SMSKIT_VERIFY_SECRET_FILE": ""])
         #expect(noSecret.status == 64)
         #expect(noSecret.stderr.contains("needs the server's secret"), "\(noSecret.stderr)")
     }
@@ -67,16 +78,17 @@ struct ServiceLocationTests {
 @Suite("serve opens its store last")
 struct ServeStoreOpeningTests {
     @Test("a usage error after --store creates no store file", arguments: [
-        ["--monitor", "no-such-rule"], ["--port", "70000"], [],
+        ["--monitor", "no-such-rule"], ["--port", "70000"], ["--max-batch", "0"], [],
     ])
-    func usageErrorLeavesNoFile(_ extra: [String]) throws {
-        let directory = try CLI.temporaryDirectory()
+    func usageErrorLeavesNoFile(_ extra: [String]) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smskit-store-last-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("v.sqlite").path
         // No API keys: the last check of all, after the store location and the guard flags.
-        let result = try CLI.run(["serve", "--store", "sqlite:\(path)", "--sender", "outbox:\(directory.path)/o.jsonl"] + extra,
-                                       environment: ["SMSKIT_VERIFY_SECRET": String(repeating: "ab12", count: 16),
-                                                     "SMSKIT_API_KEYS": "", "SMSKIT_KEYS_FILE": ""])
+        let result = try await ServiceLocationTests.smskit(
+            ["serve", "--store", "sqlite:\(path)", "--sender", "outbox:\(directory.path)/o.jsonl"] + extra,
+            environment: ["SMSKIT_VERIFY_SECRET": String(repeating: "ab12", count: 16), "SMSKIT_API_KEYS": "", "SMSKIT_KEYS_FILE": ""])
         #expect(result.status == 64, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: path), "\(result.stderr)")
     }
