@@ -105,8 +105,8 @@ struct ServeLimitOptions: ParsableArguments {
     }
 
     /// Sets every limit given by an option or, failing that, by its environment variable, then
-    /// checks them all, before anything else of the command is read, so that a bad limit is the
-    /// error a user sees first.
+    /// checks them all, before the verification settings and API keys are read, so that a bad
+    /// limit is reported as itself rather than behind a store or key problem.
     ///
     /// - Throws: `CLIError.usage` for a value that is not a number or out of its range.
     func apply(to configuration: inout SMSKitServerConfiguration, environment: [String: String]) throws {
