@@ -64,12 +64,24 @@ public final class SQLiteVerificationStore: VerificationStore {
         configuration.label = "smskit-verify"
         // SQLite gives the -wal and -shm files the mode of the database file.
         try PrivateFile.create(path)
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrate(pool)
-        } catch {
-            throw Self.mapped(error)
+        var opened: DatabasePool?
+        var attempt = 0
+        while opened == nil {
+            do {
+                let candidate = try DatabasePool(path: path, configuration: configuration)
+                try Self.migrate(candidate)
+                opened = candidate
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < 20 {
+                // While another connection turns a new file to WAL mode or rebuilds its WAL index,
+                // SQLite answers busy at once, without the busy handler: stores opening one new
+                // file together would fail where waiting a moment succeeds.
+                attempt += 1
+                usleep(UInt32(2_000 * attempt))
+            } catch {
+                throw Self.mapped(error)
+            }
         }
+        pool = opened!
         permissionWarnings = [path, path + "-wal", path + "-shm"].compactMap(PrivateFile.warning(for:))
     }
 
