@@ -96,7 +96,9 @@ struct CheckStream: Sendable {
     func read(_ body: RequestBody, to loop: OrderedBatchLoop<Answer>) async throws -> Int {
         // Plain locals, captured by no closure: a captured variable would be boxed and checked
         // for exclusive access at every line.
-        let reader = RecordReader(name: "request body", dialect: nil, maximumRecordBytes: maxLineBytes)
+        // No line is longer than the body limit, so a line limit over it would only size the
+        // reader's buffer for lines that cannot come.
+        let reader = RecordReader(name: "request body", dialect: nil, maximumRecordBytes: min(maxLineBytes, maxBytes))
         var batch = LineBatch()
         var lines = 0
         var iterator = body.makeAsyncIterator()
