@@ -100,6 +100,8 @@ func pulledRecords(_ bytes: [UInt8], format: InputFormat, maximum: Int, capacity
         BoundaryCase(name: "CSV quotes over lines, a stray quote, CR line ends", input: "\"a\r\nb\",c\r\n\"x\ny\nz\rw\n\"q,\"\"\r\"é\"",
                      format: .csv, maximum: 8, quotedLines: 1),
         BoundaryCase(name: "CSV record too long inside quotes", input: "a,\"bcdefghij\nk\"\nl\r\n", format: .csv, maximum: 6),
+        BoundaryCase(name: "CSV record too long over quoted lines, skipped by the field rules",
+                     input: "\"a\nb\",cdefghij,\"x\r\ny\"\nz\n\"q\n", format: .csv, maximum: 6),
         BoundaryCase(name: "TSV", input: "a\tb\r\nabcdefg\t\nx\"y\n\t€", format: .tsv, maximum: 6),
     ]
 
