@@ -404,8 +404,9 @@ public protocol VerificationStore: Sendable {
     func probeReadiness(now: Date) async throws
 
     /// Records an SMS sent for a verification, with its queued parts, before it is handed to the
-    /// sender (so that a report that comes before the send returns finds it). The retention sweep
-    /// removes it with its verification.
+    /// sender (so that a report that comes before the send returns finds it): a resend's (a first
+    /// SMS is recorded by ``start(_:)``, ``StartRequest/message``). The retention sweep removes it
+    /// with its verification.
     func recordMessage(_ message: DeliveryMessage) async throws
 
     /// Applies a delivery report atomically through ``DeliveryMessage/applying(_:toPart:)``; `nil`

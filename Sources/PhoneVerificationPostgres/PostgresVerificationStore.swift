@@ -11,7 +11,11 @@ import PostgresNIO
 /// concurrent checks (from any process) never get more than the permitted attempts. A start first
 /// takes a transaction-scoped advisory lock on a hash of the number, so concurrent starts for one
 /// number run one after the other and see each other's verification (one SMS, not one per
-/// request: row locks alone cannot lock a row that does not exist yet). The functions
+/// request: row locks alone cannot lock a row that does not exist yet). A start that creates a
+/// verification records its first message and appends its `started` event in the same statement;
+/// with conversion tracking, a check is a transaction whose second statement counts the approval,
+/// and a delivery report counts a message that became final in its own transaction, so that each
+/// change and its count commit together (see ``ConversionCounting``). The functions
 /// compute the sliding windows with the same integer formulas as ``WindowCounter``; the shared store
 /// tests hold the three stores equal. ``createSchema()`` creates the tables and functions
 /// idempotently under an advisory lock (safe when several processes start at once). Times are kept
