@@ -163,8 +163,9 @@ extension PhoneVerifier {
                 resent = secret.open(sealed: sealed, id: open.id)
             }
             if let resent {
-                let sms = try await prepareOrClose(open, code: resent, region: region, languageCode: languageCode, now: now)
-                return try await deliver(open, sms, recorded: false, now: now, isResend: true, notes: notes)
+                let prepared = try await prepareOrClose(open, code: resent, region: region, languageCode: languageCode,
+                                                        now: now)
+                return try await deliver(open, prepared, recorded: false, now: now, isResend: true, notes: notes)
             }
             let code = _Random.code(length: configuration.codeLength)
             let digest = secret.digest(id: open.id, code: code)
@@ -177,8 +178,8 @@ extension PhoneVerifier {
                     "the verification for \(e164) was used or expired while its code was resent; start again",
                     retryAfter: now)
             }
-            let sms = try await prepareOrClose(open, code: code, region: region, languageCode: languageCode, now: now)
-            return try await deliver(open, sms, recorded: false, now: now, isResend: true, notes: notes)
+            let prepared = try await prepareOrClose(open, code: code, region: region, languageCode: languageCode, now: now)
+            return try await deliver(open, prepared, recorded: false, now: now, isResend: true, notes: notes)
         case .clientLimited, .numberLimited, .failureLimited:
             throw refusal(outcome, e164: e164)
         case .rangeBlocked(let until, let newly):
@@ -320,9 +321,9 @@ extension PhoneVerifier {
 
     /// Records the message (unless the start did) and sends the SMS; on any failure closes the
     /// verification so its code is never usable unsent.
-    private func deliver(_ record: VerificationRecord, _ sms: PreparedSMS, recorded: Bool, now: Date, isResend: Bool,
-                         notes: Notes) async throws(VerificationError) -> StartedVerification {
-        let (rendered, token, message) = (sms.rendered, sms.token, sms.message)
+    private func deliver(_ record: VerificationRecord, _ prepared: PreparedSMS, recorded: Bool, now: Date,
+                         isResend: Bool, notes: Notes) async throws(VerificationError) -> StartedVerification {
+        let (rendered, token, message) = (prepared.rendered, prepared.token, prepared.message)
         let analysis = rendered.encoding
         let parts = analysis?.parts ?? []
         // The message is stored before the send, so that a report that comes before the sender
