@@ -26,6 +26,12 @@ MODES (comma-separated, each run at every client count):
 The database's own figure, on the same machine and in the same run: one-row INSERT transactions
 a second (SQLite: Python's sqlite3 on a WAL file with synchronous=NORMAL, the store's setting;
 PostgreSQL: `pgbench -N` at the same client counts, scale 1).
+
+PostgreSQL only: `--waits` samples what the service's backends wait on (pg_stat_activity, every
+0.5 s) during each measure; `--commits` gives each measure's committed transactions per unit
+(pg_stat_database.xact_commit before and after, read once the backends have flushed their
+statistics, which idle backends do within 10 s; the read's own transaction is taken off; not
+with `--waits`, whose samples are transactions too).
 """
 import argparse
 import asyncio
@@ -198,6 +204,29 @@ def sqlite_baseline(directory, seconds):
     return count / (time.perf_counter() - began)
 
 
+def psql(url, sql):
+    return subprocess.run(["psql", url, "-Atq", "-c", sql], check=True, capture_output=True, text=True).stdout.split()
+
+
+def xact_commit(url):
+    """The database's committed transactions, after the backends flushed their statistics."""
+    time.sleep(11)
+    return int(psql(url, "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")[0])
+
+
+async def sample_waits(url, counts):
+    """Counts what the service's active backends wait on (CPU when nothing), every 0.5 s, until cancelled."""
+    sql = ("SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') FROM pg_stat_activity "
+           "WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active' "
+           "AND application_name NOT IN ('pgbench', 'psql')")
+    while True:
+        process = await asyncio.create_subprocess_exec("psql", url, "-Atq", "-c", sql, stdout=subprocess.PIPE)
+        out, _ = await process.communicate()
+        for line in out.decode().split():
+            counts[line] = counts.get(line, 0) + 1
+        await asyncio.sleep(0.5)
+
+
 def pgbench_baseline(url, clients, seconds):
     match = re.match(r"postgres://([^@]+)@([^:/]+):(\d+)/(\w+)", url)
     user, host, port, database = match.groups()
@@ -216,7 +245,11 @@ async def main():
     parser.add_argument("--clients", default="1,8")
     parser.add_argument("--modes", default="pairs", help="pairs, triples, reports (comma-separated)")
     parser.add_argument("--messages", type=int, default=200, help="verifications whose reports `reports` replays")
+    parser.add_argument("--waits", action="store_true", help="sample the backends' wait events (PostgreSQL)")
+    parser.add_argument("--commits", action="store_true", help="committed transactions per unit (PostgreSQL)")
     args = parser.parse_args()
+    if args.waits and args.commits:
+        sys.exit("verify-load: --waits and --commits go in separate runs (the samples are transactions too)")
     modes = args.modes.split(",")
     if not set(modes) <= {"pairs", "triples", "reports"}:
         sys.exit("verify-load: --modes takes pairs, triples and reports")
@@ -266,8 +299,20 @@ async def main():
             tokens = [token for _, _, token in started]
         for clients in [int(c) for c in args.clients.split(",")]:
             row = {"store": args.store.split(":")[0], "clients": clients}
+            postgres = args.store.startswith("postgres://")
             for mode in modes:
+                before = xact_commit(args.store) if postgres and args.commits else None
+                waits = {}
+                sampler = asyncio.create_task(sample_waits(args.store, waits)) if postgres and args.waits else None
                 result = await run_clients(port, outbox, clients, args.seconds, numbers, mode, tokens)
+                if sampler:
+                    sampler.cancel()
+                    total = sum(waits.values()) or 1
+                    result["waits_percent"] = {k: round(100 * v / total) for k, v in
+                                               sorted(waits.items(), key=lambda kv: -kv[1])}
+                if before is not None and result["count"]:
+                    # Less the first read's own transaction (the second's commits after it reads).
+                    result["commits_per_unit"] = (xact_commit(args.store) - before - 1) / result["count"]
                 print(json.dumps(result), flush=True)
                 row[mode] = result["per_second"]
             # The database's own figure between the service's, in the same run.

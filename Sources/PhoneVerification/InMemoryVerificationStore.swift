@@ -143,16 +143,22 @@ public final class InMemoryVerificationStore: VerificationEventStore {
             return before - records.count - counters.count + messagesBefore - messages.count
         }
 
+        /// Throws unless one more message fits (after a sweep when the store is full).
+        mutating func reserveMessage() throws {
+            guard messages.count >= capacity else { return }
+            sweepWhenFull()
+            guard messages.count < capacity else {
+                throw VerificationStoreError(.full, "the in-memory store holds its maximum of \(capacity) messages")
+            }
+        }
+
+        mutating func insert(_ message: DeliveryMessage) throws { try recordMessage(message) }
+
         mutating func recordMessage(_ message: DeliveryMessage) throws {
             guard records[message.verificationID] != nil else {
                 throw VerificationStoreError(.unavailable, "the message's verification is not in the store")
             }
-            if messages[message.tokenDigest] == nil, messages.count >= capacity {
-                sweepWhenFull()
-                guard messages.count < capacity else {
-                    throw VerificationStoreError(.full, "the in-memory store holds its maximum of \(capacity) messages")
-                }
-            }
+            if messages[message.tokenDigest] == nil { try reserveMessage() }
             if messages.updateValue(message, forKey: message.tokenDigest) == nil {
                 messagesByVerification[message.verificationID, default: []].append(message.tokenDigest)
             }
@@ -219,6 +225,9 @@ public final class InMemoryVerificationStore: VerificationEventStore {
     public func start(_ request: StartRequest) async throws -> StartOutcome {
         try state.withLock { state in
             state.now = request.now
+            // This store cannot roll a start back: the room for its message is made first, so
+            // that a start that creates a verification always records its message.
+            if request.message != nil { try state.reserveMessage() }
             let outcome = try request.apply(to: &state)
             _ = state.append(request.events(for: outcome))
             return outcome
@@ -242,6 +251,10 @@ public final class InMemoryVerificationStore: VerificationEventStore {
             state.now = request.now
             let outcome = try request.apply(to: &state)
             _ = state.append(request.events(for: outcome))
+            // The approval stands whatever happens to its count (a full store drops the count).
+            if let conversion = request.conversion {
+                try? state.count(request.conversionKeys(for: outcome), window: conversion.window, now: conversion.now)
+            }
             return outcome
         }
     }
@@ -276,10 +289,19 @@ public final class InMemoryVerificationStore: VerificationEventStore {
         try state.withLock { try $0.recordMessage(message) }
     }
 
-    public func applyDeliveryReport(_ report: DeliveryReport) async throws -> DeliveryReportResult? {
+    public func applyDeliveryReport(_ report: DeliveryReport, counting: ConversionCounting?) async throws
+        -> DeliveryReportResult? {
         state.withLock { state in
             let result = state.apply(report)
-            if let result { _ = state.append(result.events(at: report.receivedAt)) }
+            if let result {
+                _ = state.append(result.events(at: report.receivedAt))
+                // The report stands whatever happens to its count (a full store drops the count).
+                if let counting, let e164 = state.records[result.verificationID]?.e164 {
+                    state.now = counting.now
+                    try? state.count(result.conversionKeys(e164: e164, counting: counting), window: counting.window,
+                                     now: counting.now)
+                }
+            }
             return result
         }
     }

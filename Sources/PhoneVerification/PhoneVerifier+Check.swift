@@ -32,14 +32,14 @@ extension PhoneVerifier {
         }
         guard _Random.isWellFormedID(id) else { return .notFound }
         let now = clock.now()
-        let request = CheckRequest(id: id, digest: secret.digest(id: id, code: code), keyID: secret.keyID, now: now,
+        var request = CheckRequest(id: id, digest: secret.digest(id: id, code: code), keyID: secret.keyID, now: now,
                                    approvalWindow: configuration.sendGuard.rangeVelocity?.window,
                                    failureWindow: configuration.sendGuard.failedCheckLimit?.window)
-        let outcome = try await withStore { [store] in try await store.check(request) }
+        // The approval is counted in the conversion statistics in the check's own transaction.
+        request.conversion = conversionCounting(now: now)
+        let outcome = try await withStore { [store, request] in try await store.check(request) }
         switch outcome {
-        case .approved(let e164):
-            await countApproval(e164: e164, now: now)
-            return .approved(e164: e164)
+        case .approved(let e164): return .approved(e164: e164)
         case .incorrect(let left): return .incorrectCode(attemptsLeft: left)
         case .notFound: return .notFound
         case .expired, .closed, .secretChanged: return .expired

@@ -105,13 +105,15 @@ extension PhoneVerifier {
         try await withStore { [store] in try await store.count(keys, window: tracking.window, now: now) }
     }
 
-    /// Counts an approval in the conversion statistics (not for test numbers, whose codes are known).
-    func countApproval(e164: String, now: Date) async {
-        guard let tracking = configuration.conversion, let number = try? engine.parse(e164: e164),
-              testNumbers.entry(for: number) == nil else { return }
-        let keys = conversionKeys(number, region: engine.region(of: number), tracking: tracking).map { $0.counterKey(.approved) }
-        // The approval stands whatever happens to its count.
-        try? await withStore { [store] in try await store.count(keys, window: tracking.window, now: now) }
+    /// How stores count approvals and delivery reports at `now` in their transactions, or `nil`
+    /// when conversion tracking is off. Approvals of test numbers count nothing (their codes are known).
+    func conversionCounting(now: Date) -> ConversionCounting? {
+        guard let tracking = configuration.conversion else { return nil }
+        return ConversionCounting(window: tracking.window, now: now) { [self] e164, metric in
+            guard let number = try? engine.parse(e164: e164) else { return [] }
+            if metric == .approved, testNumbers.entry(for: number) != nil { return [] }
+            return conversionKeys(number, region: engine.region(of: number), tracking: tracking).map { $0.counterKey(metric) }
+        }
     }
 
     /// The conversion statistics by region, range or carrier: the `limit` values that sent the

@@ -42,16 +42,10 @@ extension PhoneVerifier {
     /// - Returns: What changed, or `nil` when no message has the token, the part or the provider ID.
     /// - Throws: ``VerificationError`` with a store code.
     public func applyDeliveryReport(_ report: DeliveryReport) async throws(VerificationError) -> DeliveryReportResult? {
-        let result = try await withStore { [store] in try await store.applyDeliveryReport(report) }
         // A message counts once in the conversion statistics, when it first becomes final: the
-        // store's transition says so even when the report arrives twice or at two processes.
-        if let result, result.messageBecameFinal, configuration.conversion != nil {
-            let id = result.verificationID
-            if let status = try? await withStore({ [store] in try await store.status(id: id) }) {
-                // The report stands whatever happens to its count.
-                try? await countDelivery(e164: status.record.e164, delivered: result.state == .delivered)
-            }
-        }
-        return result
+        // store counts it in the report's transaction, whose transition says so even when the
+        // report arrives twice or at two processes.
+        let counting = conversionCounting(now: clock.now())
+        return try await withStore { [store] in try await store.applyDeliveryReport(report, counting: counting) }
     }
 }

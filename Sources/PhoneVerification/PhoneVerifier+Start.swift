@@ -142,6 +142,10 @@ extension PhoneVerifier {
             request.regionCap = WindowLimit(key: "rc:" + region.identifier, limit: limit, window: RegionCaps.window)
             request.regionCapMonitor = caps.monitor
         }
+        // The first SMS is rendered before the store is touched, so that the start records its
+        // message in its own transaction (a report that comes before the send returns finds it).
+        let first = try prepare(record, code: newCode, region: region, languageCode: languageCode, now: now)
+        request.message = first.message
         var outcome = try await withStore { [store, request] in try await store.start(request) }
         var monitored: [String] = []
         if case .monitored(let rules, let inner) = outcome {
@@ -151,8 +155,7 @@ extension PhoneVerifier {
         let notes = Notes(region: region, monitored: monitored)
         switch outcome {
         case .created:
-            return try await deliver(record, code: newCode, region: region, languageCode: languageCode, now: now,
-                                     isResend: false, notes: notes)
+            return try await deliver(record, first, recorded: true, now: now, isResend: false, notes: notes)
         case .resend(let open):
             // Same ID; the same code when configured and recoverable, else a new one.
             var resent: String?
@@ -160,8 +163,9 @@ extension PhoneVerifier {
                 resent = secret.open(sealed: sealed, id: open.id)
             }
             if let resent {
-                return try await deliver(open, code: resent, region: region, languageCode: languageCode, now: now,
-                                         isResend: true, notes: notes)
+                let prepared = try await prepareOrClose(open, code: resent, region: region, languageCode: languageCode,
+                                                        now: now)
+                return try await deliver(open, prepared, recorded: false, now: now, isResend: true, notes: notes)
             }
             let code = _Random.code(length: configuration.codeLength)
             let digest = secret.digest(id: open.id, code: code)
@@ -174,8 +178,8 @@ extension PhoneVerifier {
                     "the verification for \(e164) was used or expired while its code was resent; start again",
                     retryAfter: now)
             }
-            return try await deliver(open, code: code, region: region, languageCode: languageCode, now: now,
-                                     isResend: true, notes: notes)
+            let prepared = try await prepareOrClose(open, code: code, region: region, languageCode: languageCode, now: now)
+            return try await deliver(open, prepared, recorded: false, now: now, isResend: true, notes: notes)
         case .clientLimited, .numberLimited, .failureLimited:
             throw refusal(outcome, e164: e164)
         case .rangeBlocked(let until, let newly):
@@ -276,9 +280,17 @@ extension PhoneVerifier {
             maxAttempts: configuration.maxAttempts, sendCount: 1, lastSentAt: now, state: .open)
     }
 
-    /// Renders and sends the SMS; on any failure closes the verification so its code is never usable unsent.
-    private func deliver(_ record: VerificationRecord, code: String, region: RegionCode, languageCode: String?,
-                         now: Date, isResend: Bool, notes: Notes) async throws(VerificationError) -> StartedVerification {
+    /// An SMS rendered for a verification, with the message a store records before it is sent.
+    private struct PreparedSMS {
+        var rendered: RenderedMessage
+        var token: String
+        var message: DeliveryMessage
+    }
+
+    /// Renders the SMS of `record` with `code` and makes its message (a new token; the store keeps
+    /// only its digest, and the token travels only to the sender).
+    private func prepare(_ record: VerificationRecord, code: String, region: RegionCode, languageCode: String?,
+                         now: Date) throws(VerificationError) -> PreparedSMS {
         let requested = languageCode ?? defaultLanguage(forRegion: region) ?? ""
         let rendered: RenderedMessage
         do {
@@ -286,21 +298,43 @@ extension PhoneVerifier {
                                            appName: configuration.appName,
                                            minutes: Int(configuration.lifetime.components.seconds / 60))
         } catch {
-            try? await withStore { [store] in try await store.close(id: record.id) }
             throw VerificationError(.renderFailed, "the SMS could not be rendered: \(error.message)")
         }
-        let analysis = rendered.encoding
-        // The message is stored before the send, so that a report that comes before the sender
-        // returns finds it; the token travels only to the sender.
         let token = DeliveryMessage.makeToken()
-        let parts = analysis?.parts ?? []
         let message = DeliveryMessage(token: token, verificationID: record.id, sequence: record.sendCount,
-                                      partCount: parts.count, createdAt: now, locale: rendered.locale)
+                                      partCount: rendered.encoding?.parts.count ?? 0, createdAt: now,
+                                      locale: rendered.locale)
+        return PreparedSMS(rendered: rendered, token: token, message: message)
+    }
+
+    /// ``prepare(_:code:region:languageCode:now:)`` for a verification the store holds: closed when
+    /// its SMS cannot be rendered, so its code is never usable unsent.
+    private func prepareOrClose(_ record: VerificationRecord, code: String, region: RegionCode, languageCode: String?,
+                                now: Date) async throws(VerificationError) -> PreparedSMS {
         do {
-            try await withStore { [store] in try await store.recordMessage(message) }
+            return try prepare(record, code: code, region: region, languageCode: languageCode, now: now)
         } catch {
             try? await withStore { [store] in try await store.close(id: record.id) }
             throw error
+        }
+    }
+
+    /// Records the message (unless the start did) and sends the SMS; on any failure closes the
+    /// verification so its code is never usable unsent.
+    private func deliver(_ record: VerificationRecord, _ prepared: PreparedSMS, recorded: Bool, now: Date,
+                         isResend: Bool, notes: Notes) async throws(VerificationError) -> StartedVerification {
+        let (rendered, token, message) = (prepared.rendered, prepared.token, prepared.message)
+        let analysis = rendered.encoding
+        let parts = analysis?.parts ?? []
+        // The message is stored before the send, so that a report that comes before the sender
+        // returns finds it.
+        if !recorded {
+            do {
+                try await withStore { [store] in try await store.recordMessage(message) }
+            } catch {
+                try? await withStore { [store] in try await store.close(id: record.id) }
+                throw error
+            }
         }
         let sms = OutgoingSMS(
             to: record.e164, text: analysis?.text ?? rendered.text, encoding: analysis?.encoding ?? .ucs2,

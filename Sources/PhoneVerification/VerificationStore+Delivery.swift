@@ -9,8 +9,14 @@ extension VerificationStore {
     }
 
     /// Throws: this store keeps no delivery reports.
-    public func applyDeliveryReport(_ report: DeliveryReport) async throws -> DeliveryReportResult? {
+    public func applyDeliveryReport(_ report: DeliveryReport, counting: ConversionCounting?) async throws
+        -> DeliveryReportResult? {
         throw VerificationStoreError(.unavailable, "this store keeps no delivery reports")
+    }
+
+    /// Applies a delivery report and counts nothing in the conversion statistics.
+    public func applyDeliveryReport(_ report: DeliveryReport) async throws -> DeliveryReportResult? {
+        try await applyDeliveryReport(report, counting: nil)
     }
 
     /// Throws: this store cannot look verifications up.

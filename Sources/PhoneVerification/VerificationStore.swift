@@ -210,7 +210,8 @@ public struct HoldRule: Sendable, Hashable {
 /// 6. the client limit (counts a hit; a refusal writes only to a counter the key already has);
 /// 7. the range rule (counts the start; may block the range);
 /// 8. the number limits and the region cap (count a hit each), the sent conversion counters, then
-///    the resend (send count + 1, last send `now`) or the insertion of ``record``.
+///    the resend (send count + 1, last send `now`) or the insertion of ``record`` with its first
+///    SMS, ``message`` (so that a report that comes before the send returns finds it).
 ///
 /// A store serialises starts for one number (PostgreSQL with a transaction-scoped advisory lock on
 /// the number), so concurrent starts for a new number make one verification and one SMS.
@@ -241,6 +242,10 @@ public struct StartRequest: Sendable, Hashable {
     public var sentKeys: [String] = []
     /// The window of ``sentKeys``.
     public var sentWindow: Duration = .seconds(86_400)
+    /// The SMS to record with ``record`` when the start creates it (outcome ``StartOutcome/created``),
+    /// in the same transaction; `nil` for none (test numbers). A resend records its SMS apart
+    /// (``VerificationStore/recordMessage(_:)``): its sequence and code come from the claim.
+    public var message: DeliveryMessage?
 
     /// The time of the request.
     public var now: Date { record.createdAt }
@@ -293,7 +298,7 @@ public enum StartOutcome: Sendable, Hashable {
 }
 
 /// Everything one check asks of the store, applied as one atomic operation by ``VerificationStore/check(_:)``.
-public struct CheckRequest: Sendable, Hashable {
+public struct CheckRequest: Sendable {
     /// The verification ID (well formed: the verifier checked it).
     public var id: String
     /// HMAC-SHA256(secret, id ‖ typed code), to compare with the stored digest.
@@ -308,6 +313,11 @@ public struct CheckRequest: Sendable, Hashable {
     /// ``WindowLimit/failureKey(e164:)``), or `nil` when the budget is off. Checks of test numbers
     /// are not counted (their codes are fixed and known).
     public var failureWindow: Duration?
+    /// How an approval is counted in the conversion statistics, in the check's transaction
+    /// (``conversionKeys(for:)``), or `nil` when conversion tracking is off. The approval stands
+    /// whatever happens to its count: a store that cannot undo the approval (in memory) drops a
+    /// count that fails; one with transactions commits both or neither.
+    public var conversion: ConversionCounting?
 
     /// Creates a request.
     public init(id: String, digest: [UInt8], keyID: String, now: Date, approvalWindow: Duration? = nil,
@@ -394,13 +404,18 @@ public protocol VerificationStore: Sendable {
     func probeReadiness(now: Date) async throws
 
     /// Records an SMS sent for a verification, with its queued parts, before it is handed to the
-    /// sender (so that a report that comes before the send returns finds it). The retention sweep
-    /// removes it with its verification.
+    /// sender (so that a report that comes before the send returns finds it): a resend's (a first
+    /// SMS is recorded by ``start(_:)``, ``StartRequest/message``). The retention sweep removes it
+    /// with its verification.
     func recordMessage(_ message: DeliveryMessage) async throws
 
     /// Applies a delivery report atomically through ``DeliveryMessage/applying(_:toPart:)``; `nil`
     /// when no message has the token (or the part), or no part has the provider ID.
-    func applyDeliveryReport(_ report: DeliveryReport) async throws -> DeliveryReportResult?
+    ///
+    /// With `counting`, a report that makes its message final also hits the conversion counters
+    /// of the message's number (``DeliveryReportResult/conversionKeys(e164:counting:)``) in the
+    /// same atomic operation, so that a message counts once however often its report arrives.
+    func applyDeliveryReport(_ report: DeliveryReport, counting: ConversionCounting?) async throws -> DeliveryReportResult?
 
     /// A verification with its messages (oldest first), or `nil` when there is none.
     func status(id: String) async throws -> VerificationStatus?

@@ -23,6 +23,15 @@ public protocol VerificationTransaction {
     mutating func counter(_ key: String) throws -> WindowCounter?
     /// Stores a window counter, with when its data can go.
     mutating func setCounter(_ key: String, _ counter: WindowCounter, expiresAt: Int64) throws
+    /// Adds an SMS of a verification added in this transaction (``StartRequest/message``).
+    mutating func insert(_ message: DeliveryMessage) throws
+}
+
+extension VerificationTransaction {
+    /// Throws: a store written before messages were recorded with their start keeps none.
+    public mutating func insert(_ message: DeliveryMessage) throws {
+        throw VerificationStoreError(.unavailable, "this store keeps no delivery reports")
+    }
 }
 
 extension VerificationTransaction {
@@ -148,6 +157,7 @@ extension StartRequest {
             outcome = .resend(open)
         } else {
             try transaction.insert(record)
+            if let message { try transaction.insert(message) }
             outcome = .created
         }
         return monitored.isEmpty ? outcome : .monitored(monitored, outcome)

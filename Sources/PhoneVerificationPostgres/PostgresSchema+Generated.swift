@@ -356,6 +356,19 @@ BEGIN
     outcome := 'incorrect'; r_left := greatest(0, v.max_attempts - v.attempts - 1);
 END $$;
 
+-- A verification's SMS with its queued parts (VerificationStore.recordMessage, and
+-- StartRequest.message in the start's statement, so in its transaction).
+CREATE OR REPLACE FUNCTION smskit_record_message(p_digest BYTEA, p_vid TEXT, p_sequence INTEGER, p_created BIGINT,
+    p_locale TEXT, p_parts INTEGER[], p_states TEXT[], p_updated BIGINT[])
+RETURNS INTEGER LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO smskit_messages (token_digest, verification_id, sequence, created_at, locale)
+    VALUES (p_digest, p_vid, p_sequence, p_created, p_locale);
+    INSERT INTO smskit_message_parts (token_digest, part, state, updated_at)
+    SELECT p_digest, p.part, p.state, p.updated_at FROM unnest(p_parts, p_states, p_updated) AS p (part, state, updated_at);
+    RETURN coalesce(array_length(p_parts, 1), 0);
+END $$;
+
 -- The event log. A cursor is the appending transaction's ID (pg_current_xact_id()) times 2^16 plus
 -- the event's place in that transaction, so no store-wide lock is needed to draw one; readers take
 -- only cursors below smskit_event_horizon(), the oldest transaction still running in their snapshot

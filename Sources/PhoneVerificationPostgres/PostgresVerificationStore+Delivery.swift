@@ -7,23 +7,18 @@ extension PostgresVerificationStore {
     var messageParts: String { tablePrefix + "_message_parts" }
 
     public func recordMessage(_ message: DeliveryMessage) async throws {
-        let digest = Data(message.tokenDigest)
-        let numbers = message.parts.map { Int32($0.number) }
-        let states = message.parts.map(\.state.rawValue)
-        let updated = message.parts.map(\.updatedAt.millisecondsSince1970)
         _ = try await run {
             try await client.query("""
-                WITH m AS (INSERT INTO \(unescaped: messages) (token_digest, verification_id, sequence, created_at, locale)
-                           VALUES (\(digest), \(message.verificationID), \(Int32(message.sequence)),
-                                   \(message.createdAt.millisecondsSince1970), \(message.locale)) RETURNING token_digest)
-                INSERT INTO \(unescaped: messageParts) (token_digest, part, state, updated_at)
-                SELECT m.token_digest, p.part, p.state, p.updated_at FROM m,
-                    unnest(\(numbers)::INTEGER[], \(states)::TEXT[], \(updated)::BIGINT[]) AS p (part, state, updated_at)
-                """, logger: logger)
+                SELECT \(unescaped: tablePrefix)_record_message(\(Data(message.tokenDigest)), \(message.verificationID),
+                    \(Int32(message.sequence)), \(message.createdAt.millisecondsSince1970), \(message.locale),
+                    \(message.parts.map { Int32($0.number) })::INTEGER[], \(message.parts.map(\.state.rawValue))::TEXT[],
+                    \(message.parts.map(\.updatedAt.millisecondsSince1970))::BIGINT[])
+                """, logger: logger).collect()
         }
     }
 
-    public func applyDeliveryReport(_ report: DeliveryReport) async throws -> DeliveryReportResult? {
+    public func applyDeliveryReport(_ report: DeliveryReport, counting: ConversionCounting?) async throws
+        -> DeliveryReportResult? {
         try await run {
             try await client.withTransaction(logger: logger) { connection -> DeliveryReportResult? in
                 let digest: Data, number: Int
@@ -43,12 +38,14 @@ extension PostgresVerificationStore {
                 }
                 // The verification's event lock first (before this transaction writes: see
                 // schema.sql), then the message's row lock, which serialises reports for its
-                // parts (two parts' receipts at once must both count when the message's state is judged).
+                // parts (two parts' receipts at once must both count when the message's state is
+                // judged). The number comes with the lock, for the conversion counters.
                 let owners = try await connection.query("""
-                    SELECT verification_id, \(unescaped: tablePrefix)_lock_events(verification_id)::text
-                    FROM \(unescaped: messages) WHERE token_digest = \(digest)
+                    SELECT m.verification_id, v.e164, \(unescaped: tablePrefix)_lock_events(m.verification_id)::text
+                    FROM \(unescaped: messages) m JOIN \(unescaped: verifications) v ON v.id = m.verification_id
+                    WHERE m.token_digest = \(digest)
                     """, logger: logger).collect()
-                guard let (_, _) = try owners.first?.decode((String, String?).self) else { return nil }
+                guard let (_, e164, _) = try owners.first?.decode((String, String, String?).self) else { return nil }
                 guard let message = try await Self.message(digest: digest, lock: true, connection: connection,
                                                            messages: messages, parts: messageParts, logger: logger),
                       let (updated, result) = message.applying(report, toPart: number) else { return nil }
@@ -62,6 +59,11 @@ extension PostgresVerificationStore {
                         """, logger: logger)
                 }
                 _ = try await append(result.events(at: report.receivedAt), connection: connection)
+                // In the report's transaction: the report and its count commit together, once.
+                let keys = result.conversionKeys(e164: e164, counting: counting)
+                if let counting, !keys.isEmpty {
+                    try await connection.query(countQuery(keys, window: counting.window, now: counting.now), logger: logger)
+                }
                 return result
             }
         }

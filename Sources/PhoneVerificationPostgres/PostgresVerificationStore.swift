@@ -11,7 +11,11 @@ import PostgresNIO
 /// concurrent checks (from any process) never get more than the permitted attempts. A start first
 /// takes a transaction-scoped advisory lock on a hash of the number, so concurrent starts for one
 /// number run one after the other and see each other's verification (one SMS, not one per
-/// request: row locks alone cannot lock a row that does not exist yet). The functions
+/// request: row locks alone cannot lock a row that does not exist yet). A start that creates a
+/// verification records its first message and appends its `started` event in the same statement;
+/// with conversion tracking, a check is a transaction whose second statement counts the approval,
+/// and a delivery report counts a message that became final in its own transaction, so that each
+/// change and its count commit together (see ``ConversionCounting``). The functions
 /// compute the sliding windows with the same integer formulas as ``WindowCounter``; the shared store
 /// tests hold the three stores equal. ``createSchema()`` creates the tables and functions
 /// idempotently under an advisory lock (safe when several processes start at once). Times are kept
@@ -72,7 +76,7 @@ public final class PostgresVerificationStore: VerificationStore {
         let p = tablePrefix
         _ = try await run {
             try await self.client.query(PostgresQuery(
-                unsafeSQL: "DROP FUNCTION IF EXISTS \(p)_start, \(p)_check, \(p)_hit, \(p)_peek, \(p)_weighted"), logger: self.logger)
+                unsafeSQL: "DROP FUNCTION IF EXISTS \(p)_start, \(p)_check, \(p)_hit, \(p)_peek, \(p)_weighted, \(p)_record_message"), logger: self.logger)
             for statement in Self.webhookSchemaDrop(p) + Self.eventSchemaDrop(p) {
                 try await self.client.query(PostgresQuery(unsafeSQL: statement), logger: self.logger)
             }
@@ -137,6 +141,8 @@ public final class PostgresVerificationStore: VerificationStore {
         // The start's event (StartRequest.events(for:)) is appended in the same statement, so in
         // the same transaction as the state change.
         let started = request.events(for: .created).first?.details.storedJSON ?? "{}"
+        // A created verification's first SMS is recorded in the same statement too.
+        let message = request.message
         let query: PostgresQuery = try """
             WITH s AS (SELECT * FROM \(unescaped: tablePrefix)_start(
                 \(ms), \(record.keyID),
@@ -158,7 +164,14 @@ public final class PostgresVerificationStore: VerificationStore {
             SELECT s.*, CASE s.outcome
                 WHEN 'created' THEN \(unescaped: tablePrefix)_append_event(\(record.id), 'started', \(ms), \(started))
                 WHEN 'resend' THEN \(unescaped: tablePrefix)_append_event(s.r_id, 'resent', \(ms), \(started))
-                END AS event_cursor FROM s
+                END AS event_cursor,
+                CASE WHEN s.outcome = 'created' AND \(message.map { Data($0.tokenDigest) })::BYTEA IS NOT NULL THEN
+                    \(unescaped: tablePrefix)_record_message(\(message.map { Data($0.tokenDigest) })::BYTEA, \(record.id),
+                        \(message.map { Int32($0.sequence) })::INTEGER, \(message?.createdAt.millisecondsSince1970)::BIGINT,
+                        \(message?.locale)::TEXT, \(message.map { $0.parts.map { Int32($0.number) } })::INTEGER[],
+                        \(message.map { $0.parts.map(\.state.rawValue) })::TEXT[],
+                        \(message.map { $0.parts.map(\.updatedAt.millisecondsSince1970) })::BIGINT[])
+                END AS message_parts FROM s
             """
         return try await run {
             guard let row = try await self.client.query(query, logger: logger).collect().first else {
@@ -217,16 +230,16 @@ public final class PostgresVerificationStore: VerificationStore {
 
     public func count(_ keys: [String], window: Duration, now: Date) async throws {
         guard !keys.isEmpty else { return }
-        let ms = now.millisecondsSince1970
-        let length = window.windowMilliseconds
-        // One statement, so one transaction; keys are hit in the order given (the verifier always
-        // gives region, range, carrier), so concurrent counts lock rows in one order.
-        _ = try await run {
-            try await client.query("""
-                SELECT count(*) FROM unnest(\(keys)::TEXT[]) WITH ORDINALITY AS k(key, n),
-                    LATERAL \(unescaped: tablePrefix)_hit(k.key, NULL, \(length), \(ms)) AS h
-                """, logger: logger).collect()
-        }
+        _ = try await run { try await client.query(countQuery(keys, window: window, now: now), logger: logger).collect() }
+    }
+
+    /// One hit in each counter, in one statement; keys are hit in the order given (the verifier
+    /// always gives region, range, carrier), so concurrent counts lock rows in one order.
+    func countQuery(_ keys: [String], window: Duration, now: Date) -> PostgresQuery {
+        """
+        SELECT count(*) FROM unnest(\(keys)::TEXT[]) WITH ORDINALITY AS k(key, n),
+            LATERAL \(unescaped: tablePrefix)_hit(k.key, NULL, \(window.windowMilliseconds), \(now.millisecondsSince1970)) AS h
+        """
     }
 
     public func counters(_ keys: [String]) async throws -> [String: WindowCounter] {
@@ -284,22 +297,43 @@ public final class PostgresVerificationStore: VerificationStore {
                 WHEN 'incorrect' THEN \(unescaped: tablePrefix)_append_incorrect(\(request.id), \(request.now.millisecondsSince1970), s.r_left)
                 END AS event_cursor FROM s
             """
-        return try await run {
-            guard let row = try await client.query(query, logger: logger).collect().first else {
-                throw VerificationStoreError(.unavailable, "the check function returned nothing")
+        // Without conversion counting a check is one statement, so one transaction. With it, an
+        // approval's count runs in the check's transaction: the approval and its count commit together.
+        guard let conversion = request.conversion else {
+            return try await run {
+                guard let row = try await client.query(query, logger: logger).collect().first else {
+                    throw VerificationStoreError(.unavailable, "the check function returned nothing")
+                }
+                return try Self.checkOutcome(row)
             }
-            let cells = row.makeRandomAccess()
-            switch try cells["outcome"].decode(String.self) {
-            case "approved": return .approved(e164: try cells["r_e164"].decode(String.self))
-            case "incorrect": return .incorrect(attemptsLeft: Int(try cells["r_left"].decode(Int32.self)))
-            case "not_found": return .notFound
-            case "already_used": return .alreadyUsed
-            case "closed": return .closed
-            case "expired": return .expired
-            case "too_many_attempts": return .tooManyAttempts
-            case "secret_changed": return .secretChanged
-            default: throw VerificationStoreError(.corrupted, "the check function answered an unknown outcome")
+        }
+        return try await runEvents {
+            try await client.withTransaction(logger: logger) { connection in
+                guard let row = try await connection.query(query, logger: logger).collect().first else {
+                    throw VerificationStoreError(.unavailable, "the check function returned nothing")
+                }
+                let outcome = try Self.checkOutcome(row)
+                let keys = request.conversionKeys(for: outcome)
+                if !keys.isEmpty {
+                    try await connection.query(countQuery(keys, window: conversion.window, now: conversion.now), logger: logger)
+                }
+                return outcome
             }
+        }
+    }
+
+    private static func checkOutcome(_ row: PostgresRow) throws -> CheckOutcome {
+        let cells = row.makeRandomAccess()
+        switch try cells["outcome"].decode(String.self) {
+        case "approved": return .approved(e164: try cells["r_e164"].decode(String.self))
+        case "incorrect": return .incorrect(attemptsLeft: Int(try cells["r_left"].decode(Int32.self)))
+        case "not_found": return .notFound
+        case "already_used": return .alreadyUsed
+        case "closed": return .closed
+        case "expired": return .expired
+        case "too_many_attempts": return .tooManyAttempts
+        case "secret_changed": return .secretChanged
+        default: throw VerificationStoreError(.corrupted, "the check function answered an unknown outcome")
         }
     }
 

@@ -30,16 +30,19 @@ extension SQLiteVerificationStore {
     }
 
     public func recordMessage(_ message: DeliveryMessage) async throws {
-        try await transaction { db in
-            try db.cachedStatement(sql: """
-                INSERT INTO messages (token_digest, verification_id, sequence, created_at, locale) VALUES (?, ?, ?, ?, ?)
-                """).execute(arguments: [Data(message.tokenDigest), message.verificationID, message.sequence,
-                                         message.createdAt.millisecondsSince1970, message.locale])
-            for part in message.parts { try Self.write(part, digest: message.tokenDigest, db: db) }
-        }
+        try await transaction { db in try Self.insert(message, db: db) }
     }
 
-    public func applyDeliveryReport(_ report: DeliveryReport) async throws -> DeliveryReportResult? {
+    static func insert(_ message: DeliveryMessage, db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO messages (token_digest, verification_id, sequence, created_at, locale) VALUES (?, ?, ?, ?, ?)
+            """).execute(arguments: [Data(message.tokenDigest), message.verificationID, message.sequence,
+                                     message.createdAt.millisecondsSince1970, message.locale])
+        for part in message.parts { try write(part, digest: message.tokenDigest, db: db) }
+    }
+
+    public func applyDeliveryReport(_ report: DeliveryReport, counting: ConversionCounting?) async throws
+        -> DeliveryReportResult? {
         try await transaction { db in
             let digest: Data, number: Int
             switch report.target {
@@ -59,6 +62,14 @@ extension SQLiteVerificationStore {
                 try Self.write(part, digest: message.tokenDigest, db: db)
             }
             _ = try Self.append(result.events(at: report.receivedAt), in: db)
+            // In the report's transaction: the report and its count commit together, once.
+            if let counting, result.conversionMetric != nil,
+               let e164 = try String.fetchOne(db.cachedStatement(sql: "SELECT e164 FROM verifications WHERE id = ?"),
+                                              arguments: [result.verificationID]) {
+                var transaction = Transaction(db: db)
+                try transaction.count(result.conversionKeys(e164: e164, counting: counting), window: counting.window,
+                                      now: counting.now)
+            }
             return result
         }
     }

@@ -246,6 +246,10 @@ public final class SQLiteVerificationStore: VerificationStore {
             var transaction = Transaction(db: db)
             let outcome = try request.apply(to: &transaction)
             _ = try Self.append(request.events(for: outcome), in: db)
+            // In the check's transaction: the approval and its count commit together.
+            if let conversion = request.conversion {
+                try transaction.count(request.conversionKeys(for: outcome), window: conversion.window, now: conversion.now)
+            }
             return outcome
         }
     }
@@ -312,8 +316,10 @@ public final class SQLiteVerificationStore: VerificationStore {
 }
 
 /// The store's primitives inside one SQLite transaction (cached statements).
-private struct Transaction: VerificationTransaction {
+struct Transaction: VerificationTransaction {
     let db: Database
+
+    func insert(_ message: DeliveryMessage) throws { try SQLiteVerificationStore.insert(message, db: db) }
 
     func record(id: String) throws -> VerificationRecord? {
         try Row.fetchOne(db.cachedStatement(sql: "SELECT \(SQLiteVerificationStore.columns) FROM verifications WHERE id = ?"),

@@ -165,16 +165,46 @@ package final class KannelStack: Sendable {
         try configuration.write(to: config, atomically: true, encoding: .utf8)
         try launch("bearerbox", KannelPrograms.bearerbox, [config.path])
         try await waitFor("bearerbox listening", file: "bearerbox.log", containing: "Start-up done")
+        // bearerbox says "Start-up done" before its threads have opened their listening sockets,
+        // and fakesmsc and smsbox give up at once when their first connect is refused: each is
+        // started again until bearerbox logs its connection.
         if smppPort == nil {
-            try launch("fakesmsc", KannelPrograms.fakesmsc,
-                       ["-H", "127.0.0.1", "-r", String(smscPort), "-i", "1", "-m", "0", "0 0 text unused"])
+            try await launchUntilConnected("fakesmsc", KannelPrograms.fakesmsc,
+                                           ["-H", "127.0.0.1", "-r", String(smscPort), "-i", "1", "-m", "0", "0 0 text unused"],
+                                           file: "bearerbox.log", containing: "Fakesmsc client connected")
         }
-        try launch("smsbox", KannelPrograms.smsbox, [config.path])
-        if smppPort == nil {
-            try await waitFor("fakesmsc connected", file: "bearerbox.log", containing: "Fakesmsc client connected")
-        }
-        try await waitFor("smsbox connected", file: "smsbox.log", containing: "Connected to bearerbox")
+        try await launchUntilConnected("smsbox", KannelPrograms.smsbox, [config.path],
+                                       file: "smsbox.log", containing: "Connected to bearerbox")
         try await waitForPort(sendsmsPort)
+    }
+
+    /// Launches `program` and waits until `file` holds `needle`, launching it again (up to five
+    /// times) whenever it exits first.
+    private func launchUntilConnected(_ name: String, _ program: String, _ arguments: [String],
+                                      file: String, containing needle: String, seconds: Double = 30) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        var launches = 0
+        while true {
+            try launch(name, program, arguments)
+            launches += 1
+            guard let pid = processes.withLock({ $0[name] }) else { throw FixtureError("\(name) did not start") }
+            var status: Int32 = 0
+            while !contents(file).contains(needle) {
+                guard Date() < deadline else {
+                    throw FixtureError("Kannel did not start (\(name) connected) in \(seconds) s; \(file):\n\(contents(file).suffix(2000))")
+                }
+                if waitpid(pid, &status, WNOHANG) == pid {
+                    _ = processes.withLock { $0.removeValue(forKey: name) }
+                    guard launches < 5 else {
+                        throw FixtureError("\(name) exited \(launches) times before connecting; \(name).out:\n\(contents("\(name).out").suffix(2000))")
+                    }
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            if contents(file).contains(needle) { return }
+            try await Task.sleep(for: .milliseconds(200))
+        }
     }
 
     /// Starts `program` under `timeout(1)` (its own process group, ended after ten minutes even

@@ -31,7 +31,7 @@ struct CLIStopTests {
         StopCase(signal: SIGTERM, arguments: ["segments", "--lines"], status: 143),
     ]
 
-    @Test("one signal ends a run blocked on a silent stdin within a second, every record read written",
+    @Test("one signal ends a run blocked on a silent stdin, every record read written",
           arguments: stopCases)
     func stopOnSilentInput(_ test: StopCase) throws {
         let running = try CLIBackgroundProcess(test.arguments, stdinPipe: true)
@@ -40,11 +40,10 @@ struct CLIStopTests {
         // The writer keeps the pipe open and silent; smskit has read everything once it is empty.
         #expect(running.wait(upTo: 30) { Self.unread(pipe) == 0 })
         usleep(200_000)
-        let sent = Date()
         running.signal(test.signal)
-        let ended = running.finish(within: 1.0)
-        #expect(ended, "smskit did not stop within 1 s of the signal")
-        #expect(Date().timeIntervalSince(sent) < 1.0)
+        // Without its signal handling smskit would wait on the silent stdin for ever; the bound
+        // is generous because a loaded machine can take seconds to schedule the exit.
+        #expect(running.finish(within: 15), "smskit did not stop within 15 s of the signal")
         let result = running.result
         #expect(running.process.terminationReason == .exit)
         #expect(result.status == test.status, "stderr: \(result.stderr)")
