@@ -71,8 +71,8 @@ struct _PlanWriter {
             return true
         }
         var w = beginRecord(line: line, record: record, kept: kept)
-        // One number: one row (one number column, no --split).
-        write(numberRows[0].row, of: answer, to: &w)
+        // One number column, no --split: one row, or none when no number field was asked for.
+        for (_, row) in numberRows { write(row, of: answer, to: &w) }
         endRecord(&w)
         if plan.unique {
             if let key { result.keys.append(key) }
