@@ -201,6 +201,8 @@ let package = Package(
                 "PhoneNumbers", "SMSEncoding", "SMSTemplates", "SMSKitJSON", "PhoneVerification",
                 // The Kannel report endpoint reads reports with the sender's module.
                 "PhoneVerificationKannel", "SMSKitBatch",
+                // The NDJSON check stream splits its body into lines with the one record reader.
+                "SMSKitRecords",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,8 +1,10 @@
 extension RecordReader {
-    /// One record handed out by ``RecordReader/next()``.
+    /// One record handed out by ``RecordReader/next()`` (or, by a fed reader, to the closure of
+    /// ``RecordReader/feed(_:_:)`` and ``RecordReader/finish(_:)``).
     ///
     /// The bytes point into the reader's buffer: they are valid until the next call of
-    /// ``RecordReader/next()`` and must be copied to be kept.
+    /// ``RecordReader/next()`` (for a fed reader, during the closure's call) and must be copied
+    /// to be kept.
     public struct Record {
         /// The record's first line (1-based, counting physical lines: a CSV record with quoted
         /// newlines covers several).

@@ -42,14 +42,27 @@ import Darwin
 /// }
 /// ```
 ///
-/// A reader is not thread-safe; use one per descriptor.
+/// A reader created without a descriptor is fed instead (push mode, for a body that arrives in
+/// chunks, such as an HTTP request's): ``feed(_:_:)`` hands out every record that the bytes fed so
+/// far complete, and ``finish(_:)`` the last one. Its records are those the pull mode gives for
+/// the same bytes, wherever the chunks end, since both run the same splitting over the same
+/// buffer: the fed bytes are copied into it as a descriptor's are read into it. A fed reader
+/// takes its bytes as UTF-8 as they are: it neither decodes nor skips a byte order mark.
+///
+/// ```swift
+/// let reader = RecordReader(name: "request body", dialect: nil, maximumRecordBytes: 4096)
+/// for chunk in chunks { chunk.withUnsafeBytes { reader.feed($0) { record in /* … */ } } }
+/// reader.finish { record in /* … */ }
+/// ```
+///
+/// A reader is not thread-safe; use one per descriptor or stream.
 public final class RecordReader {
     /// The default longest record kept, in bytes (64 KiB).
     public static let defaultMaximumRecordBytes = 65_536
     /// The default number of line breaks a quoted field may span (100).
     public static let defaultMaximumQuotedLines = 100
 
-    /// The descriptor read; the reader does not close it.
+    /// The descriptor read; the reader does not close it. -1 for a reader that is fed.
     public let fd: Int32
     /// The input's name for error messages (`<stdin>` for standard input).
     public let name: String
@@ -87,6 +100,22 @@ public final class RecordReader {
     /// The last record ended at a CR: an LF right after it belongs to that line end.
     @exclusivity(unchecked) private var pendingLF = false
     private var failure: RecordReadError?
+    /// Set while a fed reader waits for more bytes inside a record: where ``next()`` goes on.
+    @exclusivity(unchecked) private var suspension: Suspension?
+
+    /// What a fed reader that ran out of bytes inside a record keeps to go on where it stopped.
+    private enum Suspension {
+        /// Scanning a record: how far (from `start`), and the scan's state.
+        case scanning(scanned: Int, state: FieldState, newlines: Int, firstNewline: Int)
+        /// Skipping a record that is too long (`start` is one byte behind where skipping goes on).
+        case skipping(SkipState)
+    }
+
+    /// A fed reader's bytes: the chunk that ``feed(_:_:)`` was given, and how much of it was
+    /// taken into the buffer.
+    private var fed = UnsafeRawBufferPointer(start: nil, count: 0)
+    private var fedTaken = 0
+    private var isFed = false
 
     // Decoding: raw bytes from the descriptor, decoded into `storage` by `fill()` through ICU.
     private var raw: UnsafeMutableRawBufferPointer?
@@ -99,7 +128,7 @@ public final class RecordReader {
     private var decodedBytes = 0     // UTF-8 bytes they gave
     private var consumedHighWater = 0
 
-    /// Bytes read from the descriptor so far.
+    /// Bytes read from the descriptor (or taken from what was fed) so far.
     @exclusivity(unchecked) public private(set) var bytesRead = 0
     /// Bytes handed out as records so far, terminators and a skipped byte order mark included
     /// (for progress; estimated from the decoding ratio for UTF-16). Never decreases.
@@ -158,6 +187,47 @@ public final class RecordReader {
                   maximumQuotedLines: maximumQuotedLines, encoding: encoding)
     }
 
+    /// Creates a reader that is fed bytes with ``feed(_:_:)`` and ``finish(_:)`` (push mode).
+    ///
+    /// - Parameters:
+    ///   - name: The input's name for error messages.
+    ///   - format: How records end (CSV honours `"` quotes).
+    ///   - maximumRecordBytes: The longest record kept (default 64 KiB).
+    ///   - capacity: The buffer's size (default 0), raised to at least `2 * maximumRecordBytes + 16`:
+    ///     what the reader holds whatever the input, however long a record.
+    ///   - maximumQuotedLines: How many line breaks a quoted field may span (default 100).
+    public convenience init(name: String, format: InputFormat,
+                            maximumRecordBytes: Int = RecordReader.defaultMaximumRecordBytes, capacity: Int = 0,
+                            maximumQuotedLines: Int = RecordReader.defaultMaximumQuotedLines) {
+        self.init(fd: -1, name: name, format: format, maximumRecordBytes: maximumRecordBytes, capacity: capacity,
+                  maximumQuotedLines: maximumQuotedLines, encoding: .utf8)
+        startFed()
+    }
+
+    /// Creates a reader for a dialect that is fed bytes with ``feed(_:_:)`` and ``finish(_:)``
+    /// (push mode).
+    ///
+    /// - Parameters:
+    ///   - name: The input's name for error messages.
+    ///   - dialect: The fields' dialect; `nil` for one record per line, no quoting.
+    ///   - maximumRecordBytes: The longest record kept (default 64 KiB).
+    ///   - capacity: The buffer's size (default 0), raised to at least `2 * maximumRecordBytes + 16`.
+    ///   - maximumQuotedLines: How many line breaks a quoted field may span (default 100).
+    public convenience init(name: String, dialect: CSVDialect?,
+                            maximumRecordBytes: Int = RecordReader.defaultMaximumRecordBytes, capacity: Int = 0,
+                            maximumQuotedLines: Int = RecordReader.defaultMaximumQuotedLines) {
+        self.init(fd: -1, name: name, dialect: dialect, maximumRecordBytes: maximumRecordBytes, capacity: capacity,
+                  maximumQuotedLines: maximumQuotedLines, encoding: .utf8)
+        startFed()
+    }
+
+    /// A fed reader has no input start to read: its bytes are UTF-8 as they come.
+    private func startFed() {
+        isFed = true
+        atFileStart = false
+        detectedEncoding = .utf8(byteOrderMarkLength: 0)
+    }
+
     private init(fd: Int32, name: String, format: InputFormat, quote: UInt8?, delimiter: UInt8, maximumRecordBytes: Int, capacity: Int,
                  maximumQuotedLines: Int, encoding: InputEncoding) {
         precondition(maximumRecordBytes >= 0, "maximumRecordBytes must not be negative")
@@ -181,6 +251,9 @@ public final class RecordReader {
 
     /// The next record, or `nil` at the end of the input.
     ///
+    /// A fed reader's ``feed(_:_:)`` and ``finish(_:)`` hand out its records through this: there,
+    /// `nil` before ``finish(_:)`` means that the bytes fed so far end inside a record.
+    ///
     /// - Returns: The record; its bytes are valid until the next call.
     /// - Throws: ``RecordReadError`` when `read(2)` fails (other than `EINTR`, which is retried),
     ///   or when the input is in an encoding the reader does not decode (then on every call).
@@ -190,19 +263,29 @@ public final class RecordReader {
             if let failure { throw failure }
             try begin()
         }
-        if pendingLF {
+        var scanned = 0
+        var state = FieldState.fieldStart
+        var newlines = 0
+        var firstNewline = -1
+        if let suspension {
+            self.suspension = nil
+            switch suspension {
+            case .scanning(let atScanned, let atState, let atNewlines, let atFirstNewline):
+                (scanned, state, newlines, firstNewline) = (atScanned, atState, atNewlines, atFirstNewline)
+            case .skipping(let skip):
+                return try continueSkipping(skip, from: start + 1)
+            }
+        } else if pendingLF {
+            if start == end && !eof {
+                guard try fill() else { return nil }
+            }
             pendingLF = false
-            if start == end && !eof { try fill() }
             if start < end, storage[start] == UInt8(ascii: "\n") { start += 1 }
         }
         // Scanning stops after the maximum plus a CR and an LF: a record that has not ended
         // by then is too long whatever follows. (A record of exactly the maximum whose CR
         // ended a block was once called too long: found by RecordReaderFuzz.)
         let limit = maximumRecordBytes &+ 2
-        var scanned = 0
-        var state = FieldState.fieldStart
-        var newlines = 0
-        var firstNewline = -1
         while true {
             let stop = end - start > limit ? start + limit : end
             switch scan(from: start + scanned, to: stop, state: &state, newlines: &newlines, firstNewline: &firstNewline) {
@@ -227,7 +310,49 @@ public final class RecordReader {
                 start = end
                 return record
             }
-            try fill()
+            guard try fill() else {
+                suspension = .scanning(scanned: scanned, state: state, newlines: newlines, firstNewline: firstNewline)
+                return nil
+            }
+        }
+    }
+
+    /// Hands out every record that `bytes` completes, with what was fed before (push mode).
+    ///
+    /// The bytes are copied into the reader's buffer, as much as it has room for at a time, so
+    /// a chunk may be of any size and need not end at a record's end; what is left of an
+    /// unfinished record waits for the next call.
+    ///
+    /// - Parameters:
+    ///   - bytes: The input's next bytes.
+    ///   - emit: Called with each record, in order; the record's bytes are valid only during the call.
+    /// - Precondition: The reader was created without a descriptor and ``finish(_:)`` was not called.
+    /// - Complexity: O(*n*) in the bytes fed.
+    public func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (Record) -> Void) {
+        precondition(isFed && !eof, "feed(_:_:) is for a reader created without a descriptor, before finish(_:)")
+        fed = bytes
+        fedTaken = 0
+        defer { fed = UnsafeRawBufferPointer(start: nil, count: 0) }
+        handOut(emit)
+    }
+
+    /// Ends a fed reader's input: hands out the last record, which needs no final newline, and
+    /// the report of a record cut short by the end.
+    ///
+    /// - Parameter emit: Called with each record, in order; the record's bytes are valid only during the call.
+    /// - Precondition: The reader was created without a descriptor.
+    public func finish(_ emit: (Record) -> Void) {
+        precondition(isFed, "finish(_:) is for a reader created without a descriptor")
+        eof = true
+        handOut(emit)
+    }
+
+    private func handOut(_ emit: (Record) -> Void) {
+        do {
+            while let record = try next() { emit(record) }
+        } catch {
+            // A fed reader neither reads a descriptor nor decodes, the only things that throw.
+            preconditionFailure("a fed reader threw \(error)")
         }
     }
 
@@ -333,21 +458,38 @@ public final class RecordReader {
     /// Skips a record that is too long, from `position` (all before it scanned): to the end of
     /// its first line when no line break was seen yet (an open quote there is dropped), else
     /// to its end by the field rules, or to the line break past `maximumQuotedLines`.
-    private func skipTooLong(from position: Int, state: FieldState, newlines: Int) throws(RecordReadError) -> Record {
-        let line = nextLine
-        let number = nextRecord
-        var state = state
-        var newlines = newlines
-        var lines = 1 + newlines
-        let firstLineOnly = newlines == 0
+    private func skipTooLong(from position: Int, state: FieldState, newlines: Int) throws(RecordReadError) -> Record? {
         // `start` stays one byte behind `from`, so that the scan sees whether an LF at `from`
         // is the second half of a CR LF.
+        start = position - 1
+        return try continueSkipping(SkipState(line: nextLine, number: nextRecord, state: state, newlines: newlines, firstLineOnly: newlines == 0),
+                        from: position)
+    }
+
+    /// Where skipping a record that is too long is.
+    private struct SkipState {
+        var line: Int
+        var number: Int
+        var state: FieldState
+        var newlines: Int
+        var firstLineOnly: Bool
+    }
+
+    /// Goes on skipping from `from` (with `start` one byte behind it); `nil` when a fed reader
+    /// ran out of bytes before the record's end.
+    private func continueSkipping(_ skip: SkipState, from position: Int) throws(RecordReadError) -> Record? {
+        let (line, number, firstLineOnly) = (skip.line, skip.number, skip.firstLineOnly)
+        var state = skip.state
+        var newlines = skip.newlines
+        var lines = 1 + newlines
         var from = position
-        start = from - 1
         scanning: while true {
             if from == end {
                 if eof { lines = 1 + newlines; start = end; break }
-                try fill()
+                guard try fill() else {
+                    suspension = .skipping(SkipState(line: line, number: number, state: state, newlines: newlines, firstLineOnly: firstLineOnly))
+                    return nil
+                }
                 from = start + 1
                 continue
             }
@@ -395,7 +537,7 @@ public final class RecordReader {
     /// Reads the input's start and settles its encoding.
     private func begin() throws(RecordReadError) {
         atFileStart = false
-        while end - start < 4 && !eof { try fill() }
+        while end - start < 4 && !eof { _ = try fill() }
         let available = UnsafeRawBufferPointer(rebasing: storage[start..<end])
         let detection: EncodingDetection
         switch encoding.kind {
@@ -494,12 +636,16 @@ public final class RecordReader {
         eof = false
         start = 0
         end = 0
-        while end - start < 3 && !eof { try fill() }
+        while end - start < 3 && !eof { _ = try fill() }
         if UnsafeRawBufferPointer(rebasing: storage[start..<end]).starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
     }
 
-    /// Moves the unread bytes to the front and reads (or decodes) one block after them.
-    private func fill() throws(RecordReadError) {
+    /// Moves the unread bytes to the front and reads (or decodes, or takes from what was fed)
+    /// one block after them.
+    ///
+    /// - Returns: `false` when a fed reader has taken all it was fed (there is nothing to wait
+    ///   for: the caller keeps where it is and returns); otherwise `true`.
+    private func fill() throws(RecordReadError) -> Bool {
         if start > 0 {
             if end > start, let base = storage.baseAddress {
                 memmove(base, base + start, end - start)
@@ -507,12 +653,21 @@ public final class RecordReader {
             end -= start
             start = 0
         }
-        guard end < storage.count, let base = storage.baseAddress else { return }
+        guard end < storage.count, let base = storage.baseAddress else { return true }
+        if isFed {
+            let count = min(storage.count - end, fed.count - fedTaken)
+            guard count > 0, let from = fed.baseAddress else { return false }
+            memcpy(base + end, from + fedTaken, count)
+            fedTaken += count
+            bytesRead += count
+            end += count
+            return true
+        }
         guard let raw else {
             let count = try readSome(into: base + end, count: storage.count - end)
             if count == 0 { eof = true }
             end += count
-            return
+            return true
         }
         while true {
             if rawEnd - rawStart < 4 && !rawEOF, let rawBase = raw.baseAddress {
@@ -527,9 +682,9 @@ public final class RecordReader {
             }
             let before = end
             decode()
-            if end > before { return }
-            if rawEOF && rawStart == rawEnd && !decoderPending { eof = true; return }
-            if storage.count - end < 4 { return }
+            if end > before { return true }
+            if rawEOF && rawStart == rawEnd && !decoderPending { eof = true; return true }
+            if storage.count - end < 4 { return true }
         }
     }
 

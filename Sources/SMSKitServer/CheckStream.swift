@@ -3,21 +3,20 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import Hummingbird
 import NIOCore
 import PhoneNumbers
 import SMSKitBatch
 import SMSKitJSON
+import SMSKitRecords
 
 /// `POST /v1/numbers/check-stream`: NDJSON in, NDJSON out, one output line per input line in
 /// order, streamed both ways.
 ///
 /// Memory stays bounded whatever the body's size: the request body is read chunk by chunk with
-/// the server's backpressure, a line is held only up to `maxLineBytes` (a longer line is skipped
-/// to its end and answered with a `line_too_long` error line), and the lines are answered a
+/// the server's backpressure and split into lines by a fed ``RecordReader``, which holds at most
+/// a buffer of twice `maxLineBytes` (a longer line is skipped to its end and answered with a
+/// `line_too_long` error line), and the lines are answered a
 /// request body chunk at a time (NIO reads at most 64 KiB at once), so that a stream trickling
 /// in is answered as it arrives.
 ///
@@ -97,7 +96,9 @@ struct CheckStream: Sendable {
     func read(_ body: RequestBody, to loop: OrderedBatchLoop<Answer>) async throws -> Int {
         // Plain locals, captured by no closure: a captured variable would be boxed and checked
         // for exclusive access at every line.
-        var splitter = LineSplitter(maxLineBytes: maxLineBytes)
+        // No line is longer than the body limit, so a line limit over it would only size the
+        // reader's buffer for lines that cannot come.
+        let reader = RecordReader(name: "request body", dialect: nil, maximumRecordBytes: min(maxLineBytes, maxBytes))
         var batch = LineBatch()
         var lines = 0
         var iterator = body.makeAsyncIterator()
@@ -111,10 +112,10 @@ struct CheckStream: Sendable {
                 received += chunk.readableBytes
                 // The lines of earlier chunks are answered; this chunk and the rest are not.
                 if received > maxBytes { throw ServiceError.bodyTooLarge(limit: maxBytes) }
-                splitter.feed(chunk, into: &batch)
+                chunk.withUnsafeReadableBytes { bytes in reader.feed(bytes) { batch.append($0) } }
             } else {
                 try Task.checkCancellation()
-                splitter.finish(into: &batch)
+                reader.finish { batch.append($0) }
                 ended = true
             }
             guard !batch.isEmpty else { continue }
@@ -164,82 +165,6 @@ struct CheckStream: Sendable {
     }
 }
 
-/// Splits a byte stream into lines (LF, with an optional CR before it), holding at most
-/// `maxLineBytes` of one line; a longer line is reported as `.tooLong` once its end arrives.
-struct LineSplitter {
-    struct Line {
-        /// A line's bytes are valid only during the call that receives them.
-        enum Content { case bytes(UnsafeRawBufferPointer), tooLong }
-        var number: Int
-        var content: Content
-    }
-
-    let maxLineBytes: Int
-    private var current: [UInt8] = []
-    private var overflowed = false
-    private var lineNumber = 0
-
-    init(maxLineBytes: Int) {
-        self.maxLineBytes = maxLineBytes
-        current.reserveCapacity(min(maxLineBytes, 1024))
-    }
-
-    mutating func feed(_ chunk: ByteBuffer, _ emit: (Line) -> Void) {
-        chunk.withUnsafeReadableBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var start = 0
-            while start < bytes.count {
-                if let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
-                    let newline = base.distance(to: UnsafeRawPointer(found))
-                    append(bytes, start..<newline)
-                    finishLine(emit)
-                    start = newline + 1
-                } else {
-                    append(bytes, start..<bytes.count)
-                    start = bytes.count
-                }
-            }
-        }
-    }
-
-    /// `feed(_:_:)` appending the lines to `batch`.
-    mutating func feed(_ chunk: ByteBuffer, into batch: inout LineBatch) {
-        feed(chunk) { batch.append($0) }
-    }
-
-    /// `finish(_:)` appending the line to `batch`.
-    mutating func finish(into batch: inout LineBatch) {
-        finish { batch.append($0) }
-    }
-
-    /// Emits the last line if the stream did not end with a newline.
-    mutating func finish(_ emit: (Line) -> Void) {
-        if !current.isEmpty || overflowed { finishLine(emit) }
-    }
-
-    private mutating func append(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) {
-        guard !overflowed else { return }
-        if current.count + range.count > maxLineBytes + 1 {  // + 1: a CR before the LF
-            overflowed = true
-            current.removeAll(keepingCapacity: true)
-            return
-        }
-        current.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]))
-    }
-
-    private mutating func finishLine(_ emit: (Line) -> Void) {
-        lineNumber += 1
-        if current.last == UInt8(ascii: "\r") { current.removeLast() }
-        if overflowed || current.count > maxLineBytes {
-            emit(Line(number: lineNumber, content: .tooLong))
-        } else {
-            current.withUnsafeBytes { emit(Line(number: lineNumber, content: .bytes($0))) }
-        }
-        overflowed = false
-        current.removeAll(keepingCapacity: true)
-    }
-}
-
 /// Lines to answer together: their bytes one after another, and where each is.
 struct LineBatch: Sendable {
     struct Entry: Sendable {
@@ -255,14 +180,13 @@ struct LineBatch: Sendable {
     var count: Int { lines.count }
     var isEmpty: Bool { lines.isEmpty }
 
-    mutating func append(_ line: LineSplitter.Line) {
-        switch line.content {
-        case .tooLong:
-            lines.append(Entry(number: line.number, start: 0, end: -1))
-        case .bytes(let content):
+    mutating func append(_ line: RecordReader.Record) {
+        if line.isTooLong {
+            lines.append(Entry(number: line.line, start: 0, end: -1))
+        } else {
             let start = bytes.count
-            bytes.append(contentsOf: content)
-            lines.append(Entry(number: line.number, start: start, end: bytes.count))
+            bytes.append(contentsOf: line.bytes)
+            lines.append(Entry(number: line.line, start: start, end: bytes.count))
         }
     }
 }

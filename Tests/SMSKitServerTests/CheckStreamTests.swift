@@ -108,35 +108,4 @@ struct CheckStreamTests {
             }
         }
     }
-
-    struct SplitCase: Sendable {
-        var chunks: [String]
-        var lines: [String]  // "!" for too long
-    }
-
-    @Test("Lines split across chunks, CRLF, over-long lines and a missing final newline", arguments: [
-        SplitCase(chunks: ["ab", "c\nde", "f\n"], lines: ["abc", "def"]),
-        SplitCase(chunks: ["abc\r", "\n", "\r\n"], lines: ["abc", ""]),
-        SplitCase(chunks: ["12345", "6789", "0abc\nok"], lines: ["!", "ok"]),
-        SplitCase(chunks: ["1234567890", "\n"], lines: ["1234567890"]),
-        SplitCase(chunks: ["12345678901\n", "x"], lines: ["!", "x"]),
-        SplitCase(chunks: ["\n\n"], lines: ["", ""]),
-        SplitCase(chunks: [], lines: []),
-    ])
-    func splitter(_ c: SplitCase) {
-        var splitter = LineSplitter(maxLineBytes: 10)
-        var lines: [String] = []
-        var numbers: [Int] = []
-        let collect: (LineSplitter.Line) -> Void = { line in
-            numbers.append(line.number)
-            switch line.content {
-            case .bytes(let bytes): lines.append(String(decoding: bytes, as: UTF8.self))
-            case .tooLong: lines.append("!")
-            }
-        }
-        for chunk in c.chunks { splitter.feed(ByteBuffer(string: chunk), collect) }
-        splitter.finish(collect)
-        #expect(lines == c.lines)
-        #expect(numbers == Array(0..<c.lines.count).map { $0 + 1 })
-    }
 }

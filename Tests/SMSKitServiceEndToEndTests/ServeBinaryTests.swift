@@ -188,6 +188,30 @@ struct ServeBinaryTests {
         #expect(await server.waitForExit(seconds: 30) == 0)
     }
 
+    @Test("check-stream: a 100 MB line without a newline is one line_too_long, memory flat")
+    func streamHugeLine() async throws {
+        let server = try await ServeProcess.start(["--rate-limit", "0", "--max-stream-bytes", "\(200 << 20)"])
+        let input = server.directory.appendingPathComponent("one-line.ndjson")
+        #expect(FileManager.default.createFile(atPath: input.path, contents: nil))
+        let file = try FileHandle(forWritingTo: input)
+        let block = Data(repeating: UInt8(ascii: "1"), count: 1 << 20)
+        for _ in 0..<100 { file.write(block) }
+        try file.close()
+        let before = server.peakResidentKiB
+        // -T streams the file (as --data-binary would not: it reads it whole first).
+        let result = try await Curl.run(["--max-time", "600", "-X", "POST", "-H", "Authorization: Bearer \(Self.key)",
+                                         "-H", "Content-Type: application/x-ndjson", "-T", input.path, "\(server.url)/v1/numbers/check-stream"])
+        #expect(result.status == 200)
+        #expect(result.body == #"{"line":1,"ok":false,"error":"line_too_long","error_message":"The line is longer than 4096 bytes."}"# + "\n")
+        // Holding the line would take 100 MiB; the reader holds twice the line limit.
+        let growth = server.peakResidentKiB - before
+        #expect(growth < 32 << 10, "peak RSS grew by \(growth) KiB for a 100 MiB line")
+        print("check-stream: a 100 MiB line, peak RSS growth \(growth) KiB")
+        try? FileManager.default.removeItem(at: input)
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 30) == 0)
+    }
+
     @Test("SIGTERM lets an in-flight request finish, then exits 0")
     func drain() async throws {
         let server = try await ServeProcess.start()

@@ -8,6 +8,9 @@
 //   whatever the block size;
 // - line numbers increase; bytesConsumed never decreases and ends at the file's size;
 // - a kept record is never longer than the maximum;
+// - the push mode (feed/finish), given the same bytes in chunks of pseudo-random sizes (empty ones
+//   included) drawn from the input, hands out the same records (line, line count, number, bytes,
+//   problem) and never holds more than a record's worth of unread bytes;
 // - fields: as many as separators outside quoted fields plus one; TSV fields joined by tabs give the
 //   record back; CSV fields quoted again split into the same fields.
 import FuzzDriver
@@ -28,6 +31,48 @@ private let file: Int32 = {
     _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
     return fd
 }()
+
+/// A record copied out of the reader, to compare the two modes.
+private struct Copied: Equatable {
+    var line: Int
+    var lineCount: Int
+    var record: Int
+    var bytes: [UInt8]
+    var problem: RecordProblem?
+
+    init(_ read: RecordReader.Record) {
+        precondition(read.isTooLong == (read.problem == .tooLong), "isTooLong disagrees with the problem")
+        (line, lineCount, record, bytes, problem) = (read.line, read.lineCount, read.record, Array(read.bytes), read.problem)
+    }
+}
+
+/// Feeds `input` to a reader in push mode in chunks whose sizes come from a generator seeded
+/// with the input (so a run replays), and returns its records.
+private func fedRecords(_ input: ArraySlice<UInt8>, format: InputFormat, maximum: Int, capacity: Int) -> [Copied] {
+    var seed: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in input { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    func next(_ bound: Int) -> Int {
+        seed &+= 0x9E37_79B9_7F4A_7C15
+        var z = seed
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+    let reader = RecordReader(name: "fuzz", format: format, maximumRecordBytes: maximum, capacity: capacity)
+    var records: [Copied] = []
+    var position = input.startIndex
+    while position < input.endIndex {
+        // Mostly short chunks, so that cuts fall everywhere; now and then one past the buffer.
+        let size = next(4) == 0 ? next(4 * maximum + 64) : next(maximum + 3)
+        let chunk = input[position..<min(input.endIndex, position + size)]
+        chunk.withUnsafeBytes { reader.feed($0) { records.append(Copied($0)) } }
+        precondition(reader.bytesRead - reader.bytesConsumed <= maximum + 2, "a fed reader holds more than a record")
+        position += chunk.count
+    }
+    reader.finish { records.append(Copied($0)) }
+    precondition(reader.bytesRead == input.count && reader.bytesConsumed == input.count, "the fed reader did not take every byte")
+    return records
+}
 
 /// Checks the field splitter on one record.
 private func checkFields(_ record: UnsafeRawBufferPointer, format: InputFormat) {
@@ -107,7 +152,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var count = 0
     var lastLine = 0
     var consumed = 0
+    var pulled: [Copied] = []
     while let record = try! reader.next() {
+        pulled.append(Copied(record))
         precondition(count < expected.count, "more records than the model: \(count + 1) > \(expected.count)")
         let want = expected[count]
         precondition(record.line == want.line, "record \(count + 1): line \(record.line), model \(want.line)")
@@ -126,6 +173,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(count == expected.count, "fewer records than the model: \(count) < \(expected.count)")
     precondition(reader.bytesRead == input.count && reader.bytesConsumed == input.count, "not all bytes were read")
     precondition(try! reader.next() == nil, "a record after the end")
+
+    // The pull mode skipped a byte order mark (encoding .utf8); the push mode takes bytes as they are.
+    let body = input.starts(with: [0xEF, 0xBB, 0xBF]) ? input[3...] : input[...]
+    let fed = fedRecords(body, format: format, maximum: maximum, capacity: capacity)
+    precondition(fed.count == pulled.count, "push mode: \(fed.count) records, pull mode \(pulled.count)")
+    for (index, (pushed, read)) in zip(fed, pulled).enumerated() {
+        precondition(pushed == read, "record \(index + 1): push mode \(pushed), pull mode \(read)")
+    }
     return 0
 }
 
