@@ -124,6 +124,7 @@ public struct SpanWriter {
     }
 
     /// A region's identifier (`US`, `001`), without making a String.
+    @inline(__always)
     package mutating func region(_ region: RegionCode) {
         region.withIdentifierBytes { (identifier: UnsafeBufferPointer<UInt8>) -> Void in bytes(identifier) }
     }

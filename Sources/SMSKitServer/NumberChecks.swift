@@ -121,7 +121,7 @@ enum NumberChecks {
     /// capacity check instead of one per field.
     static func write(_ engine: PhoneNumberEngine, _ query: NumberQuery, line: Int? = nil, formats: Bool = true, to out: inout ByteBuffer) {
         var region: RegionCode?
-        var refusal: (code: String, message: String)?
+        var refusal: (code: StaticString, message: StaticString)?
         if let text = query.region, !text.isEmpty, text.uppercased() != "ZZ" {
             if let code = RegionCode(text) {
                 region = code

@@ -185,19 +185,108 @@ import Testing
         #expect(json.lines == [#"{"time_zones":["Atlantic/Canary","Europe/Madrid"],"carrier":"Syma"}"#])
     }
 
-    /// The fixed layout has its own fast writer (the usual `validate`), an early exit before the
-    /// field-by-field writer of the number answer: both must write the same bytes.
-    @Test("the default layout is --fields with the standard fields, byte for byte", arguments: ["jsonl", "json", "csv", "tsv"])
-    func defaultLayoutIsStandardFields(_ format: String) throws {
-        let standard = "line,input,ok,error,e164,possible,valid,type,region,fictional"
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        for file in [root.appendingPathComponent("Resources/Samples/numbers.csv").path, Self.fixtures + "google-contacts.csv",
-                     Self.fixtures + "excel-semicolon.csv"] {
-            let fast = try Self.validate([file, "--format", format])
-            let fields = try Self.validate([file, "--format", format, "--fields", standard])
-            #expect(fast.status == 0 && fields.status == 0)
-            #expect(!fast.stdout.isEmpty && fast.stdout == fields.stdout, "\(format) \(file)")
+    /// The default layout (the standard fields, one writer for every layout), byte for byte in
+    /// each format: numbers that parse, valid or not, fictional, with and without a region;
+    /// records never checked (bytes that are not UTF-8, shown with U+FFFD; a NUL byte; a number
+    /// in scientific notation); an empty line; a cell that CSV must quote; a tab.
+    static let defaultLayoutInput: [UInt8] = Array("+1 650 253 0000\n020 7946 0000\n+44 20 7946 000\nhello\n".utf8)
+        + [0x2B, 0x31, 0x36, 0xFF, 0xFE, 0x30, 0x0A] + Array("+1650\u{0}2530000\n4.47911E+11\n\n \"+49 30, 123\"\n+1 212\t555 0100\n".utf8)
+
+    static let defaultLayoutGolden: [String: [String]] = [
+        "jsonl": [
+            #"{"line":1,"input":"+1 650 253 0000","ok":true,"error":null,"e164":"+16502530000","possible":"is_possible","valid":true,"type":"fixed_line_or_mobile","region":"US","fictional":null}"#,
+            #"{"line":2,"input":"020 7946 0000","ok":true,"error":null,"e164":"+442079460000","possible":"is_possible","valid":true,"type":"fixed_line","region":"GB","fictional":"reserved-for-fiction"}"#,
+            #"{"line":3,"input":"+44 20 7946 000","ok":true,"error":null,"e164":"+44207946000","possible":"is_possible","valid":false,"type":"unknown","region":null,"fictional":null}"#,
+            #"{"line":4,"input":"hello","ok":false,"error":"not_a_number","e164":null,"possible":null,"valid":false,"type":null,"region":null,"fictional":null}"#,
+            #"{"line":5,"input":"+16��0","ok":false,"error":"invalid_utf8","e164":null,"possible":null,"valid":false,"type":null,"region":null,"fictional":null}"#,
+            #"{"line":6,"input":"+1650\u00002530000","ok":false,"error":"not_a_number","e164":null,"possible":null,"valid":false,"type":null,"region":null,"fictional":null}"#,
+            #"{"line":7,"input":"4.47911E+11","ok":false,"error":"spreadsheet_number","e164":null,"possible":null,"valid":false,"type":null,"region":null,"fictional":null}"#,
+            #"{"line":8,"input":"","ok":false,"error":"not_a_number","e164":null,"possible":null,"valid":false,"type":null,"region":null,"fictional":null}"#,
+            #"{"line":9,"input":" \"+49 30, 123\"","ok":true,"error":null,"e164":"+4930","possible":"is_possible_local_only","valid":false,"type":"unknown","region":"DE","fictional":null}"#,
+            #"{"line":10,"input":"+1 212\t555 0100","ok":false,"error":"not_a_number","e164":null,"possible":null,"valid":false,"type":null,"region":null,"fictional":null}"#,
+        ],
+        "csv": [
+            "line,input,ok,error,e164,possible,valid,type,region,fictional",
+            "1,+1 650 253 0000,true,,+16502530000,is_possible,true,fixed_line_or_mobile,US,",
+            "2,020 7946 0000,true,,+442079460000,is_possible,true,fixed_line,GB,reserved-for-fiction",
+            "3,+44 20 7946 000,true,,+44207946000,is_possible,false,unknown,,",
+            "4,hello,false,not_a_number,,,false,,,",
+            "5,+16\u{FFFD}\u{FFFD}0,false,invalid_utf8,,,false,,,",
+            "6,+1650\02530000,false,not_a_number,,,false,,,",
+            "7,4.47911E+11,false,spreadsheet_number,,,false,,,",
+            "8,,false,not_a_number,,,false,,,",
+            "9,\" \"\"+49 30, 123\"\"\",true,,+4930,is_possible_local_only,false,unknown,DE,",
+            "10,+1 212\t555 0100,false,not_a_number,,,false,,,",
+        ],
+        "tsv": [
+            "line\tinput\tok\terror\te164\tpossible\tvalid\ttype\tregion\tfictional",
+            "1\t+1 650 253 0000\ttrue\t\t+16502530000\tis_possible\ttrue\tfixed_line_or_mobile\tUS\t",
+            "2\t020 7946 0000\ttrue\t\t+442079460000\tis_possible\ttrue\tfixed_line\tGB\treserved-for-fiction",
+            "3\t+44 20 7946 000\ttrue\t\t+44207946000\tis_possible\tfalse\tunknown\t\t",
+            "4\thello\tfalse\tnot_a_number\t\t\tfalse\t\t\t",
+            "5\t+16\u{FFFD}\u{FFFD}0\tfalse\tinvalid_utf8\t\t\tfalse\t\t\t",
+            "6\t+1650\02530000\tfalse\tnot_a_number\t\t\tfalse\t\t\t",
+            "7\t4.47911E+11\tfalse\tspreadsheet_number\t\t\tfalse\t\t\t",
+            "8\t\tfalse\tnot_a_number\t\t\tfalse\t\t\t",
+            "9\t \"+49 30, 123\"\ttrue\t\t+4930\tis_possible_local_only\tfalse\tunknown\tDE\t",
+            "10\t+1 212\\t555 0100\tfalse\tnot_a_number\t\t\tfalse\t\t\t",
+        ],
+        "text": [
+            "     1  +1 650 253 0000         +16502530000      valid    fixed_line_or_mobile  US",
+            "     2  020 7946 0000           +442079460000     valid    fixed_line            GB   fictional: reserved-for-fiction",
+            "     3  +44 20 7946 000         +44207946000      invalid  unknown",
+            "     4  hello                   -                 error    not_a_number",
+            "     5  +16\u{FFFD}\u{FFFD}0                  -                 error    invalid_utf8",
+            "     6  +1650\\02530000          -                 error    not_a_number",
+            "     7  4.47911E+11             -                 error    spreadsheet_number",
+            "     8  \"\"                      -                 error    not_a_number",
+            "     9   \"+49 30, 123\"          +4930             invalid  unknown               DE",
+            "    10  +1 212\\t555 0100        -                 error    not_a_number",
+        ],
+    ]
+
+    @Test("the default layout, golden, in every format", arguments: ["jsonl", "json", "csv", "tsv", "text"])
+    func defaultLayoutGolden(_ format: String) throws {
+        let path = try CLI.file("golden.txt", Data(Self.defaultLayoutInput))
+        let result = try Self.validate([path, "--region", "GB", "--no-progress", "--format", format])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let expected: String
+        if format == "json" {
+            let records = try #require(Self.defaultLayoutGolden["jsonl"])
+            expected = "[\n" + records.joined(separator: ",\n") + "\n]\n"
+        } else {
+            expected = try #require(Self.defaultLayoutGolden[format]).map { $0 + "\n" }.joined()
         }
+        #expect(result.stdoutData == Data(expected.utf8), "\(format):\n\(result.stdout)")
+    }
+
+    @Test("no records at all: the header row is the layout's, --fields, --keep and --unique included")
+    func headerOfNoRecords() throws {
+        let cases: [([String], String)] = [
+            ([], "line,input,ok,error,e164,possible,valid,type,region,fictional\n"),
+            (["--fields", "e164,type"], "e164,type\n"),
+            (["--unique"], "line,record,input,ok,error,e164,possible,valid,type,region,fictional\n"),
+        ]
+        for (arguments, header) in cases {
+            let result = try Self.validate(arguments + ["--format", "csv", "--no-progress"], stdin: Data())
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stdout == header, "\(arguments): \(result.stdout)")
+        }
+    }
+
+    @Test("--fields writes a record it never checked as the default layout does: bytes that are not UTF-8 as U+FFFD, in every format",
+          arguments: ["csv", "tsv", "text", "jsonl"])
+    func fieldsRepairTheInputOfARefusedNumber(_ format: String) throws {
+        let input = Data([0x2B, 0x31, 0x36, 0xFF, 0xFE, 0x30, 0x0A])
+        let result = try Self.validate(["--fields", "input,error", "--format", format, "--no-progress"], stdin: input)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let expected = switch format {
+        case "csv": "input,error\n+16\u{FFFD}\u{FFFD}0,invalid_utf8\n"
+        case "tsv": "input\terror\n+16\u{FFFD}\u{FFFD}0\tinvalid_utf8\n"
+        case "text": "+16\u{FFFD}\u{FFFD}0  invalid_utf8\n"
+        default: #"{"input":"+16\#u{FFFD}\#u{FFFD}0","error":"invalid_utf8"}"# + "\n"
+        }
+        #expect(result.stdoutData == Data(expected.utf8), "\(format): \(result.stdout)")
     }
 
     @Test("error_message: the engine's message, smskit's own for a record it never checked, null for a number that parsed")

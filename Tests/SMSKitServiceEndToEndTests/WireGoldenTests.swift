@@ -106,6 +106,11 @@ struct WireGoldenTests {
         var testDescription: String { String(text.prefix(24)) }
     }
 
+    @Test("Number answer: the writer's static names of types, possibilities and fictional ranges are the engine's raw values")
+    func wireNames() {
+        #expect(WireNames.allMatch)
+    }
+
     @Test("Number answer: validate --fields with the service's fields is /v1/numbers/check, byte for byte")
     func numberAnswer() async throws {
         let (path, rows) = try Self.samples()

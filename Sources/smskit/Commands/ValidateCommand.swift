@@ -227,21 +227,20 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         _Interrupt.install()
-        _Names.check()
         let engine = PhoneNumberEngine()
         let started = _now()
         let sources = try planSources()
 
         let wantsSummary = summary || summaryFormat != nil || summaryFile != nil
-        var formatter = _RecordFormatter(format: outputFormat, filter: try _Only.parse(onlyValues), tallies: wantsSummary)
-        formatter.headerRow = !strictLines
-        formatter.colour = outputFormat == .text && _Progress.wantsColour
-        var pipeline = _ValidatePipeline(engine: engine, formatter: formatter, chunkSize: chunkSize)
+        // Until the first file's header is read: the plan of a one-column file without a header,
+        // which is also the output of no records at all.
+        let firstPlan = try makePlan(labels: ["1"], keptNames: ["column_1"], severalFiles: sources.count > 1)
+        var pipeline = _ValidatePipeline(engine: engine, plan: firstPlan, tallies: wantsSummary, chunkSize: chunkSize)
         let drawsProgress = !noProgress && _Progress.allowed
         let sizes = drawsProgress ? sources.map { $0.path.map(_InputFiles.regularSize) ?? Self.regularSize(0) } : []
         let knownSize = drawsProgress && sizes.allSatisfy { $0 != nil } ? sizes.reduce(0) { $0 + ($1 ?? 0) } : nil
         pipeline.progress = _Progress(enabled: drawsProgress, totalBytes: knownSize)
-        pipeline.planNeeded = keep || columns.count > 1 || split || !fieldValues.isEmpty || unique || sources.count > 1
+        pipeline.planFromHeader = !isStandardLayout(severalFiles: sources.count > 1)
 
         var notes: [String] = []
         var unread = 0
@@ -536,7 +535,8 @@ struct ValidateCommand: ParsableCommand {
             name: reader.name, format: format.rawValue, delimiter: format == .lines ? nil : dialect?.delimiterName, header: hasHeader,
             numberColumns: zip(numberColumns, labels).map { (position: $0 + 1, name: headerNames == nil ? nil : $1) },
             regionColumn: regionIndex.map { $0 + 1 }))
-        if pipeline.pointee.planNeeded && pipeline.pointee.plan == nil {
+        if pipeline.pointee.planFromHeader {
+            pipeline.pointee.planFromHeader = false
             // Without a header, as many columns as the first record has (its bytes are still
             // valid when nothing was read after it: no sampling).
             let width: Int
@@ -587,11 +587,20 @@ struct ValidateCommand: ParsableCommand {
     /// `--format`, else text on a terminal (not with `--strict-lines`), else jsonl.
     var outputFormat: RecordFormat { format ?? (isatty(1) == 1 && !strictLines ? .text : .jsonl) }
 
-    /// The output of `--keep`, several `--column`s, `--split`, `--fields`, `--unique` or several
-    /// files, for the first file's header (`keptNames`) and number columns (`labels`).
+    /// Whether the output is the default layout: the standard fields, which need nothing of the
+    /// files' headers; not `--keep`, several `--column`s, `--split`, `--fields`, `--unique` or
+    /// several files.
+    func isStandardLayout(severalFiles: Bool) -> Bool {
+        fieldValues.isEmpty && !keep && columns.count <= 1 && !split && !unique && !severalFiles
+    }
+
+    /// The output for the first file's header (`keptNames`) and number columns (`labels`).
     func makePlan(labels: [String], keptNames: [String], severalFiles: Bool) throws -> _OutputPlan {
         var fields: [NumberAnswerField]
-        if fieldValues.isEmpty {
+        let standard = isStandardLayout(severalFiles: severalFiles)
+        if standard {
+            fields = NumberAnswerField.standard
+        } else if fieldValues.isEmpty {
             fields = [.line, .record]
             if split && labels.count > 1 { fields.append(.column) }
             fields += NumberAnswerField.standard.dropFirst()
@@ -602,7 +611,7 @@ struct ValidateCommand: ParsableCommand {
         return _OutputPlan(
             format: outputFormat, fields: fields, keptNames: keep ? keptNames : nil, labels: labels,
             split: split, only: try _Only.parse(onlyValues), unique: unique, headerRow: !strictLines,
-            carrierLocale: carrierLanguage.flatMap { CarrierLocale($0) } ?? .english)
+            textLines: standard, colour: outputFormat == .text && _Progress.wantsColour, carrierLocale: carrierLanguage.flatMap { CarrierLocale($0) } ?? .english)
     }
 }
 

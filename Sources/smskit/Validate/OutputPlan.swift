@@ -72,10 +72,14 @@ struct _Only: Equatable {
     }
 }
 
-/// What `validate` writes when the output is more than one fixed record per input record: kept
-/// input columns (`--keep`), several number columns (`--column` more than once), several numbers
-/// per cell (`--split`), chosen fields (`--fields`), `--unique`, several files (a `file`
-/// field). The fixed layout keeps its own fast writer (``_RecordFormatter``).
+/// What `validate` writes: which output columns, in which format, for which records. Every
+/// layout, the default one included, is written by ``_PlanWriter`` through the number answer's
+/// one field writer (``SMSKitJSON/SpanWriter/write(_:of:as:)``).
+///
+/// The default layout is the fields ``SMSKitJSON/NumberAnswerField/standard``; its `text` format
+/// is one padded line per number for people (``textLines``). Kept input columns (`--keep`),
+/// several number columns (`--column` more than once), several numbers per cell (`--split`),
+/// chosen fields (`--fields`), `--unique` and several files (a `file` field) choose others.
 ///
 /// Output columns, in order: the record fields (`file`, `line`, `record`, as chosen), the kept
 /// input columns, then the number fields. With several number columns and without `--split`,
@@ -93,11 +97,14 @@ struct _OutputPlan {
     }
 
     let format: RecordFormat
+    let wire: WireFormat
     let columns: [Column]
     /// The output names of ``columns``.
     let names: [String]
-    /// JSON keys with their quotes and colon (`"e164":`), one per column.
-    let jsonKeys: [[UInt8]]
+    /// What each column before the number columns starts with: the separator after the column
+    /// before it, and in JSON the key with its quotes and colon (`,"line":`); the row's fields
+    /// are placeholders.
+    let leading: NumberAnswerRow
     /// The labels of the number columns (`column` field values).
     let labels: [String]
     /// How many input columns are kept (0 without `--keep`).
@@ -106,18 +113,38 @@ struct _OutputPlan {
     let only: _Only?
     let unique: Bool
     let headerRow: Bool
+    /// Whether `text` is one padded line per number (``SMSKitJSON/SpanWriter/writeTextLine(line:of:colour:)``),
+    /// the default layout's, rather than the columns separated by two spaces.
+    let textLines: Bool
+    /// Whether the text lines colour the verdict (a terminal, and `NO_COLOR` not set).
+    let colour: Bool
     let carrierLocale: CarrierLocale
+    let needsColumn: Bool
     let needsTimeZones: Bool
     let needsCarrier: Bool
+    /// Which formatted forms of a number the fields need.
+    let formats: (national: Bool, international: Bool, rfc3966: Bool)
+    /// The number fields written per number column.
+    let numberFieldCount: Int
+    /// Where the number columns start in ``columns`` (after the record fields and kept columns).
+    let numberStart: Int
+    /// The number columns by number: which number (its slot), and its fields as a row.
+    let numberGroups: [(slot: Int, row: NumberAnswerRow)]
+    /// Room for one output record but its values: the prefixes, the record's ends, and the
+    /// `line` and `record` values.
+    let recordRoom: Int
 
     init(format: RecordFormat, fields: [NumberAnswerField], keptNames: [String]?, labels: [String], split: Bool, only: _Only?,
-         unique: Bool, headerRow: Bool, carrierLocale: CarrierLocale) {
+         unique: Bool, headerRow: Bool, textLines: Bool = false, colour: Bool = false, carrierLocale: CarrierLocale) {
         self.format = format
+        wire = format.wire
         self.labels = labels
         self.split = split
         self.only = only
         self.unique = unique
         self.headerRow = headerRow
+        self.textLines = format == .text && textLines
+        self.colour = colour
         self.carrierLocale = carrierLocale
         keptCount = keptNames?.count ?? 0
         var columns: [Column] = []
@@ -136,6 +163,7 @@ struct _OutputPlan {
                 columns.append(.number(slot: 0, field))
                 names.append(field.rawValue)
             }
+            numberFieldCount = numberFields.count
         } else {
             for (slot, label) in labels.enumerated() {
                 for field in numberFields where field != .column {
@@ -143,16 +171,41 @@ struct _OutputPlan {
                     names.append("\(label).\(field.rawValue)")
                 }
             }
+            numberFieldCount = numberFields.filter { $0 != .column }.count
         }
         self.columns = columns
         self.names = names
-        jsonKeys = names.map { name in
-            var key = _encoded(name) { w, utf8 in w.jsonString(utf8) }
-            key.append(UInt8(ascii: ":"))
-            return key
+        numberStart = columns.firstIndex { if case .number = $0 { true } else { false } } ?? columns.count
+        let prefixes = names.enumerated().map { position, name in
+            var prefix: [UInt8] = []
+            if position > 0 {
+                switch format {
+                case .json, .jsonl, .csv: prefix.append(UInt8(ascii: ","))
+                case .tsv: prefix.append(UInt8(ascii: "\t"))
+                case .text: prefix += [UInt8(ascii: " "), UInt8(ascii: " ")]
+                }
+            }
+            if format == .json || format == .jsonl {
+                prefix += _encoded(name) { w, utf8 in w.jsonString(utf8) }
+                prefix.append(UInt8(ascii: ":"))
+            }
+            return prefix
         }
+        recordRoom = prefixes.reduce(16) { $0 + $1.count + 24 }
+        var groups: [(slot: Int, fields: [NumberAnswerField], prefixes: [[UInt8]])] = []
+        for (position, column) in columns.enumerated() {
+            guard case .number(let slot, let field) = column else { continue }
+            if groups.last?.slot != slot { groups.append((slot, [], [])) }
+            groups[groups.count - 1].fields.append(field)
+            groups[groups.count - 1].prefixes.append(prefixes[position])
+        }
+        numberGroups = groups.map { ($0.slot, NumberAnswerRow(fields: $0.fields, prefixes: $0.prefixes, format: format.wire)) }
+        leading = NumberAnswerRow(fields: Array(repeating: .line, count: numberStart), prefixes: Array(prefixes[..<numberStart]),
+                                  format: format.wire)
+        needsColumn = fields.contains(.column)
         needsTimeZones = fields.contains(.timeZones)
         needsCarrier = fields.contains(.carrier)
+        formats = (fields.contains(.national), fields.contains(.international), fields.contains(.rfc3966))
     }
 
     /// The header row (CSV, TSV) or `[` (JSON).
@@ -170,6 +223,12 @@ struct _OutputPlan {
         case .json: return "["
         case .jsonl, .text: return ""
         }
+    }
+
+    /// What comes after the last record: `]` closes a JSON array (its records start with `",\n"`,
+    /// which the output drops before the first one).
+    func epilogue(wroteRecords: Bool) -> String {
+        format == .json ? (wroteRecords ? "\n]\n" : "]\n") : ""
     }
 }
 

@@ -18,6 +18,9 @@ struct _CheckedNumber {
 /// whose numbers were all seen before: see ``_UniqueFilter``).
 struct _PlanWriter {
     let plan: _OutputPlan
+    /// The plan's rows, read per record without a reference count (the plan keeps them).
+    let leading: NumberAnswerRow.View
+    let numberRows: [(slot: Int, row: NumberAnswerRow.View)]
     let engine: PhoneNumberEngine
     let out: _ByteBuffer
     let result: _SliceResult
@@ -27,56 +30,124 @@ struct _PlanWriter {
     /// Writes one output record for `numbers` (all the record's numbers without `--split`, one
     /// with it) unless `--only` leaves it out; returns whether it was written.
     @discardableResult
-    func write(line: Int, record: Int, kept: [UInt8], keptRanges: [Range<Int>], numbers: ArraySlice<_CheckedNumber>,
-               tally: inout _Tally) -> Bool {
+    func write<Numbers: Collection<_CheckedNumber>>(line: Int, record: Int, kept: _KeptCells?,
+                                                    numbers: Numbers, tally: inout _Tally) -> Bool {
         if let only = plan.only, !numbers.contains(where: { only.accepts($0.check, problem: $0.problem) }) { return false }
         tally.written += 1
-        var first = true
-        switch plan.format {
-        case .json: put(",\n{")
-        case .jsonl: put("{")
-        case .csv, .tsv, .text: break
+        if plan.textLines {
+            // One number per record: the default layout has one number column and no --split.
+            if !numbers.isEmpty { writeTextLine(line: line, answer(numbers[numbers.startIndex])) }
+            return true
         }
-        for (position, column) in plan.columns.enumerated() {
-            if !first {
-                switch plan.format {
-                case .json, .jsonl, .csv: put(",")
-                case .tsv: put("\t")
-                case .text: put("  ")
-                }
-            }
-            first = false
-            if plan.format == .json || plan.format == .jsonl {
-                plan.jsonKeys[position].withUnsafeBufferPointer { bytes($0) }
-            }
-            switch column {
-            case .record(let field):
-                switch field {
-                case .file: file.withUnsafeBufferPointer { string($0) }
-                case .line: int(line)
-                default: int(record)
-                }
-            case .kept(let index):
-                if index < keptRanges.count {
-                    kept.withUnsafeBufferPointer { string(UnsafeBufferPointer(rebasing: $0[keptRanges[index]])) }
-                } else {
-                    absent()
-                }
-            case .number(let slot, let field):
-                let wanted = plan.split ? numbers.first : numbers.first { $0.slot == slot }
-                if let number = wanted { value(field, of: number) } else { absent() }
+        var w = beginRecord(line: line, record: record, kept: kept)
+        for (slot, row) in numberRows {
+            if let index = plan.split ? numbers.startIndex : numbers.firstIndex(where: { $0.slot == slot }), index != numbers.endIndex {
+                write(row, of: answer(numbers[index]), to: &w)
+            } else {
+                // A record with fewer number cells than number columns.
+                for field in 0..<row.count { w.writeAbsent(row, field: field) }
             }
         }
-        switch plan.format {
-        case .json: put("}")
-        case .jsonl: put("}\n")
-        case .csv, .tsv, .text: put("\n")
-        }
+        endRecord(&w)
         if plan.unique {
             for number in numbers where number.problem == nil { if let key = Self.key(number.check) { result.keys.append(key) } }
             result.marks.append(_UniqueMark(end: out.count, keysEnd: result.keys.count))
         }
         return true
+    }
+
+    /// Writes the output record of a record with one number (one number column, no `--split`):
+    /// the same record as ``write(line:record:kept:keptRanges:numbers:tally:)`` with that one
+    /// number, without making a ``_CheckedNumber`` of it.
+    @discardableResult
+    func write(line: Int, record: Int, kept: _KeptCells?, input: UnsafeBufferPointer<UInt8>,
+               problem: _RecordProblem?, check: borrowing PhoneNumberCheck, tally: inout _Tally) -> Bool {
+        if let only = plan.only, !only.accepts(check, problem: problem) { return false }
+        tally.written += 1
+        let key = plan.unique && problem == nil ? Self.key(check) : nil
+        let answer = self.answer(input: input, problem: problem, check: check, slot: 0)
+        if plan.textLines {
+            writeTextLine(line: line, answer)
+            return true
+        }
+        var w = beginRecord(line: line, record: record, kept: kept)
+        // One number column, no --split: one row, or none when no number field was asked for.
+        for (_, row) in numberRows { write(row, of: answer, to: &w) }
+        endRecord(&w)
+        if plan.unique {
+            if let key { result.keys.append(key) }
+            result.marks.append(_UniqueMark(end: out.count, keysEnd: result.keys.count))
+        }
+        return true
+    }
+
+    private func writeTextLine(line: Int, _ answer: borrowing NumberAnswer) {
+        out.reserve(answer.maximumFieldCount &+ 256)
+        var w = SpanWriter(out.end)
+        w.writeTextLine(line: line, of: answer, colour: plan.colour)
+        out.count &+= w.count
+    }
+
+    /// Starts an output record: room for all but the number fields, the record's opening, its
+    /// record fields and kept cells.
+    private func beginRecord(line: Int, record: Int, kept: _KeptCells?) -> SpanWriter {
+        let format = plan.wire
+        out.reserve(plan.recordRoom &+ (kept?.bytes.count ?? 0) &* 6 &+ plan.keptCount &* 2 &+ file.count &* 6)
+        var w = SpanWriter(out.end)
+        switch plan.format {
+        case .json: w.literal(",\n{")
+        case .jsonl: w.byte(UInt8(ascii: "{"))
+        case .csv, .tsv, .text: break
+        }
+        for position in 0..<plan.numberStart {
+            w.bytes(leading.prefix(position))
+            switch plan.columns[position] {
+            case .record(.file): file.withUnsafeBufferPointer { w.string($0, as: format) }
+            case .record(.line): w.int(line)
+            case .record: w.int(record)
+            case .kept(let index):
+                if let kept, index < kept.ranges.count {
+                    kept.bytes.withUnsafeBufferPointer { w.string(UnsafeBufferPointer(rebasing: $0[kept.ranges[index]]), as: format) }
+                } else {
+                    w.absent(format)
+                }
+            case .number: break
+            }
+        }
+        return w
+    }
+
+    /// One number's fields, with room for them and, again, for what may still come.
+    private func write(_ row: NumberAnswerRow.View, of answer: borrowing NumberAnswer, to w: inout SpanWriter) {
+        out.count &+= w.count
+        out.reserve(plan.recordRoom &+ row.maximumCount(of: answer))
+        w = SpanWriter(out.end)
+        w.write(row, of: answer)
+    }
+
+    private func endRecord(_ w: inout SpanWriter) {
+        switch plan.format {
+        case .json: w.byte(UInt8(ascii: "}"))
+        case .jsonl: w.literal("}\n")
+        case .csv, .tsv, .text: w.byte(UInt8(ascii: "\n"))
+        }
+        out.count &+= w.count
+    }
+
+    /// A number's answer, with the values the plan's fields need.
+    private func answer(_ number: _CheckedNumber) -> NumberAnswer {
+        answer(input: number.input, problem: number.problem, check: number.check, slot: number.slot)
+    }
+
+    private func answer(input: UnsafeBufferPointer<UInt8>, problem: _RecordProblem?, check: borrowing PhoneNumberCheck, slot: Int) -> NumberAnswer {
+        var answer = NumberAnswer(input: input, refusal: problem.map { ($0.errorName, $0.message) }, check: check, engine: engine,
+                                  formats: plan.formats)
+        if plan.needsColumn { answer.column = plan.labels.indices.contains(slot) ? plan.labels[slot] : "" }
+        if plan.needsTimeZones || plan.needsCarrier, problem == nil, let number = check.number {
+            if plan.needsTimeZones { answer.timeZones = engine.timeZones(of: number).map(\.identifier) }
+            if plan.needsCarrier { answer.carrier = engine.carrierName(of: number, locale: plan.carrierLocale)?.text }
+        }
+        return answer
     }
 
     /// A number's key for `--unique`: the same number as ``PhoneNumbers/PhoneNumber/dedupeKey``
@@ -97,62 +168,12 @@ struct _PlanWriter {
         let ext = number.extension.flatMap { $0.isEmpty ? nil : $0 }
         return _UniqueKey(number: digits &<< 5 | (count & 31), extension: ext)
     }
+}
 
-    // MARK: Values
-
-    /// A number field, by the number answer's one writer.
-    private func value(_ field: NumberAnswerField, of number: _CheckedNumber) {
-        let parsed = number.problem == nil ? number.check.number : nil
-        var answer = NumberAnswer(
-            input: number.input, refusal: number.problem.map { ($0.errorName, $0.message) }, check: number.check, engine: engine,
-            formats: (field == .national, field == .international, field == .rfc3966))
-        switch field {
-        case .column: answer.column = plan.labels.indices.contains(number.slot) ? plan.labels[number.slot] : ""
-        case .timeZones: answer.timeZones = parsed.map { engine.timeZones(of: $0).map(\.identifier) }
-        case .carrier: answer.carrier = parsed.flatMap { engine.carrierName(of: $0, locale: plan.carrierLocale)?.text }
-        default: break
-        }
-        out.reserve(answer.maximumFieldCount)
-        var w = SpanWriter(out.end)
-        w.write(field, of: answer, as: plan.format.wire)
-        out.count &+= w.count
-    }
-
-    private func put(_ text: StaticString) {
-        out.reserve(text.utf8CodeUnitCount)
-        var w = SpanWriter(out.end)
-        w.literal(text)
-        out.count &+= w.count
-    }
-
-    private func bytes(_ source: UnsafeBufferPointer<UInt8>) {
-        out.reserve(source.count)
-        var w = SpanWriter(out.end)
-        w.bytes(source)
-        out.count &+= w.count
-    }
-
-    private func absent() {
-        out.reserve(4)
-        var w = SpanWriter(out.end)
-        w.absent(plan.format.wire)
-        out.count &+= w.count
-    }
-
-    private func int(_ value: Int) {
-        out.reserve(24)
-        var w = SpanWriter(out.end)
-        w.int(value)
-        out.count &+= w.count
-    }
-
-    /// A string field (``SMSKitJSON/SpanWriter/string(_:as:)``).
-    private func string(_ source: UnsafeBufferPointer<UInt8>) {
-        out.reserve(JSONEscaping.maximumQuotedCount(source.count))
-        var w = SpanWriter(out.end)
-        w.string(source, as: plan.format.wire)
-        out.count &+= w.count
-    }
+/// The kept cells of a record (`--keep`): their bytes one after another, and where each is.
+struct _KeptCells {
+    var bytes: [UInt8]
+    var ranges: [Range<Int>]
 }
 
 /// Where one output record of a slice ends, and where its `--unique` keys end in

@@ -22,7 +22,8 @@ import Darwin
 /// buffer and the slice buffers, whatever the input size.
 struct _ValidatePipeline {
     let engine: PhoneNumberEngine
-    let formatter: _RecordFormatter
+    /// Whether the records are counted for `--summary`.
+    let tallies: Bool
     let chunkSize: Int
     var progress = _Progress(enabled: false, totalBytes: nil)
 
@@ -32,8 +33,10 @@ struct _ValidatePipeline {
     var numberColumns: [Int] = [0]
     /// The current file's name (the `file` field).
     var fileName = ""
-    /// Whether the output needs a ``plan`` (made once the first file's header is read).
-    var planNeeded = false
+    /// Whether ``plan`` is still to be made from the first file's header (its column names and
+    /// number columns); until then, the plan given at the start, which is also the output of no
+    /// records at all.
+    var planFromHeader = false
     /// What was found in each file, for the summary.
     var fileFacts: [_Summary.FileFacts] = []
     /// Records read (the header rows not included), whether written or not.
@@ -41,10 +44,9 @@ struct _ValidatePipeline {
     /// The physical lines of those records (more than ``recordsRead`` when quoted fields hold
     /// line breaks).
     var linesRead: Int { linesSeen }
-    /// The output of `--keep`, `--fields`, several columns, `--split`, `--unique` or several
-    /// files; `nil` for the fixed layout of ``formatter``. Set before the first record is added.
-    var plan: _OutputPlan? {
-        didSet { if plan?.unique == true { sink.enableUnique() } }
+    /// What is written for the records. Set before the first record is added.
+    var plan: _OutputPlan {
+        didSet { if plan.unique { sink.enableUnique() } }
     }
     /// `--region`.
     var defaultRegion: RegionCode?
@@ -75,13 +77,15 @@ struct _ValidatePipeline {
     private let regionTable = _RegionTable()
     private var begun = false
 
-    init(engine: PhoneNumberEngine, formatter: _RecordFormatter, chunkSize: Int) {
+    init(engine: PhoneNumberEngine, plan: _OutputPlan, tallies: Bool, chunkSize: Int) {
         self.engine = engine
-        self.formatter = formatter
+        self.plan = plan
+        self.tallies = tallies
         self.chunkSize = chunkSize
         self.slices = OrderedBatchLoop<_Chunk>.slices(for: .max, minimumPerSlice: 1)
-        self.sink = _Sink(formatter: formatter)
+        self.sink = _Sink(format: plan.format)
         self.filling = _Chunk(capacity: chunkSize, slices: slices)
+        if plan.unique { sink.enableUnique() }
     }
 
     /// Full at `chunkSize` records or at 4 MiB of record bytes, whichever comes first: memory
@@ -93,11 +97,11 @@ struct _ValidatePipeline {
     static let chunkByteLimit = 4 << 20
 
     /// Writes the header row or `[` once, before the first records (or at the end, when there
-    /// are none): the header of a ``plan`` is known only once the first file's header is read.
+    /// are none): the header of a ``plan`` may be known only once the first file's header is read.
     private mutating func begin() throws {
         guard !begun else { return }
         begun = true
-        try sink.write(plan?.prologue ?? formatter.prologue)
+        try sink.write(plan.prologue)
     }
 
     /// Records dropped by `--unique`.
@@ -109,7 +113,7 @@ struct _ValidatePipeline {
         while try collectOldest() {}
         // A signal that ended the input early (see `_Interrupt.waitForInput`) still says so.
         if let signal = _Interrupt.received { try stop(signal) }
-        try sink.finish(epilogue: formatter.epilogue)
+        try sink.finish(epilogue: plan.epilogue)
     }
 
     /// Whether records were read whose output is not yet written out: in the chunk being
@@ -144,7 +148,7 @@ struct _ValidatePipeline {
         chunk.parts = parts
         chunk.progressBytes = finishedBytes + bytesRead
         let work = _SliceWork(
-            engine: engine, formatter: formatter, dialect: chunk.dialect, columns: columns,
+            engine: engine, tallies: tallies, dialect: chunk.dialect, columns: columns,
             defaultRegion: defaultRegion, regionTable: regionTable, plan: plan, numberColumns: numberColumns,
             file: Array(fileName.utf8))
         let loop = self.loop
@@ -209,7 +213,7 @@ struct _ValidatePipeline {
     /// JSON array is closed) and throws ``CLIError/interrupted(_:records:)``.
     private mutating func stop(_ signal: Int32) throws -> Never {
         try begin()
-        try sink.finish(epilogue: formatter.epilogue)
+        try sink.finish(epilogue: plan.epilogue)
         throw CLIError.interrupted(signal, records: recordsSeen)
     }
 }
@@ -290,8 +294,8 @@ final class _Sink: @unchecked Sendable {
     private let state = Mutex(State())
     private let format: RecordFormat
 
-    init(formatter: _RecordFormatter) {
-        format = formatter.format
+    init(format: RecordFormat) {
+        self.format = format
     }
 
     /// Turns `--unique` on (before the first chunk).
@@ -376,101 +380,33 @@ final class _Sink: @unchecked Sendable {
 /// arena and entries and writes only its own result.
 private struct _SliceWork: @unchecked Sendable {
     let engine: PhoneNumberEngine
-    let formatter: _RecordFormatter
+    let tallies: Bool
     let dialect: CSVDialect?
     let columns: (number: Int, region: Int?)
     let defaultRegion: RegionCode?
     let regionTable: _RegionTable
-    let plan: _OutputPlan?
+    let plan: _OutputPlan
     let numberColumns: [Int]
     let file: [UInt8]
 
+    /// The slice's records through the ``_OutputPlan``: kept cells, each number column (each
+    /// number of each cell with `--split`), one output record per input record (per number
+    /// with `--split`).
     func run(_ chunk: _Chunk, slice: Int) {
         let parts = chunk.parts
         let lower = chunk.count * slice / parts
         let upper = chunk.count * (slice + 1) / parts
         let result = chunk.results[slice]
-        let output = result.output
-        output.removeAll()
+        result.output.removeAll()
         // A JSON record of the mixed corpus is about 175 bytes: room enough not to grow.
-        output.reserve((upper - lower) * 192)
+        result.output.reserve((upper - lower) * 192)
+        result.marks.removeAll(keepingCapacity: true)
+        result.keys.removeAll(keepingCapacity: true)
         var tally = _Tally()
         var badRegion: String?
         var badRegionCount = 0
-        var scratch: [UInt8] = []
-        let arena = chunk.arena.base
-        let entries = chunk.entries
-        result.marks.removeAll(keepingCapacity: true)
-        result.keys.removeAll(keepingCapacity: true)
-        if let plan {
-            runPlan(plan, chunk, lower..<upper, result: result, tally: &tally, badRegion: &badRegion, badRegionCount: &badRegionCount)
-            result.tally = tally
-            result.badRegion = badRegion
-            result.badRegionCount = badRegionCount
-            return
-        }
-
-        for position in lower..<upper {
-            let entry = entries[position]
-            if entry.isTooLong {
-                formatter.append(line: entry.line, input: UnsafeBufferPointer(start: arena, count: 0), problem: .lineTooLong,
-                                 check: _RecordFormatter.unchecked, to: output, tally: &tally)
-                continue
-            }
-            let record = UnsafeRawBufferPointer(start: arena + entry.start, count: entry.count)
-            let region = self.region(of: record, scratch: &scratch, badRegion: &badRegion, badRegionCount: &badRegionCount)
-            // The steps of `checked(_:region:isUnclosedQuote:)`, written out: returning the check
-            // in a tuple copies it out of the call for every record of this loop.
-            withField(columns.number, of: record, scratch: &scratch) { input in
-                var problem = Self.problem(input)
-                if problem == nil, region.invalidUTF8 { problem = .invalidUTF8 }
-                if problem == nil, entry.isUnclosedQuote { problem = .unclosedQuote }
-                if let problem {
-                    // Shown as read, with U+FFFD for bytes that are not UTF-8; never checked.
-                    var shown = String(decoding: input, as: UTF8.self)
-                    shown.withUTF8 { shown in
-                        formatter.append(line: entry.line, input: shown, problem: problem, check: _RecordFormatter.unchecked, to: output, tally: &tally)
-                    }
-                } else {
-                    let check = engine.check(utf8: input, defaultRegion: region.code)
-                    if check.number == nil, SpreadsheetMangling.isScientificNotation(UnsafeRawBufferPointer(input)) {
-                        formatter.append(line: entry.line, input: input, problem: .spreadsheetNumber, check: _RecordFormatter.unchecked,
-                                         to: output, tally: &tally)
-                    } else {
-                        formatter.append(line: entry.line, input: input, problem: nil, check: check, to: output, tally: &tally)
-                    }
-                }
-            }
-        }
-        result.tally = tally
-        result.badRegion = badRegion
-        result.badRegionCount = badRegionCount
-    }
-
-    /// Checks one number field: why it cannot be checked (a NUL byte, bytes that are not UTF-8
-    /// in it or in the region cell, a quote never closed), else the engine's answer, unless the
-    /// number did not parse and is in scientific notation (Excel's 4.47911E+11: the digits are
-    /// lost, which not_a_number would hide). With a problem, the check is ``_RecordFormatter/unchecked``.
-    @inline(__always)
-    private func checked(_ input: UnsafeBufferPointer<UInt8>, region: (code: RegionCode?, invalidUTF8: Bool),
-                         isUnclosedQuote: Bool) -> (problem: _RecordProblem?, check: PhoneNumberCheck) {
-        var problem = Self.problem(input)
-        if problem == nil, region.invalidUTF8 { problem = .invalidUTF8 }
-        if problem == nil, isUnclosedQuote { problem = .unclosedQuote }
-        if let problem { return (problem, _RecordFormatter.unchecked) }
-        let check = engine.check(utf8: input, defaultRegion: region.code)
-        if check.number == nil, SpreadsheetMangling.isScientificNotation(UnsafeRawBufferPointer(input)) {
-            return (.spreadsheetNumber, _RecordFormatter.unchecked)
-        }
-        return (nil, check)
-    }
-
-    /// The slice's records through an ``_OutputPlan``: kept cells, each number column (each
-    /// number of each cell with `--split`), one output record per input record (per number
-    /// with `--split`).
-    private func runPlan(_ plan: _OutputPlan, _ chunk: _Chunk, _ range: Range<Int>, result: _SliceResult, tally: inout _Tally,
-                         badRegion: inout String?, badRegionCount: inout Int) {
-        let writer = _PlanWriter(plan: plan, engine: engine, out: result.output, result: result, file: file)
+        let writer = _PlanWriter(plan: plan, leading: plan.leading.view, numberRows: plan.numberGroups.map { ($0.slot, $0.row.view) },
+                                 engine: engine, out: result.output, result: result, file: file)
         var scratch: [UInt8] = []
         var kept: [UInt8] = []
         var keptRanges: [Range<Int>] = []
@@ -481,24 +417,24 @@ private struct _SliceWork: @unchecked Sendable {
         var numbers: [_CheckedNumber] = []
         let arena = chunk.arena.base
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        func add(_ input: UnsafeBufferPointer<UInt8>, slot: Int, problem: _RecordProblem?, check: PhoneNumberCheck) {
-            if formatter.tallies { formatter.count(problem: problem, check: check, into: &tally) }
-            numbers.append(_CheckedNumber(input: input, problem: problem, check: check, slot: slot))
+        // One number column, one number per cell: the cell is checked and written in place.
+        let oneNumber = numberColumns.count == 1 && !plan.split
+        func add(_ number: _CheckedNumber) {
+            if tallies { tally.count(problem: number.problem, check: number.check) }
+            numbers.append(number)
         }
-        for position in range {
+        for position in lower..<upper {
             let entry = chunk.entries[position]
-            kept.removeAll(keepingCapacity: true)
-            keptRanges.removeAll(keepingCapacity: true)
-            numbers.removeAll(keepingCapacity: true)
-            cells.removeAll()
-            cellRanges.removeAll(keepingCapacity: true)
             if entry.isTooLong {
-                add(empty, slot: 0, problem: .lineTooLong, check: _RecordFormatter.unchecked)
-                writer.write(line: entry.line, record: entry.record, kept: kept, keptRanges: keptRanges, numbers: numbers[...], tally: &tally)
+                if tallies { tally.count(problem: .lineTooLong, check: NumberAnswer.unchecked) }
+                writer.write(line: entry.line, record: entry.record, kept: nil, input: empty, problem: .lineTooLong,
+                             check: NumberAnswer.unchecked, tally: &tally)
                 continue
             }
             let record = UnsafeRawBufferPointer(start: arena + entry.start, count: entry.count)
             let region = self.region(of: record, scratch: &scratch, badRegion: &badRegion, badRegionCount: &badRegionCount)
+            kept.removeAll(keepingCapacity: true)
+            keptRanges.removeAll(keepingCapacity: true)
             if plan.keptCount > 0 {
                 var cut = false
                 RecordFields.forEachField(of: record, dialect: dialect, scratch: &scratch) { index, field in
@@ -512,6 +448,21 @@ private struct _SliceWork: @unchecked Sendable {
                 }
                 if cut { tally.cutRecords += 1 }
             }
+            // Nil without --keep: no arrays to hand over (and retain) per record.
+            let keptCells = plan.keptCount > 0 ? _KeptCells(bytes: kept, ranges: keptRanges) : nil
+            if oneNumber {
+                withField(numberColumns[0], of: record, scratch: &scratch) { cell in
+                    withChecked(cell, region: region, isUnclosedQuote: entry.isUnclosedQuote) { problem, check in
+                        if tallies { tally.count(problem: problem, check: check) }
+                        writer.write(line: entry.line, record: entry.record, kept: keptCells, input: cell, problem: problem,
+                                     check: check, tally: &tally)
+                    }
+                }
+                continue
+            }
+            numbers.removeAll(keepingCapacity: true)
+            cells.removeAll()
+            cellRanges.removeAll(keepingCapacity: true)
             for column in numberColumns {
                 withField(column, of: record, scratch: &scratch) { field in
                     let start = cells.count
@@ -524,28 +475,54 @@ private struct _SliceWork: @unchecked Sendable {
                 if plan.split {
                     for piece in NumberCellSplitter.split(UnsafeRawBufferPointer(cell)) {
                         let input = UnsafeBufferPointer(rebasing: cell[piece])
-                        let (problem, check) = checked(input, region: region, isUnclosedQuote: entry.isUnclosedQuote)
-                        add(input, slot: slot, problem: problem, check: check)
+                        withChecked(input, region: region, isUnclosedQuote: entry.isUnclosedQuote) { problem, check in
+                            add(_CheckedNumber(input: input, problem: problem, check: check, slot: slot))
+                        }
                     }
                 } else {
-                    let (problem, check) = checked(cell, region: region, isUnclosedQuote: entry.isUnclosedQuote)
-                    add(cell, slot: slot, problem: problem, check: check)
+                    withChecked(cell, region: region, isUnclosedQuote: entry.isUnclosedQuote) { problem, check in
+                        add(_CheckedNumber(input: cell, problem: problem, check: check, slot: slot))
+                    }
                 }
             }
             if plan.split {
                 // A record without any number still gets its output record.
                 if numbers.isEmpty {
-                    let (problem, check) = checked(empty, region: region, isUnclosedQuote: entry.isUnclosedQuote)
-                    add(empty, slot: 0, problem: problem, check: check)
+                    withChecked(empty, region: region, isUnclosedQuote: entry.isUnclosedQuote) { problem, check in
+                        add(_CheckedNumber(input: empty, problem: problem, check: check, slot: 0))
+                    }
                 }
                 for index in numbers.indices {
-                    writer.write(line: entry.line, record: entry.record, kept: kept, keptRanges: keptRanges, numbers: numbers[index...index],
+                    writer.write(line: entry.line, record: entry.record, kept: keptCells, numbers: numbers[index...index],
                                  tally: &tally)
                 }
             } else {
-                writer.write(line: entry.line, record: entry.record, kept: kept, keptRanges: keptRanges, numbers: numbers[...], tally: &tally)
+                writer.write(line: entry.line, record: entry.record, kept: keptCells, numbers: numbers[...], tally: &tally)
             }
         }
+        result.tally = tally
+        result.badRegion = badRegion
+        result.badRegionCount = badRegionCount
+    }
+
+    /// Checks one number field and calls `body` with the result: why it cannot be checked (a NUL
+    /// byte, bytes that are not UTF-8 in it or in the region cell, a quote never closed), else the
+    /// engine's answer, unless the number did not parse and is in scientific notation (Excel's
+    /// 4.47911E+11: the digits are lost, which not_a_number would hide). With a problem, the check
+    /// is ``SMSKitJSON/NumberAnswer/unchecked``. The check is lent to `body`, not returned: a
+    /// check returned or put in a tuple is copied out, for every record.
+    @inline(__always)
+    private func withChecked<R>(_ input: UnsafeBufferPointer<UInt8>, region: (code: RegionCode?, invalidUTF8: Bool), isUnclosedQuote: Bool,
+                                _ body: (_RecordProblem?, borrowing PhoneNumberCheck) -> R) -> R {
+        var problem = Self.problem(input)
+        if problem == nil, region.invalidUTF8 { problem = .invalidUTF8 }
+        if problem == nil, isUnclosedQuote { problem = .unclosedQuote }
+        if let problem { return body(problem, NumberAnswer.unchecked) }
+        let check = engine.check(utf8: input, defaultRegion: region.code)
+        if check.number == nil, SpreadsheetMangling.isScientificNotation(UnsafeRawBufferPointer(input)) {
+            return body(.spreadsheetNumber, NumberAnswer.unchecked)
+        }
+        return body(nil, check)
     }
 
     /// Calls `body` with field `index` of `record`: in place, or unquoted into `scratch`; empty
